@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { dateField, idParam, MAX_ID, optionalText, requiredText, timeField } from './common.ts';
+import { isValidInterval } from './slots.ts';
+
+export const TIPOS_BLOQUE = ['Consulta', 'Bloqueo'] as const;
+export const ESTADOS_BLOQUE = ['Disponible', 'Reservado', 'Bloqueado'] as const;
+/** What the 'Editar Bloque' modal may set (spec section 4). */
+export const ESTADOS_EDITABLES = ['Disponible', 'Bloqueado'] as const;
+export const ESTADOS_CITA = ['pendiente', 'Confirmada', 'Cancelada'] as const;
+/** The doctor's answer to an appointment request. */
+export const RESPUESTAS_CITA = ['Confirmada', 'Cancelada'] as const;
+
+export type TipoBloque = (typeof TIPOS_BLOQUE)[number];
+export type EstadoBloque = (typeof ESTADOS_BLOQUE)[number];
+export type EstadoCita = (typeof ESTADOS_CITA)[number];
+
+/** A doctor id in a body: optional, the caller's own when left out; another doctor's is refused. */
+const doctorIdBody = z.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido').optional();
+const doctorIdQuery = idParam.optional();
+
+export const intervalField = z.coerce
+  .number({ error: 'intervalo_invalido' })
+  .refine(isValidInterval, 'intervalo_invalido');
+
+export const miIdDoctorResponse = z.object({ id_doctor: z.number(), intervalo_min: z.number() });
+export type MiIdDoctor = z.infer<typeof miIdDoctorResponse>;
+
+/** The appointment behind a Reservado slot. */
+export const citaDeBloqueSchema = z.object({
+  id_cita: z.number(),
+  id_paciente: z.number(),
+  paciente: z.string(),
+  motivo: z.string(),
+  estado: z.enum(ESTADOS_CITA),
+});
+
+/** An agenda block (spec section 3). */
+export const bloqueSchema = z.object({
+  id_agenda: z.number(),
+  fecha: z.string(),
+  hora_inicio: z.string(),
+  hora_fin: z.string(),
+  tipo: z.enum(TIPOS_BLOQUE),
+  estado: z.enum(ESTADOS_BLOQUE),
+  descripcion: z.string().nullable(),
+  duracion_min: z.number(),
+  cita: citaDeBloqueSchema.nullable(),
+});
+export type Bloque = z.infer<typeof bloqueSchema>;
+
+export const agendaDiaQuery = z.object({ fecha: dateField, id_doctor: doctorIdQuery });
+export type AgendaDiaQuery = z.infer<typeof agendaDiaQuery>;
+
+/** POST /api/agenda/crear: opening a day from a list of start times. */
+export const crearAgendaSchema = z.object({
+  id_doctor: doctorIdBody,
+  fecha: dateField,
+  bloques: z.array(timeField, { error: 'bloques_requeridos' }).min(1, 'bloques_requeridos').max(24 * 12, 'valor_invalido'),
+  /** Minutes per slot; the doctor's interval when left out, and kept as their new interval when given. */
+  intervalo_min: intervalField.optional(),
+});
+export type CrearAgenda = z.infer<typeof crearAgendaSchema>;
+export const crearAgendaResponse = z.object({ bloques_creados: z.number(), bloques_existentes: z.number() });
+
+/** PUT /api/agenda/bloquear and /desbloquear: a time range of one day. */
+export const rangoAgendaSchema = z
+  .object({
+    id_doctor: doctorIdBody,
+    fecha: dateField,
+    hora_inicio: timeField,
+    hora_fin: timeField,
+    motivo: requiredText('motivo_requerido', 200),
+  })
+  .refine((range) => range.hora_inicio < range.hora_fin, { message: 'rango_horas_invalido', path: ['hora_fin'] });
+export type RangoAgenda = z.infer<typeof rangoAgendaSchema>;
+export const bloquearResponse = z.object({ bloques_bloqueados: z.number() });
+export const desbloquearResponse = z.object({ bloques_desbloqueados: z.number(), bloques_creados: z.number() });
+
+/** PUT /api/agenda/bloqueo-actualizar: the 'Editar Bloque' modal. */
+export const bloqueoActualizarSchema = z.object({
+  id_agenda: z.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido'),
+  tipo: z.enum(TIPOS_BLOQUE, { error: 'valor_invalido' }),
+  estado: z.enum(ESTADOS_EDITABLES, { error: 'valor_invalido' }),
+  descripcion: optionalText(200),
+});
+export type BloqueoActualizar = z.infer<typeof bloqueoActualizarSchema>;
+
+export const mesQuery = z.object({
+  id_doctor: doctorIdQuery,
+  anio: z.coerce.number({ error: 'numero_invalido' }).int('numero_invalido').min(2000, 'numero_invalido').max(2100, 'numero_invalido'),
+  mes: z.coerce.number({ error: 'numero_invalido' }).int('numero_invalido').min(1, 'numero_invalido').max(12, 'numero_invalido'),
+});
+export type MesQuery = z.infer<typeof mesQuery>;
+/** Day numbers (1-31) of a month. */
+export const diasResponse = z.array(z.number());
+
+/** An appointment request as the agenda lists it (spec section 3). */
+export const solicitudSchema = z.object({
+  id_cita: z.number(),
+  id_paciente: z.number(),
+  paciente: z.string(),
+  fecha: z.string(),
+  hora: z.string(),
+  motivo: z.string(),
+  estado: z.enum(ESTADOS_CITA),
+});
+export type Solicitud = z.infer<typeof solicitudSchema>;
+
+export const respuestaCitaSchema = z.object({ estado: z.enum(RESPUESTAS_CITA, { error: 'valor_invalido' }) });
+export const respuestaCitaResponse = z.object({ id_cita: z.number(), estado: z.enum(ESTADOS_CITA) });

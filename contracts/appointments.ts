@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { dateField, idParam, MAX_ID, pagingQuery, requiredText, timeField } from './common.ts';
+
+/** States of an appointment (decisions #13): a patient's request is pending until the doctor answers. */
+export const ESTADOS_CITA = ['pendiente', 'Confirmada', 'Cancelada'] as const;
+export type EstadoCita = (typeof ESTADOS_CITA)[number];
+
+/** How a slot looks to a patient choosing a time (spec section 3, availability item). */
+export const TIPOS_DISPONIBILIDAD = ['Disponible', 'Reservado', 'Bloqueado'] as const;
+export type TipoDisponibilidad = (typeof TIPOS_DISPONIBILIDAD)[number];
+
+/** GET /api/citas/doctores: optionally only the doctors of one specialty. */
+export const doctoresQuery = z.object({
+  especialidad: idParam.optional(),
+});
+
+export const especialidadItem = z.object({ id_especialidad: z.number(), nombre: z.string() });
+
+/** A doctor a patient can book with; specialty names in the request's language. */
+export const doctorCitaItem = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  especialidades: z.array(especialidadItem),
+});
+export type DoctorCita = z.infer<typeof doctorCitaItem>;
+
+export const MAX_DIAS_DISPONIBILIDAD = 31;
+
+/** GET /api/citas/agenda-disponible/{doctorId}?dias=7&desde=YYYY-MM-DD */
+export const disponibilidadParams = z.object({ doctorId: idParam });
+export const disponibilidadQuery = z.object({
+  dias: z.coerce
+    .number({ error: 'numero_invalido' })
+    .int('numero_invalido')
+    .min(1, 'numero_invalido')
+    .max(MAX_DIAS_DISPONIBILIDAD, 'numero_invalido')
+    .default(7),
+  /** First day of the window; today in the clinic's time zone when absent. */
+  desde: dateField.optional(),
+});
+
+export const disponibilidadItem = z.object({
+  fecha: z.string(),
+  hora_inicio: z.string(),
+  hora_fin: z.string(),
+  tipo: z.enum(TIPOS_DISPONIBILIDAD),
+});
+export type Disponibilidad = z.infer<typeof disponibilidadItem>;
+
+/** The booking form's own fields: what the patient types in the 'Confirmar Cita' modal. */
+export const citaFormSchema = z.object({
+  motivo: requiredText('motivo_cita_requerido', 500),
+  recordatorio: z.boolean({ error: 'valor_invalido' }).default(false),
+});
+export type CitaForm = z.input<typeof citaFormSchema>;
+
+const requiredId = z.number({ error: 'cita_faltan_datos' }).int('valor_invalido').positive('cita_faltan_datos').max(MAX_ID, 'valor_invalido');
+
+/**
+ * POST /api/citas (spec section 3). The patient is the one in the token: id_paciente may be sent
+ * (the spec's client does) but must then be the caller's own.
+ */
+export const nuevaCitaSchema = citaFormSchema.extend({
+  id_paciente: requiredId.optional(),
+  id_doctor: requiredId,
+  fecha: dateField,
+  hora: timeField,
+});
+export type NuevaCita = z.input<typeof nuevaCitaSchema>;
+
+export const citaCreadaSchema = z.object({
+  id_cita: z.number(),
+  id_doctor: z.number(),
+  fecha: z.string(),
+  hora: z.string(),
+  estado: z.enum(ESTADOS_CITA),
+  recordatorio: z.boolean(),
+});
+export type CitaCreada = z.infer<typeof citaCreadaSchema>;
+
+/** GET /api/citas/mias: upcoming (soonest first) or past (latest first) appointments, paged. */
+export const PERIODOS_CITAS = ['proximas', 'pasadas'] as const;
+export const misCitasQuery = pagingQuery.omit({ buscar: true }).extend({
+  periodo: z.enum(PERIODOS_CITAS, { error: 'valor_invalido' }).default('proximas'),
+});
+export type MisCitasQuery = z.input<typeof misCitasQuery>;
+
+export const miCitaItem = z.object({
+  id_cita: z.number(),
+  fecha: z.string(),
+  hora: z.string(),
+  motivo: z.string(),
+  estado: z.enum(ESTADOS_CITA),
+  recordatorio: z.boolean(),
+  id_doctor: z.number(),
+  doctor: z.string(),
+  especialidad: z.string(),
+  /** Upcoming and not cancelled: the patient may still cancel it. */
+  cancelable: z.boolean(),
+});
+export type MiCita = z.infer<typeof miCitaItem>;
+
+/** PUT /api/citas/{id_cita}/cancelar */
+export const citaParams = z.object({ id_cita: idParam });
+export const citaCanceladaSchema = z.object({ id_cita: z.number(), estado: z.literal('Cancelada') });

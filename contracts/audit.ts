@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { dateField, pagingQuery } from './common.ts';
+import { NOMBRES_SECCION, type Seccion } from './records.ts';
+
+/**
+ * Every action the server writes to the audit log, as a stable dotted name. The audit screens show
+ * each with the label `action_<name with _ for .>` of the audit namespace (checked in es, ca, en).
+ */
+export const ACCIONES_FIJAS = [
+  'archivo.descargar',
+  'archivo.eliminar',
+  'archivo.listar',
+  'archivo.subir',
+  'chat.contexto_compartido',
+  'cita.cancelar',
+  'cita.cancelar_baja_doctor',
+  'cita.cancelar_baja_paciente',
+  'cita.confirmar',
+  'cita.crear',
+  'citas.listar',
+  'consulta.crear',
+  'consulta.finalizar',
+  'consultas.listar',
+  'cuenta.contrasena',
+  'cuenta.contrasena_restablecida',
+  'cuenta.registro',
+  'cuenta.registro_doctor',
+  'cuenta.restablecimiento_solicitado',
+  'datos.exportar_json',
+  'datos.exportar_pdf',
+  'ficha.leer',
+  'historia.leer',
+  'historial.exportar_pdf',
+  'historial.leer',
+  'perfil.actualizar',
+  'perfil.leer',
+  'resumen.leer',
+  'usuario.datos_doctor',
+  'usuario.eliminar',
+  'usuario.rol',
+  'visitas.listar',
+] as const;
+
+/** An entry added to, or corrected in, a section of the clinical file. */
+export type AccionFicha = `ficha.${Seccion}.${'crear' | 'corregir'}`;
+export type AccionAuditoria = (typeof ACCIONES_FIJAS)[number] | AccionFicha;
+
+export const ACCIONES_AUDITORIA: readonly AccionAuditoria[] = [
+  ...ACCIONES_FIJAS,
+  ...NOMBRES_SECCION.flatMap((seccion): AccionFicha[] => [`ficha.${seccion}.crear`, `ficha.${seccion}.corregir`]),
+].sort();
+
+/** GET /api/auditoria: filters of the admin's audit screen. */
+export const auditoriaQuery = pagingQuery.extend({
+  usuario: z.string().trim().max(100, 'texto_largo').optional(),
+  paciente: z.string().trim().max(100, 'texto_largo').optional(),
+  accion: z.string().trim().max(60, 'texto_largo').optional(),
+  desde: dateField.optional(),
+  hasta: dateField.optional(),
+});
+export type AuditoriaQuery = z.infer<typeof auditoriaQuery>;
+
+export const entradaAuditoriaSchema = z.object({
+  id_auditoria: z.number(),
+  creado_en: z.string(),
+  id_usuario: z.number().nullable(),
+  usuario: z.string().nullable(),
+  rol: z.string().nullable(),
+  id_paciente: z.number().nullable(),
+  paciente: z.string().nullable(),
+  accion: z.string(),
+  detalle: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type EntradaAuditoria = z.infer<typeof entradaAuditoriaSchema>;
+
+/** GET /api/paciente/accesos: who opened my record ('Quién ha consultado mi historia'). */
+export const accesoHistoriaSchema = z.object({
+  creado_en: z.string(),
+  quien: z.string(),
+  rol: z.string().nullable(),
+  accion: z.string(),
+});
+export type AccesoHistoria = z.infer<typeof accesoHistoriaSchema>;

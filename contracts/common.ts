@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Required trimmed text; `key` is the validation message when it is missing or empty. */
+export const requiredText = (key: string, max = 200) =>
+  z.string({ error: key }).trim().min(1, key).max(max, 'texto_largo');
+
+/** Optional text: empty strings and null become undefined. */
+export const optionalText = (max = 500) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string({ error: 'valor_invalido' }).trim().max(max, 'texto_largo').optional(),
+  );
+
+export const emailField = z
+  .string({ error: 'correo_invalido' })
+  .trim()
+  .max(254, 'correo_invalido')
+  .pipe(z.email('correo_invalido'))
+  .transform((value) => value.toLowerCase());
+
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** A calendar date, YYYY-MM-DD. */
+export const dateField = z
+  .string({ error: 'fecha_invalida' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'fecha_invalida')
+  .refine(isRealDate, 'fecha_invalida');
+
+/** A time of day accepted as HH:MM or HH:MM:SS and kept as HH:MM (decisions #11). */
+export const timeField = z
+  .string({ error: 'hora_invalida' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'hora_invalida')
+  .transform((value) => value.slice(0, 5));
+
+/**
+ * The largest id a row can have: ids are PostgreSQL `integer`s (SQLite's are wider), so a larger
+ * number names nothing and would only reach the database to fail there.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id in a path or query string. */
+export const idParam = z.coerce.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido');
+
+/** Paging of growing lists; the total goes in the X-Total-Count header. */
+export const pagingQuery = z.object({
+  buscar: z.string().trim().max(100, 'texto_largo').optional(),
+  pagina: z.coerce.number({ error: 'numero_invalido' }).int('numero_invalido').min(1, 'numero_invalido').default(1),
+  por_pagina: z.coerce
+    .number({ error: 'numero_invalido' })
+    .int('numero_invalido')
+    .min(1, 'numero_invalido')
+    .max(200, 'numero_invalido')
+    .default(50),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+/** Lower-case and accent-free text, the form searches compare ('José' finds 'jose'). */
+export function normalizeForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const errorBody = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errores: z.array(z.object({ campo: z.string(), mensaje: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

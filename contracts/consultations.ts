@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { solicitudSchema } from './agenda.ts';
+import { dateField, MAX_ID, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
+
+export const ESTADOS_CONSULTA = ['pendiente', 'confirmada', 'finalizada'] as const;
+export const TIPOS_CONSULTA = ['Consulta', 'Revisión', 'Urgencia'] as const;
+export type EstadoConsulta = (typeof ESTADOS_CONSULTA)[number];
+export type TipoConsulta = (typeof TIPOS_CONSULTA)[number];
+
+/** POST /api/consultas (spec section 3): diagnóstico and recomendaciones are sent empty. */
+export const crearConsultaSchema = z.object({
+  pacienteId: z.coerce
+    .number({ error: 'paciente_requerido' })
+    .int('paciente_requerido')
+    .positive('paciente_requerido')
+    .max(MAX_ID, 'paciente_requerido'),
+  fecha: dateField,
+  hora: timeField,
+  motivo: requiredText('motivo_requerido', 200),
+  descripcion: optionalText(2000),
+  diagnostico: optionalText(2000),
+  recomendaciones: optionalText(2000),
+  tipo: z.enum(TIPOS_CONSULTA, { error: 'valor_invalido' }).default('Consulta'),
+});
+export type CrearConsulta = z.infer<typeof crearConsultaSchema>;
+export type CrearConsultaForm = z.input<typeof crearConsultaSchema>;
+
+/** A consultation as the doctor's screens show it (paciente_nombre, fecha, hora HH:MM, motivo, estado). */
+export const consultaSchema = z.object({
+  id_consulta: z.number(),
+  id_paciente: z.number(),
+  paciente_nombre: z.string(),
+  id_doctor: z.number(),
+  doctor: z.string(),
+  id_cita: z.number().nullable(),
+  fecha: z.string(),
+  hora: z.string(),
+  tipo: z.enum(TIPOS_CONSULTA),
+  motivo: z.string(),
+  descripcion: z.string().nullable(),
+  diagnostico: z.string().nullable(),
+  recomendaciones: z.string().nullable(),
+  estado: z.enum(ESTADOS_CONSULTA),
+  finalizada_en: z.string().nullable(),
+});
+export type Consulta = z.infer<typeof consultaSchema>;
+
+export const consultasQuery = pagingQuery.extend({
+  estado: z.preprocess((value) => (value === '' ? undefined : value), z.enum(ESTADOS_CONSULTA, { error: 'valor_invalido' }).optional()),
+});
+export type ConsultasQuery = z.infer<typeof consultasQuery>;
+
+/** PUT /api/consultas/{id}/finalizar: the doctor completes a consultation in the record. */
+export const finalizarConsultaSchema = z.object({
+  diagnostico: requiredText('diagnostico_requerido', 2000),
+  recomendaciones: optionalText(2000),
+});
+export type FinalizarConsulta = z.infer<typeof finalizarConsultaSchema>;
+
+/** GET /api/medico/pacientes: patients a doctor may pick (all, or only those they treat). */
+export const medicoPacientesQuery = pagingQuery.extend({
+  mis_pacientes: z
+    .enum(['true', 'false'], { error: 'valor_invalido' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type MedicoPacientesQuery = z.infer<typeof medicoPacientesQuery>;
+export const pacienteOpcionSchema = z.object({ id_paciente: z.number(), nombre: z.string(), correo: z.string() });
+export type PacienteOpcion = z.infer<typeof pacienteOpcionSchema>;
+
+/** A confirmed visit in the doctor's /mis-visitas. */
+export const visitaSchema = solicitudSchema.omit({ estado: true });
+export type Visita = z.infer<typeof visitaSchema>;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { normalizeForSearch, pagingQuery } from './common.ts';
+import { LANGUAGES, type Language } from './messages/index.ts';
+
+export const TIPOS_CONSULTA = ['Consulta', 'Revisión', 'Urgencia'] as const;
+export type TipoConsultaHistorial = (typeof TIPOS_CONSULTA)[number];
+
+/** How each consultation type reads in each language (the stored value is the Spanish one). */
+export const TIPO_LABELS: Record<Language, Record<TipoConsultaHistorial, string>> = {
+  es: { Consulta: 'Consulta', Revisión: 'Revisión', Urgencia: 'Urgencia' },
+  ca: { Consulta: 'Consulta', Revisión: 'Revisió', Urgencia: 'Urgència' },
+  en: { Consulta: 'Consultation', Revisión: 'Check-up', Urgencia: 'Emergency' },
+};
+
+/**
+ * The history filters of the spec (section 5): the type by case-insensitive substring of its name
+ * in any of the languages (accents optional: 'revision' and 'check' find Revisión), the date by
+ * substring ('2026-03' is a month).
+ */
+export const historialFiltersSchema = z.object({
+  tipo: z.string().trim().max(30, 'texto_largo').optional(),
+  fecha: z
+    .string()
+    .trim()
+    .max(10, 'fecha_filtro_invalida')
+    .regex(/^[\d-]*$/, 'fecha_filtro_invalida')
+    .optional(),
+});
+export type HistorialFilters = z.infer<typeof historialFiltersSchema>;
+
+export const historialQuerySchema = historialFiltersSchema.extend(pagingQuery.omit({ buscar: true }).shape);
+export type HistorialQuery = z.infer<typeof historialQuerySchema>;
+
+/** The types a type filter selects. */
+export function tiposMatching(filter: string | undefined): TipoConsultaHistorial[] {
+  const wanted = normalizeForSearch(filter ?? '');
+  return TIPOS_CONSULTA.filter((tipo) =>
+    LANGUAGES.some((language) => normalizeForSearch(TIPO_LABELS[language][tipo]).includes(wanted)),
+  );
+}
+
+/**
+ * A history record: the spec's fecha, hora, doctor, consulta (the type) and descripcion, plus the
+ * patient (for a doctor's list), the reason and the state.
+ */
+export const historialItemSchema = z.object({
+  id_consulta: z.number(),
+  fecha: z.string(),
+  hora: z.string(),
+  consulta: z.enum(TIPOS_CONSULTA),
+  descripcion: z.string().nullable(),
+  doctor: z.string(),
+  paciente: z.string(),
+  motivo: z.string(),
+  estado: z.enum(['pendiente', 'confirmada', 'finalizada']),
+});
+export type HistorialItem = z.infer<typeof historialItemSchema>;
+
+/** The stats cards of /historial, over the same filters. */
+export const historialEstadisticasSchema = z.object({
+  total: z.number(),
+  ultima_consulta: z.string().nullable(),
+  tipo_mas_frecuente: z.enum(TIPOS_CONSULTA).nullable(),
+});
+export type HistorialEstadisticas = z.infer<typeof historialEstadisticasSchema>;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { dateField, optionalText, requiredText } from './common.ts';
+import { archivoSchema } from './files.ts';
+import { usuarioFichaSchema } from './profiles.ts';
+import { findProvincia, isSpanishPostalCode, isValidDniNie, normalizeDni, postalCodeMatchesProvince } from './spain.ts';
+
+export const SEXOS = ['M', 'F'] as const;
+export const ESTADOS_PACIENTE = ['Activo', 'Inactivo'] as const;
+
+/** Empty strings and null mean "no value" in the profile form and in PUT bodies. */
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const dniField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'dni_invalido' })
+    .max(20, 'dni_invalido')
+    .transform(normalizeDni)
+    .refine(isValidDniNie, 'dni_invalido')
+    .optional(),
+);
+
+const sexoField = z.preprocess(blankToUndefined, z.enum(SEXOS, { error: 'sexo_invalido' }).optional());
+
+const nacimientoField = z.preprocess(
+  blankToUndefined,
+  dateField.refine((value) => value >= '1900-01-01', 'fecha_invalida').optional(),
+);
+
+const telefonoField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'telefono_invalido' })
+    .trim()
+    .regex(/^\+?[\d\s]{9,16}$/, 'telefono_invalido')
+    .refine((value) => value.replace(/\D/g, '').length >= 9, 'telefono_invalido')
+    .optional(),
+);
+
+// The spec's file form sent the postal code as an integer (08036 became 8036): accept that too.
+const codigoPostalField = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value).padStart(5, '0') : blankToUndefined(value)),
+  z
+    .string({ error: 'codigo_postal_invalido' })
+    .trim()
+    .refine(isSpanishPostalCode, 'codigo_postal_invalido')
+    .optional(),
+);
+
+const provinciaField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'provincia_invalida' })
+    .trim()
+    .refine((value) => findProvincia(value) !== undefined, 'provincia_invalida')
+    .transform((value) => findProvincia(value)?.nombre ?? value)
+    .optional(),
+);
+
+/**
+ * PUT /api/paciente/perfil: the flat profile fields. It replaces the editable profile: an optional
+ * field that is absent, empty or null is cleared (so a form that leaves out empty values, as the
+ * spec's did, can still clear one). The e-mail is not editable; if sent, it is ignored.
+ */
+export const perfilPacienteUpdateSchema = z
+  .object({
+    nombre: requiredText('perfil_campos_obligatorios', 100),
+    apellido1: requiredText('perfil_campos_obligatorios', 100),
+    apellido2: optionalText(100),
+    dni: dniField,
+    nacimiento: nacimientoField,
+    sexo: sexoField,
+    telefono: telefonoField,
+    direccion: optionalText(200),
+    codigo_postal: codigoPostalField,
+    localidad: optionalText(100),
+    provincia: provinciaField,
+    pais: optionalText(100),
+  })
+  .superRefine((profile, context) => {
+    // An unknown province has its own message; only a known one is compared.
+    if (profile.codigo_postal && profile.provincia && findProvincia(profile.provincia) && !postalCodeMatchesProvince(profile.codigo_postal, profile.provincia)) {
+      context.addIssue({ code: 'custom', path: ['codigo_postal'], message: 'codigo_postal_provincia' });
+    }
+  });
+export type PerfilPacienteUpdate = z.output<typeof perfilPacienteUpdateSchema>;
+export type PerfilPacienteInput = z.input<typeof perfilPacienteUpdateSchema>;
+
+/** The profile form's schema: the API's, plus "the birth date is not after today" (the server checks it with its clock). */
+export function perfilPacienteFormSchema(today: string) {
+  return perfilPacienteUpdateSchema.refine((profile) => !profile.nacimiento || profile.nacimiento <= today, {
+    message: 'nacimiento_futura',
+    path: ['nacimiento'],
+  });
+}
+
+/** GET /api/paciente/perfil (spec section 3). */
+export const perfilPacienteSchema = z.object({
+  usuario: usuarioFichaSchema,
+  estado: z.enum(ESTADOS_PACIENTE),
+  fecha_alta: z.string(),
+});
+export type PerfilPaciente = z.infer<typeof perfilPacienteSchema>;
+
+// The sections of the medical file, with the spec's field names (section 3).
+export const alergiaSchema = z.object({
+  id_alergia: z.number(),
+  nombre: z.string(),
+  fecha_diagnostico: z.string().nullable(),
+  observaciones: z.string().nullable(),
+});
+export const enfermedadSchema = z.object({
+  id_enfermedad: z.number(),
+  nombre: z.string(),
+  tipo: z.string().nullable(),
+  fecha_diagnostico: z.string().nullable(),
+  observaciones: z.string().nullable(),
+  activa: z.boolean(),
+});
+export const discapacidadSchema = z.object({
+  id_discapacidad: z.number(),
+  tipo: z.string(),
+  porcentaje: z.number().nullable(),
+  fecha_diagnostico: z.string().nullable(),
+  descripcion: z.string().nullable(),
+});
+export const habitoSchema = z.object({
+  id_habito: z.number(),
+  nombre: z.string(),
+  frecuencia: z.string().nullable(),
+  duracion: z.string().nullable(),
+  observaciones: z.string().nullable(),
+});
+export const vacunaSchema = z.object({
+  id_vacuna: z.number(),
+  nombre: z.string(),
+  fecha_aplicacion: z.string().nullable(),
+  dosis: z.string().nullable(),
+  descripcion: z.string().nullable(),
+});
+/** The last finished consultation: motivo, diagnostico, recomendaciones (+ when and with whom). */
+export const ultimaConsultaSchema = z.object({
+  id_consulta: z.number(),
+  fecha: z.string(),
+  hora: z.string(),
+  tipo: z.string(),
+  doctor: z.string(),
+  motivo: z.string(),
+  diagnostico: z.string().nullable(),
+  recomendaciones: z.string().nullable(),
+});
+
+export type Alergia = z.infer<typeof alergiaSchema>;
+export type Enfermedad = z.infer<typeof enfermedadSchema>;
+export type Discapacidad = z.infer<typeof discapacidadSchema>;
+export type Habito = z.infer<typeof habitoSchema>;
+export type Vacuna = z.infer<typeof vacunaSchema>;
+export type UltimaConsulta = z.infer<typeof ultimaConsultaSchema>;
+
+/** GET /api/paciente/ficha: the whole medical file in one answer (the read-only record). */
+export const fichaMedicaSchema = z.object({
+  alergias: z.array(alergiaSchema),
+  enfermedades: z.array(enfermedadSchema),
+  discapacidades: z.array(discapacidadSchema),
+  habitos: z.array(habitoSchema),
+  vacunas: z.array(vacunaSchema),
+  ultima_consulta: ultimaConsultaSchema.nullable(),
+  archivos: z.array(archivoSchema),
+});
+export type FichaMedica = z.infer<typeof fichaMedicaSchema>;
+
+/** The next appointment that is not cancelled. */
+export const proximaCitaSchema = z.object({
+  id_cita: z.number(),
+  fecha: z.string(),
+  hora: z.string(),
+  doctor: z.string(),
+  especialidad: z.string(),
+  motivo: z.string(),
+  estado: z.enum(['pendiente', 'Confirmada', 'Cancelada']),
+});
+
+/** GET /api/paciente/resumen: the one-page clinical summary. */
+export const resumenClinicoSchema = z.object({
+  paciente: z.object({
+    nombre: z.string(),
+    apellido1: z.string(),
+    apellido2: z.string().nullable(),
+    nacimiento: z.string().nullable(),
+    sexo: z.enum(SEXOS).nullable(),
+    estado: z.enum(ESTADOS_PACIENTE),
+  }),
+  alergias: z.array(alergiaSchema),
+  enfermedades_activas: z.array(enfermedadSchema),
+  vacunas: z.array(vacunaSchema),
+  ultima_consulta: ultimaConsultaSchema.nullable(),
+  proxima_cita: proximaCitaSchema.nullable(),
+});
+export type ResumenClinico = z.infer<typeof resumenClinicoSchema>;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { consultaSchema } from './consultations.ts';
+import { dateField, optionalText, requiredText } from './common.ts';
+import { ESTADOS_CITA } from './agenda.ts';
+import {
+  alergiaSchema as fileAlergia,
+  discapacidadSchema as fileDiscapacidad,
+  enfermedadSchema as fileEnfermedad,
+  habitoSchema as fileHabito,
+  vacunaSchema as fileVacuna,
+} from './patient.ts';
+
+/** An optional calendar date: empty and null mean "not known". */
+const optionalDate = z.preprocess((value) => (value === '' || value === null ? undefined : value), dateField.optional());
+
+const percentage = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: 'porcentaje_invalido' })
+    .int('porcentaje_invalido')
+    .min(0, 'porcentaje_invalido')
+    .max(100, 'porcentaje_invalido')
+    .optional(),
+);
+
+/** What a doctor writes into each section of the clinical file (spec section 3 fields). */
+export const alergiaInput = z.object({
+  nombre: requiredText('nombre_requerido', 200),
+  fecha_diagnostico: optionalDate,
+  observaciones: optionalText(1000),
+});
+export const enfermedadInput = z.object({
+  nombre: requiredText('nombre_requerido', 200),
+  tipo: optionalText(100),
+  fecha_diagnostico: optionalDate,
+  observaciones: optionalText(1000),
+  activa: z.boolean({ error: 'valor_invalido' }).default(true),
+});
+export const discapacidadInput = z.object({
+  tipo: requiredText('tipo_requerido', 200),
+  porcentaje: percentage,
+  fecha_diagnostico: optionalDate,
+  descripcion: optionalText(1000),
+});
+export const habitoInput = z.object({
+  nombre: requiredText('nombre_requerido', 200),
+  frecuencia: optionalText(100),
+  duracion: optionalText(100),
+  observaciones: optionalText(1000),
+});
+export const vacunaInput = z.object({
+  nombre: requiredText('nombre_requerido', 200),
+  fecha_aplicacion: optionalDate,
+  dosis: optionalText(100),
+  descripcion: optionalText(1000),
+});
+
+// The record's entries: the file's fields (contracts/patient.ts) plus when each was written.
+const entry = { creado_en: z.string() };
+export const alergiaSchema = fileAlergia.extend(entry);
+export const enfermedadSchema = fileEnfermedad.extend(entry);
+export const discapacidadSchema = fileDiscapacidad.extend(entry);
+export const habitoSchema = fileHabito.extend(entry);
+export const vacunaSchema = fileVacuna.extend(entry);
+export type Alergia = z.infer<typeof alergiaSchema>;
+export type Enfermedad = z.infer<typeof enfermedadSchema>;
+export type Discapacidad = z.infer<typeof discapacidadSchema>;
+export type Habito = z.infer<typeof habitoSchema>;
+export type Vacuna = z.infer<typeof vacunaSchema>;
+
+/** The editable sections of the clinical file: path segment, id field, input and output schemas. */
+export const SECCIONES = {
+  alergias: { id: 'id_alergia', input: alergiaInput, output: alergiaSchema },
+  enfermedades: { id: 'id_enfermedad', input: enfermedadInput, output: enfermedadSchema },
+  discapacidades: { id: 'id_discapacidad', input: discapacidadInput, output: discapacidadSchema },
+  habitos: { id: 'id_habito', input: habitoInput, output: habitoSchema },
+  vacunas: { id: 'id_vacuna', input: vacunaInput, output: vacunaSchema },
+} as const;
+export type Seccion = keyof typeof SECCIONES;
+export const NOMBRES_SECCION = Object.keys(SECCIONES) as Seccion[];
+export type EntradaInput<S extends Seccion> = z.input<(typeof SECCIONES)[S]['input']>;
+
+/** The last finished consultation (spec: motivo, diagnostico, recomendaciones). */
+export const ultimaConsultaSchema = z.object({
+  fecha: z.string(),
+  motivo: z.string(),
+  diagnostico: z.string().nullable(),
+  recomendaciones: z.string().nullable(),
+  doctor: z.string(),
+});
+export const archivoSchema = z.object({
+  id_archivo: z.number(),
+  nombre: z.string(),
+  tipo: z.string(),
+  fecha_subida: z.string(),
+});
+
+/** The clinical file's sections, as both the doctor's record and the patient's file show them. */
+export const fichaClinicaSchema = z.object({
+  alergias: z.array(alergiaSchema),
+  enfermedades: z.array(enfermedadSchema),
+  discapacidades: z.array(discapacidadSchema),
+  habitos: z.array(habitoSchema),
+  vacunas: z.array(vacunaSchema),
+  ultima_consulta: ultimaConsultaSchema.nullable(),
+  archivos: z.array(archivoSchema),
+});
+export type FichaClinica = z.infer<typeof fichaClinicaSchema>;
+
+export const pacienteHistoriaSchema = z.object({
+  id_paciente: z.number(),
+  nombre: z.string(),
+  dni: z.string().nullable(),
+  nacimiento: z.string().nullable(),
+  sexo: z.enum(['M', 'F']).nullable(),
+  correo: z.string(),
+  telefono: z.string().nullable(),
+  estado: z.enum(['Activo', 'Inactivo']),
+  fecha_alta: z.string(),
+});
+
+/** GET /api/pacientes/{id}/historia: the record a doctor opens (decisions #16). */
+export const historiaSchema = fichaClinicaSchema.extend({
+  paciente: pacienteHistoriaSchema,
+  consultas: z.array(consultaSchema),
+  citas: z.array(
+    z.object({ id_cita: z.number(), fecha: z.string(), hora: z.string(), motivo: z.string(), estado: z.enum(ESTADOS_CITA) }),
+  ),
+});
+export type Historia = z.infer<typeof historiaSchema>;

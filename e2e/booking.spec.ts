@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { apiLogin, DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { AFTERNOON, availability, bookThroughApi, doctorAccepts, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
+
+const PUIG = 'Pere Puig Soler';
+
+// Generous on a shared machine: each test registers and logs in (a slow password hash) and loads two screens.
+test.describe.configure({ timeout: 180_000 });
+/** The first look at a freshly loaded screen (its code and texts load on demand). */
+const LOADED = { timeout: 30_000 };
+
+/** Chooses dr.puig on /pedir-cita and moves the grid to the week of `fecha`. */
+async function showPuigWeekOf(page: Page, fecha: string) {
+  await page.getByLabel('Especialidad').selectOption({ label: 'Cardiología' });
+  await page.getByLabel('Doctor', { exact: true }).selectOption({ label: PUIG });
+  await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
+  // The grid opens on this week (Monday first); each click moves it a week at once.
+  for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^${freeSlotName(fecha, '').replace(/, $/, '')}, `) }).first()).toBeVisible(LOADED);
+}
+
+/** The latest free afternoon cell of `fecha` in the grid. */
+async function freeAfternoonCell(page: Page, fecha: string) {
+  for (const time of AFTERNOON) {
+    const cell = page.getByRole('button', { name: freeSlotName(fecha, time), exact: true });
+    if ((await cell.count()) === 1) return { cell, time };
+  }
+  throw new Error(`no free afternoon slot of dr.puig on ${fecha}`);
+}
+
+test('a patient books a free slot with a reminder, the doctor accepts it and the patient sees it Confirmada', async ({ page, request }, testInfo) => {
+  const patient = await registerPatient(request, 'Lucía');
+  const fecha = weekdayAhead(5);
+  await loginAs(page, patient, '/pedir-cita');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible(LOADED);
+  await showPuigWeekOf(page, fecha);
+  const { cell, time } = await freeAfternoonCell(page, fecha);
+  await cell.click();
+
+  const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(PUIG)).toBeVisible();
+  await expect(dialog.getByText('Cardiología')).toBeVisible();
+  await expect(dialog.getByText('Lucía')).toBeVisible();
+  await expect(dialog.getByText(new RegExp(`${time}–`))).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+  await expect(dialog.getByText('El motivo de la cita es obligatorio.')).toBeVisible();
+  await dialog.getByLabel(/^Motivo de la consulta/).fill('Palpitaciones al subir escaleras');
+  await dialog.getByLabel('Recibir recordatorio cita').check();
+  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+  await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
+
+  const token = await apiLogin(request, patient);
+  const mine = (await (await request.get('/api/citas/mias', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    id_cita: number;
+    fecha: string;
+    hora: string;
+    estado: string;
+    recordatorio: boolean;
+  }[];
+  expect(mine).toEqual([expect.objectContaining({ fecha, hora: time, estado: 'pendiente', recordatorio: true })]);
+
+  await page.getByRole('link', { name: 'Mis visitas' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Palpitaciones al subir escaleras' });
+  await expect(row.getByText('Pendiente')).toBeVisible(LOADED);
+
+  await doctorAccepts(request, DEMO.doctor2, mine[0]?.id_cita ?? 0, testInfo);
+  await page.reload();
+  await expect(row.getByText('Confirmada')).toBeVisible(LOADED);
+  await expect(row.getByText(PUIG)).toBeVisible();
+});
+
+test('a patient cancels an upcoming visit from /mis-visitas and the slot is free again', async ({ page, request }) => {
+  const patient = await registerPatient(request, 'Marc');
+  const fecha = weekdayAhead(6);
+  const booked = await bookThroughApi(request, patient, PUIG, fecha);
+  await loginAs(page, patient, '/mis-visitas');
+  const upcoming = page.getByRole('region', { name: 'Próximas citas' });
+  const row = upcoming.getByRole('row').filter({ hasText: 'Control de tensión' });
+  await expect(row.getByText('Pendiente')).toBeVisible(LOADED);
+
+  await row.getByRole('button', { name: /^Cancelar la cita del / }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(/^¿Estás seguro de que deseas cancelar la cita del .* a las \d\d:\d\d\?$/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Sí, cancelar la cita' }).click();
+  await expect(page.getByText('Cita cancelada correctamente')).toBeVisible();
+  await expect(row.getByText('Cancelada')).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Cancelar la cita/ })).toHaveCount(0);
+
+  const token = await apiLogin(request, patient);
+  const slots = await availability(request, token, booked.id_doctor, fecha);
+  expect(slots.find((slot) => slot.hora_inicio === booked.hora)?.tipo).toBe('Disponible');
+});
+
+test("a slot taken while the patient was confirming shows the server's reason", async ({ page, request }) => {
+  const patient = await registerPatient(request, 'Nora');
+  const rival = await registerPatient(request, 'Pau');
+  const fecha = weekdayAhead(7);
+  await loginAs(page, patient, '/pedir-cita');
+  await showPuigWeekOf(page, fecha);
+  const { cell, time } = await freeAfternoonCell(page, fecha);
+  await cell.click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+  await dialog.getByLabel(/^Motivo de la consulta/).fill('Revisión anual');
+
+  // Someone else books the same time first.
+  const token = await apiLogin(request, rival);
+  const doctors = (await (await request.get('/api/citas/doctores', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    id: number;
+    nombre: string;
+  }[];
+  const taken = await request.post('/api/citas', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id_doctor: doctors.find((d) => d.nombre === PUIG)?.id, fecha, hora: time, motivo: 'Antes', recordatorio: false },
+  });
+  expect(taken.status()).toBe(201);
+
+  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+  await expect(page.getByText('Error al registrar la cita: Esa hora ya está reservada por otro paciente. Elige otra.')).toBeVisible();
+  await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
+});
+
+for (const theme of ['claro', 'oscuro'] as const) {
+  test(`/pedir-cita (with the modal open) and /mis-visitas have no serious accessibility problems (${theme})`, async ({ page, request }) => {
+    await useTheme(page, theme);
+    const patient = await registerPatient(request, 'Iris');
+    const fecha = weekdayAhead(8);
+    await bookThroughApi(request, patient, PUIG, fecha);
+    await loginAs(page, patient, '/pedir-cita');
+    await showPuigWeekOf(page, fecha);
+    await expectAccessible(page, `/pedir-cita ${theme}`);
+    await page.getByRole('button', { name: /^Libre, / }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Confirmar Cita' })).toBeVisible();
+    await expectAccessible(page, `/pedir-cita modal ${theme}`);
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+
+    await page.goto('/mis-visitas');
+    await expect(page.getByRole('region', { name: 'Próximas citas' }).getByText('Control de tensión')).toBeVisible(LOADED);
+    await expectAccessible(page, `/mis-visitas ${theme}`);
+  });
+}

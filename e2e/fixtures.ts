@@ -1,0 +1,83 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** The demo clinic's log-ins (server/db/seed/demo.ts), present on every browser-test server. */
+export const DEMO = {
+  admin: { usuario: 'admin', contrasena: 'Admin1234!' },
+  doctor: { usuario: 'dra.garcia', contrasena: 'Doctor1234!' },
+  doctor2: { usuario: 'dr.puig', contrasena: 'Doctor1234!' },
+  patient: { usuario: 'ana.lopez', contrasena: 'Paciente1234!' },
+  patient2: { usuario: 'jordi.martin', contrasena: 'Paciente1234!' },
+} as const;
+
+export interface Credentials {
+  usuario: string;
+  contrasena: string;
+}
+
+let sequence = 0;
+/** A unique suffix for accounts a test creates, so tests never collide on the shared server. */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${Date.now().toString(36)}${sequence}`;
+}
+
+/** Registers a new patient through the API and returns their credentials. */
+export async function registerPatient(request: APIRequestContext, nombre = 'Lucía'): Promise<Credentials> {
+  const usuario = unique('pac');
+  const contrasena = 'Paciente1234!';
+  const response = await request.post('/api/registro-paciente', {
+    data: { usuario, email: `${usuario}@example.com`, contrasena, nombre, apellido_1: 'Prueba' },
+  });
+  expect(response.status()).toBe(201);
+  return { usuario, contrasena };
+}
+
+/** Logs in through the API and returns the token. */
+export async function apiLogin(request: APIRequestContext, credentials: Credentials): Promise<string> {
+  const response = await request.post('/api/login', { data: credentials });
+  expect(response.status(), `log-in of ${credentials.usuario}`).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Logs in as the browser would (token and name in storage), then opens `path`. */
+export async function loginAs(page: Page, credentials: Credentials, path: string): Promise<void> {
+  const response = await page.request.post('/api/login', { data: credentials });
+  expect(response.status(), `log-in of ${credentials.usuario}`).toBe(200);
+  const body = (await response.json()) as { access_token: string; usuario: { nombre: string; rol: string } };
+  await page.goto('/404');
+  await page.evaluate((session) => {
+    localStorage.setItem('access_token', session.access_token);
+    localStorage.setItem('nombre_usuario', session.usuario.nombre);
+    localStorage.setItem('rol_usuario', session.usuario.rol);
+  }, body);
+  await page.goto(path);
+}
+
+/** Fails on any serious or critical accessibility problem axe finds on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A modal still fading in has half-transparent colours, which axe would measure as poor contrast.
+  // Spinners loop forever, so only animations with an end are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const problems = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(problems, `accessibility of ${label}`).toEqual([]);
+}
+
+/** Sets the theme the way the app stores it, before the page loads. */
+export async function useTheme(page: Page, theme: 'claro' | 'oscuro'): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+}
+
+export const test = base;

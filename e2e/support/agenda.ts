@@ -1,0 +1,89 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, registerPatient, type Credentials } from '../fixtures.ts';
+
+/** Today in the clinic's time zone, as YYYY-MM-DD. */
+export function clinicToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+}
+
+export function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The first weekday at least `offset` days from today. Each journey uses its own offset, weeks
+ * ahead of the demo agenda, so the specs sharing one server never touch the same day.
+ */
+export function futureWeekday(offset: number): string {
+  let date = addDays(clinicToday(), offset);
+  while ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay())) date = addDays(date, 1);
+  return date;
+}
+
+/** How many months separate two dates' months (for the Next button of the month view). */
+export function monthsBetween(from: string, to: string): number {
+  const [fy = 0, fm = 0] = from.split('-').map(Number);
+  const [ty = 0, tm = 0] = to.split('-').map(Number);
+  return (ty - fy) * 12 + (tm - fm);
+}
+
+export async function bearer(request: APIRequestContext, credentials: Credentials) {
+  return { authorization: `Bearer ${await apiLogin(request, credentials)}` };
+}
+
+/** Opens slots of a doctor's day through the API. */
+export async function openDayByApi(request: APIRequestContext, doctor: Credentials, fecha: string, bloques: string[], intervalo_min: number) {
+  const response = await request.post('/api/agenda/crear', { headers: await bearer(request, doctor), data: { fecha, bloques, intervalo_min } });
+  expect(response.status()).toBe(201);
+}
+
+export interface PendingRequest {
+  fecha: string;
+  hora: string;
+  paciente: string;
+}
+
+/**
+ * A pending appointment request for `doctor`: a new patient books the doctor's slot through the
+ * booking API (POST /api/citas). Where the booking API is not there (this branch alone), the demo
+ * clinic's pending request of ana.lopez with dra.garcia stands in, so the doctor's side is still tested.
+ */
+export async function pendingRequest(request: APIRequestContext, doctor: Credentials, fecha: string, hora: string): Promise<PendingRequest & { doctor: Credentials }> {
+  await openDayByApi(request, doctor, fecha, [hora], 30);
+  const doctorHeaders = await bearer(request, doctor);
+  const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers: doctorHeaders })).json()) as { id_doctor: number };
+  const nombre = `Nerea${Math.random().toString(36).slice(2, 7)}`;
+  const patient = await registerPatient(request, nombre);
+  const login = await request.post('/api/login', { data: patient });
+  const session = (await login.json()) as { access_token: string; usuario: { id_paciente: number } };
+  const booked = await request.post('/api/citas', {
+    headers: { authorization: `Bearer ${session.access_token}` },
+    data: { id_paciente: session.usuario.id_paciente, id_doctor: me.id_doctor, fecha, hora, motivo: 'Revisión de analítica', recordatorio: false },
+  });
+  if (booked.status() === 201) return { fecha, hora, paciente: `${nombre} Prueba`, doctor };
+
+  expect(booked.status(), 'POST /api/citas answers 201, or 404 while booking is not merged').toBe(404);
+  const garcia = { usuario: 'dra.garcia', contrasena: 'Doctor1234!' };
+  const headers = await bearer(request, garcia);
+  for (let offset = 0; offset < 31; offset++) {
+    const day = addDays(clinicToday(), offset);
+    const list = (await (await request.get(`/api/agenda/solicitudes-dia?fecha=${day}`, { headers })).json()) as PendingRequest[];
+    const demo = list.find((item) => item.paciente.startsWith('Ana López'));
+    if (demo) return { fecha: day, hora: demo.hora, paciente: demo.paciente, doctor: garcia };
+  }
+  throw new Error('no pending request to answer');
+}
+
+/** The accessible name of a day of the month grids: 'lunes, 5 de enero, …' (Spanish). */
+export function dayLabel(fecha: string): string {
+  return new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${fecha}T12:00:00Z`));
+}
+
+/** Moves the month view from the current month to the month of `fecha`. */
+export async function goToMonth(page: Page, fecha: string) {
+  for (let step = 0; step < monthsBetween(clinicToday(), fecha); step++) {
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  }
+}

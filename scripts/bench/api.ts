@@ -1,0 +1,286 @@
+// npm run bench:api -- [--db sqlite|postgres] [--sizes 1000,100000] [--duration 10] [--connections 50] [--days 365] [--reuse]
+// Seeds a fresh clinic of each size, starts the real server and a bare Fastify server (the machine's
+// ceiling), drives both with autocannon, and prints a table (also written to bench-results/).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DatabaseSync } from 'node:sqlite';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    sizes: { type: 'string', default: '1000,100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    doctors: { type: 'string' },
+    days: { type: 'string', default: '365' },
+    // Keeps a clinic seeded by an earlier run with the same sizes (re-measuring after a fix).
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const kind = values.db === 'postgres' ? 'postgres' : 'sqlite';
+const sizes = values.sizes.split(',').map(Number);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const PASSWORD = 'Bench1234!';
+const root = path.resolve('bench-results');
+fs.mkdirSync(root, { recursive: true });
+
+interface Figures {
+  scenario: string;
+  size: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ratio: number;
+  memoryMb: number;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+/** Starts a new peak for peakMemoryMb (Linux: clear_refs 5 resets VmHWM to the current RSS). */
+function resetPeakMemory(pid: number) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    /* not Linux, or not allowed: the peak then covers the whole run */
+  }
+}
+
+function peakMemoryMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function cannon(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
+  return autocannon({ url, connections, duration, ...options });
+}
+
+async function prepareDatabase(size: number, doctors: number) {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  const dataDir = path.join(root, `data-${kind}-${size}`);
+  const marker = path.join(root, `seeded-${kind}-${size}.json`);
+  const seeded = JSON.stringify({ size, doctors, days: values.days });
+  const reuse = values.reuse && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === seeded;
+  if (!reuse) {
+    fs.rmSync(marker, { force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  env.DATA_DIR = dataDir;
+  if (kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+    if (!base) throw new Error('--db postgres needs TEST_DATABASE_URL or DATABASE_URL');
+    const schema = `bench_${size}`;
+    if (!reuse) {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.query(`create schema ${schema}`);
+      await client.end();
+    }
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    env.DATABASE_URL = url.toString();
+  }
+  if (reuse) {
+    console.log(`\nReusing the clinic of ${size} patients, ${doctors} doctors (${kind}) seeded by an earlier run`);
+    return env;
+  }
+  console.log(`\nSeeding ${size} patients, ${doctors} doctors, ${values.days} days (${kind})…`);
+  await run(process.execPath, ['scripts/seed-large.ts', '--patients', String(size), '--doctors', String(doctors), '--days', values.days, '--data-dir', dataDir], env);
+  fs.writeFileSync(marker, seeded);
+  return env;
+}
+
+/** Future free slots, for the booking scenario (each booked once). */
+async function freeSlots(env: NodeJS.ProcessEnv, limit: number) {
+  const sql = `select id_doctor, fecha, hora_inicio from agenda where estado = 'Disponible' and fecha > '${new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10)}' order by fecha, id_doctor, hora_inicio limit ${limit}`;
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const rows = (await client.query(sql)).rows as { id_doctor: number; fecha: string; hora_inicio: string }[];
+    await client.end();
+    return rows;
+  }
+  const database = new DatabaseSync(path.join(env.DATA_DIR ?? '', 'galeno.sqlite'), { readOnly: true });
+  const rows = database.prepare(sql).all() as unknown as { id_doctor: number; fecha: string; hora_inicio: string }[];
+  database.close();
+  return rows;
+}
+
+async function login(base: string, usuario: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usuario, contrasena: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`log-in of ${usuario}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const FRAGMENTS = ['gar', 'mar', 'lop', 'jose', 'ana', 'pui', 'nun', 'ferr', 'sol', 'ibañ'];
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
+
+async function measureSize(size: number, bareRps: number): Promise<{ figures: Figures[]; memoryMb: number }> {
+  const doctors = Number(values.doctors ?? (size >= 10_000 ? 200 : 20));
+  const env = await prepareDatabase(size, doctors);
+  const port = 4900 + (size % 97);
+  const base = `http://127.0.0.1:${port}`;
+  // The flags of `npm start` (package.json).
+  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'server/main.ts'], {
+    env: { ...env, PORT: String(port), DEMO_DATA: 'false', LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000', LOGIN_MAX_FAILURES: '1000000', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitFor(`${base}/api/health`, server);
+    const admin = await login(base, 'admin');
+    const doctor = await login(base, 'doctor1');
+    const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => login(base, `paciente${i + 1}`)));
+    const slots = await freeSlots(env, 200_000);
+    let nextSlot = 0;
+    const days = Array.from({ length: 20 }, (_, i) => new Date(Date.now() + (i - 10) * 86400000).toISOString().slice(0, 10));
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+    const scenarios: { name: string; options: Partial<autocannon.Options> }[] = [
+      {
+        name: 'availability',
+        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/citas/agenda-disponible/${1 + Math.floor(Math.random() * doctors)}?dias=7`, headers: auth(pick(patients)) }) }] },
+      },
+      {
+        name: 'booking',
+        options: {
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (r) => {
+                const slot = slots[nextSlot++ % slots.length];
+                return {
+                  ...r,
+                  path: '/api/citas',
+                  headers: { ...auth(pick(patients)), 'content-type': 'application/json' },
+                  body: JSON.stringify({ id_doctor: slot?.id_doctor, fecha: slot?.fecha, hora: slot?.hora_inicio, motivo: 'Revisión', recordatorio: false }),
+                };
+              },
+            },
+          ],
+        },
+      },
+      {
+        name: 'patient search',
+        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/pacientes?buscar=${encodeURIComponent(pick(FRAGMENTS))}`, headers: auth(admin) }) }] },
+      },
+      {
+        name: "doctor's day",
+        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/agenda?fecha=${pick(days)}`, headers: auth(doctor) }) }] },
+      },
+      {
+        name: 'patient history',
+        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: '/api/paciente/historial', headers: auth(pick(patients)) }) }] },
+      },
+      {
+        name: 'user list page',
+        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/usuarios?pagina=${1 + Math.floor(Math.random() * 20)}&por_pagina=50`, headers: auth(admin) }) }] },
+      },
+      {
+        name: 'log-in (argon2id bound)',
+        options: {
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (r) => ({ ...r, path: '/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario: `paciente${1 + Math.floor(Math.random() * Math.min(size, 1000))}`, contrasena: PASSWORD }) }),
+            },
+          ],
+        },
+      },
+    ];
+
+    const figures: Figures[] = [];
+    let peak = 0;
+    for (const scenario of scenarios) {
+      if (server.pid) resetPeakMemory(server.pid);
+      const result = await cannon(base, scenario.options);
+      const memoryMb = server.pid ? peakMemoryMb(server.pid) : 0;
+      peak = Math.max(peak, memoryMb);
+      figures.push({
+        scenario: scenario.name,
+        size,
+        reqPerSec: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        ratio: Number((result.requests.average / bareRps).toFixed(3)),
+        memoryMb,
+      });
+      console.log(`  ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+    }
+    return { figures, memoryMb: peak };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+const barePort = 4899;
+const bare = spawn(process.execPath, ['scripts/bench/bare-server.ts'], { env: { ...process.env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit'] });
+await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+const bareResult = await cannon(`http://127.0.0.1:${barePort}/api/health`, {});
+bare.kill('SIGTERM');
+const bareRps = bareResult.requests.average;
+console.log(`Bare Fastify ceiling: ${Math.round(bareRps)} req/s (p99 ${bareResult.latency.p99} ms)`);
+
+const all: Figures[] = [];
+const memory: Record<number, number> = {};
+// The machine is shared: the 1-minute load average around each size says how far to trust it.
+const load: Record<number, string> = {};
+const loadNow = () => os.loadavg()[0]!.toFixed(1);
+for (const size of sizes) {
+  const before = loadNow();
+  const { figures, memoryMb } = await measureSize(size, bareRps);
+  all.push(...figures);
+  memory[size] = memoryMb;
+  load[size] = `${before} → ${loadNow()}`;
+}
+
+const smallest = Math.min(...sizes);
+const largest = Math.max(...sizes);
+const lines = [`\nGaleno API benchmark (${kind}, ${connections} connections, ${duration} s each; bare server ${Math.round(bareRps)} req/s)`];
+lines.push('scenario                  | patients | req/s | p50 ms | p99 ms | errors | non-2xx | vs bare | vs small | peak MB');
+for (const f of all) {
+  const small = all.find((g) => g.scenario === f.scenario && g.size === smallest);
+  const growth = small && f.size === largest && largest !== smallest ? (small.reqPerSec / Math.max(1, f.reqPerSec)).toFixed(2) + 'x' : '';
+  lines.push(
+    `${f.scenario.padEnd(25)} | ${String(f.size).padStart(8)} | ${String(f.reqPerSec).padStart(5)} | ${String(f.p50).padStart(6)} | ${String(f.p99).padStart(6)} | ${String(f.errors).padStart(6)} | ${String(f.non2xx).padStart(7)} | ${(f.ratio * 100).toFixed(0).padStart(6)}% | ${growth.padStart(8)} | ${String(f.memoryMb).padStart(7)}`,
+  );
+}
+lines.push(`peak server memory: ${Object.entries(memory).map(([size, mb]) => `${size} patients ${mb} MB`).join(', ')}`);
+lines.push(`load average (1 min, ${os.cpus().length} CPUs): ${Object.entries(load).map(([size, range]) => `${size} patients ${range}`).join(', ')}`);
+console.log(lines.join('\n'));
+const file = path.join(root, `api-${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(file, JSON.stringify({ kind, connections, duration, days: values.days, bareRps, figures: all, memoryMb: memory, loadAverage: load }, null, 2));
+console.log(`written to ${file}`);

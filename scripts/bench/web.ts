@@ -1,0 +1,215 @@
+// npm run bench:web: Lighthouse (mobile profile, the system Chromium) on the public pages and, logged
+// in, the booking, agenda and medical-file screens. Each page runs --runs=N times (default 3); the
+// table shows the median run by performance score, with the load average before each run, because on
+// a shared 2-core machine one run says little. Writes every run to bench-results/.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../browser.ts';
+
+const chromePath = findChromium();
+if (!chromePath) {
+  console.error('bench:web needs Chromium (Debian package chromium, or CHROME_PATH).');
+  process.exit(1);
+}
+if (!fs.existsSync('web/dist/index.html')) {
+  console.error('Build the web app first: npm run build');
+  process.exit(1);
+}
+
+// A port of its own, so a second run (or a stale server) is never the one measured.
+const port = await new Promise<number>((resolve) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as net.AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-bench-web-'));
+const server = spawn(process.execPath, ['server/main.ts'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+server.on('exit', (code) => {
+  if (code !== null && code !== 0) {
+    console.error(`the server stopped (exit code ${code})`);
+    process.exit(1);
+  }
+});
+for (let i = 0; i < 300; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    /* starting */
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+async function token(usuario: string, contrasena: string) {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usuario, contrasena }),
+  });
+  return (await response.json()) as { access_token: string; usuario: { nombre: string; rol: string } };
+}
+
+const allPages: { path: string; as?: [string, string] }[] = [
+  { path: '/home' },
+  { path: '/login' },
+  { path: '/pedir-cita', as: ['ana.lopez', 'Paciente1234!'] },
+  { path: '/agenda-doctor', as: ['dra.garcia', 'Doctor1234!'] },
+  { path: '/ficha-paciente', as: ['ana.lopez', 'Paciente1234!'] },
+];
+
+// --pages /login,/home measures only those (while fixing one).
+const only = process.argv
+  .find((arg) => arg.startsWith('--pages='))
+  ?.slice('--pages='.length)
+  .split(',');
+const pages = only ? allPages.filter((page) => only.includes(page.path)) : allPages;
+// --reports keeps each run's full Lighthouse report (bench-results/lhr-<page>-<run>.json) for digging.
+const saveReports = process.argv.includes('--reports');
+const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+
+type Row = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  load: number;
+  /** milliseconds, except CLS */
+  metrics: { fcp: number; lcp: number; tbt: number; si: number; cls: number };
+};
+const median = <T>(items: T[], by: (item: T) => number) =>
+  [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+// Interrupted (Ctrl-C, kill): stop the server and the browser too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.kill('SIGTERM');
+    chrome.kill();
+    process.exit(130);
+  });
+}
+const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+/** A first visit: nothing cached (Lighthouse's own reset would also drop the session in localStorage). */
+async function clearHttpCache() {
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.clearBrowserCache');
+  await tab.close();
+}
+const rows: Row[] = [];
+const allRuns: Row[] = [];
+try {
+  for (const page of pages) {
+    const pageRuns: Row[] = [];
+    for (let run = 1; run <= runs; run++) {
+      const load = os.loadavg()[0]!;
+      const context = browser.contexts()[0] ?? (await browser.newContext());
+      const tab = await context.newPage();
+      await tab.goto(`${base}/404`);
+      if (page.as) {
+        const session = await token(...page.as);
+        await tab.evaluate((s) => {
+          localStorage.setItem('access_token', s.access_token);
+          localStorage.setItem('nombre_usuario', s.usuario.nombre);
+          localStorage.setItem('rol_usuario', s.usuario.rol);
+        }, session);
+      } else {
+        await tab.evaluate(() => localStorage.clear());
+      }
+      await tab.close();
+      // A run Lighthouse could not finish (e.g. NO_FCP when the machine stalls) is retried, not scored 0.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        await clearHttpCache();
+        result = await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: true,
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const failure = result?.lhr.runtimeError;
+        if (!failure || attempt === 3) break;
+        console.log(`  ${page.path} run ${run}: Lighthouse failed (${failure.code}), retrying`);
+      }
+      if (saveReports && result) {
+        fs.mkdirSync('bench-results', { recursive: true });
+        fs.writeFileSync(
+          path.join('bench-results', `lhr${page.path.replace(/\//g, '-')}-${run}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
+      const categories = result?.lhr.categories ?? {};
+      const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+      const audits = result?.lhr.audits ?? {};
+      const metric = (id: string) =>
+        Math.round((audits[id]?.numericValue ?? NaN) * (id === 'cumulative-layout-shift' ? 1000 : 1)) /
+        (id === 'cumulative-layout-shift' ? 1000 : 1);
+      pageRuns.push({
+        path: page.path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        load,
+        metrics: {
+          fcp: metric('first-contentful-paint'),
+          lcp: metric('largest-contentful-paint'),
+          tbt: metric('total-blocking-time'),
+          si: metric('speed-index'),
+          cls: metric('cumulative-layout-shift'),
+        },
+      });
+      console.log(`  ${page.path} run ${run}/${runs}: ${JSON.stringify(pageRuns.at(-1))}`);
+      // What keeps a score down: the failed audits that count, and the metrics behind performance.
+      for (const [key, category] of Object.entries(categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = audits[ref.id];
+          if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+          console.log(`      ${key}: ${ref.id} (${audit.score.toFixed(2)}) ${audit.displayValue ?? ''}`);
+          if (key !== 'performance')
+            console.log(
+              `        ${JSON.stringify((audit.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 600)}`,
+            );
+        }
+      }
+    }
+    allRuns.push(...pageRuns);
+    rows.push(median(pageRuns, (r) => r.performance));
+  }
+} finally {
+  await browser.close().catch(() => undefined);
+  chrome.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nmedian of ${runs} run(s) per page; load = 1-min load average before the run (${os.cpus().length} CPUs)`);
+console.log(
+  'page              | performance | runs        | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | load',
+);
+for (const r of rows) {
+  const scores = allRuns
+    .filter((run) => run.path === r.path)
+    .map((run) => run.performance)
+    .join('/');
+  console.log(
+    `${r.path.padEnd(17)} | ${String(r.performance).padStart(11)} | ${scores.padEnd(11)} | ${String(r.accessibility).padStart(13)} | ${String(r.bestPractices).padStart(14)} | ${String(r.seo).padStart(3)} | ${String(r.metrics.fcp).padStart(6)} | ${String(r.metrics.lcp).padStart(6)} | ${String(r.metrics.tbt).padStart(6)} | ${r.load.toFixed(1)}`,
+  );
+}
+fs.mkdirSync('bench-results', { recursive: true });
+const file = path.join('bench-results', `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(file, JSON.stringify({ runs: allRuns, medians: rows }, null, 2));
+console.log(`written to ${file}`);

@@ -1,0 +1,80 @@
+// Creates an administrator: npm run create-admin -- --usuario NAME --email ADDRESS
+// The password comes from ADMIN_PASSWORD, or is asked for on the terminal.
+import { parseArgs } from 'node:util';
+import readline from 'node:readline';
+import { z } from 'zod';
+import { newPasswordField, usernameField } from '../contracts/auth.ts';
+import { emailField } from '../contracts/common.ts';
+import { validationMessage } from '../contracts/messages/index.ts';
+import { loadConfig } from '../server/config.ts';
+import { migrateToLatest, openDatabase } from '../server/db/index.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
+import { findTakenIdentifiers, insertUsuario } from '../server/modules/users/users.repository.ts';
+
+function ask(question: string): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const output = rl as unknown as { _writeToOutput: (text: string) => void; output: NodeJS.WriteStream };
+  let asked = false;
+  output._writeToOutput = (text: string) => {
+    // Echo the question, hide what is typed.
+    if (!asked) {
+      process.stdout.write(text);
+      asked = true;
+    }
+  };
+  return new Promise((resolve) =>
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    }),
+  );
+}
+
+const { values } = parseArgs({
+  options: { usuario: { type: 'string' }, email: { type: 'string' }, nombre: { type: 'string' }, apellido: { type: 'string' } },
+});
+const input = z
+  .object({
+    usuario: usernameField,
+    email: emailField,
+    nombre: z.string().default('Administrador'),
+    apellido: z.string().default('Galeno'),
+  })
+  .safeParse(values);
+if (!input.success) {
+  for (const issue of input.error.issues) console.error(`--${issue.path.join('.')}: ${validationMessage(issue.message)}`);
+  console.error('Usage: npm run create-admin -- --usuario NAME --email ADDRESS');
+  process.exit(1);
+}
+
+const password = process.env.ADMIN_PASSWORD ?? (process.stdin.isTTY ? await ask('Password: ') : '');
+const checked = newPasswordField.safeParse(password);
+if (!checked.success) {
+  console.error(`Password: ${validationMessage(checked.error.issues[0]?.message ?? 'contrasena_debil')}`);
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrateToLatest(database);
+  const taken = await findTakenIdentifiers(database.db, input.data.usuario, input.data.email);
+  if (taken.username || taken.email) {
+    console.error(taken.email ? 'That e-mail is already registered.' : 'That username is already registered.');
+    process.exitCode = 1;
+  } else {
+    await insertUsuario(database.db, {
+      nombre_usuario: input.data.usuario,
+      correo: input.data.email,
+      contrasena_hash: await hashPassword(checked.data),
+      rol: 'admin',
+      nombre: input.data.nombre,
+      apellido1: input.data.apellido,
+      creado_en: new Date().toISOString(),
+    });
+    console.log(`Administrator ${input.data.usuario} created (${database.dialect}).`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,40 @@
+// Starts the real server for the browser tests on a fresh database: an empty data folder, or a
+// new PostgreSQL schema when run with --db postgres (TEST_DATABASE_URL).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import pg from 'pg';
+import { e2eDataDir } from './e2e-data-dir.ts';
+
+const kind = process.argv.includes('postgres') ? 'postgres' : 'sqlite';
+const port = process.env.PORT ?? '4173';
+const dataDir = e2eDataDir(kind, port);
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+// No SMTP: e-mails go to DATA_DIR/outbox, where journeys read them; links point at this server.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'true',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+};
+delete env.SMTP_URL;
+if (kind === 'postgres') {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is needed for the PostgreSQL browser run');
+  const schema = `e2e_${port}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  env.DATABASE_URL = withSchema.toString();
+}
+
+const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'inherit' });
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import type { Database } from './db/schema/index.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { modules } from './modules/index.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { redisPlugin } from './plugins/redis.ts';
+import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    db: Kysely<Database>;
+    database: DatabaseHandle;
+    mailer: Mailer;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the whole application without listening, so tests can use it in-process or on a port. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Never a password, a token or medical content in a log line: bodies are not logged,
+            // and the headers that carry credentials are removed.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                // A password reset link carries its secret in the query string.
+                url: request.url.replace(/([?&]token=)[^&#]*/g, '$1[oculto]'),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
+          },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply, config.trustProxy);
+      void reply.header('x-request-id', request.id);
+      frameworkErrorHandler(error, request, reply);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  // One mail transport for the whole app (reminders, booking notices, password resets).
+  app.decorate('mailer', createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') }));
+  app.addHook('onClose', async () => app.mailer.close());
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(securityHeadersPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Galeno API', version: '1.0.0', description: 'The clinic API: every endpoint under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(redisPlugin);
+  await app.register(authPlugin);
+
+  for (const module of modules) {
+    await app.register(module, { prefix: '/api' });
+  }
+
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = deps.serveWeb === false ? undefined : await registerWeb(app);
+  app.setNotFoundHandler(notFoundHandler(indexHtml));
+  return app;
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((value) => value === 'true' || value === '1');
+
+const isValidTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('es-ES', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every environment variable Galeno reads, with its default. The README's table mirrors this. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ATTACHMENTS_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DEMO_DATA: booleanFlag.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().min(0.05).max(12).default(12),
+  CLINIC_TIMEZONE: z.string().refine(isValidTimeZone, 'is not a valid IANA time zone').default('Europe/Madrid'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().min(0.1).default(15),
+  LOGIN_MAX_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  TRUST_PROXY: booleanFlag.default(false),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Galeno <no-reply@galeno.local>'),
+  REMINDER_HOURS: z.coerce.number().min(1).max(24 * 14).default(24),
+  REMINDER_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  CHAT_API_URL: z.string().url().optional(),
+  CHAT_API_KEY: z.string().optional(),
+  CHAT_MODEL: z.string().optional(),
+  CHAT_SHARE_CONTEXT: booleanFlag.default(false),
+  CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only').default('galeno'),
+}).refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
+  path: ['CHAT_MODEL'],
+  message: 'is required when CHAT_API_URL is set (the model name the service serves)',
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  env: Environment['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Where attachments are kept: ATTACHMENTS_DIR, or DATA_DIR/adjuntos. */
+  attachmentsDir: string;
+  databaseUrl: string | undefined;
+  demoData: boolean | undefined;
+  jwtSecret: string | undefined;
+  tokenTtlHours: number;
+  timeZone: string;
+  logLevel: Environment['LOG_LEVEL'];
+  login: { maxFailures: number; lockMinutes: number; maxPerMinutePerAddress: number };
+  trustProxy: boolean;
+  publicUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  reminderHours: number;
+  /** How often the reminder worker looks for due reminders; 0 turns it off (tests drive it by hand). */
+  reminderPollSeconds: number;
+  chat: {
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    shareContext: boolean;
+    /** How long to wait for the service to answer, and at most between two streamed pieces. */
+    timeoutMs: number;
+    /** Messages a minute one user may send to the assistant. */
+    maxPerMinute: number;
+  };
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several clinics (or test runs) can share one Redis. */
+  redisPrefix: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads configuration from an environment; the only place that reads process.env. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([key, value]) => key in environmentSchema.shape && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    attachmentsDir: path.resolve(e.ATTACHMENTS_DIR ?? path.join(e.DATA_DIR, 'adjuntos')),
+    databaseUrl: e.DATABASE_URL,
+    demoData: e.DEMO_DATA,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    timeZone: e.CLINIC_TIMEZONE,
+    logLevel: e.LOG_LEVEL,
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+      maxPerMinutePerAddress: e.LOGIN_MAX_PER_MINUTE_PER_ADDRESS,
+    },
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    reminderHours: e.REMINDER_HOURS,
+    reminderPollSeconds: e.REMINDER_POLL_SECONDS,
+    chat: {
+      apiUrl: e.CHAT_API_URL,
+      apiKey: e.CHAT_API_KEY,
+      model: e.CHAT_MODEL,
+      shareContext: e.CHAT_SHARE_CONTEXT,
+      timeoutMs: e.CHAT_TIMEOUT_MS,
+      maxPerMinute: e.CHAT_MAX_PER_MINUTE,
+    },
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+  };
+}

@@ -1,0 +1,62 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { SqliteDialect } from 'kysely';
+
+/**
+ * Kysely's SqliteDialect speaks the better-sqlite3 interface; node:sqlite is close enough that a
+ * thin wrapper suffices, and it keeps Galeno free of native addons.
+ */
+export function openSqlite(file: string): DatabaseSync {
+  const database = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA synchronous = FULL');
+  database.exec('PRAGMA busy_timeout = 5000');
+  database.exec('PRAGMA foreign_keys = ON');
+  return database;
+}
+
+type Parameter = null | number | bigint | string | Uint8Array;
+
+/** How many prepared statements to keep: the app runs a few hundred distinct queries. */
+const STATEMENT_CACHE_SIZE = 500;
+
+export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
+  // Kysely asks to prepare every query it runs; compiling the same SQL again costs about as much as
+  // a small indexed read, so statements are kept by their text (least recently used goes first).
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (statement) statements.delete(sql);
+    else statement = database.prepare(sql);
+    statements.set(sql, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    return statement;
+  };
+  return new SqliteDialect({
+    database: {
+      close: () => database.close(),
+      prepare(sql: string) {
+        const statement = prepared(sql);
+        const reader = statement.columns().length > 0;
+        const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+        return {
+          reader,
+          all: (parameters: ReadonlyArray<unknown>) => statement.all(...bind(parameters)),
+          run: (parameters: ReadonlyArray<unknown>) => {
+            const result = statement.run(...bind(parameters));
+            return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
+          },
+          iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(...bind(parameters)),
+        };
+      },
+    },
+  });
+}
+
+function toSqlite(value: unknown): Parameter {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return value;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
+import { migrations } from './migrations/index.ts';
+import type { DialectName, MigrationContext } from './migrations/types.ts';
+import type { Database } from './schema/index.ts';
+
+export type { DialectName };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The SQLite file, for backups and integrity checks; undefined on PostgreSQL. */
+  sqliteFile: string | undefined;
+  /** The PostgreSQL schema in use when one was chosen (tests); undefined otherwise. */
+  schema?: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it, an embedded SQLite file in dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+// PostgreSQL returns int8 (count(*), sums) as strings; Galeno's counts fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', sqliteFile: undefined, schema: options.schema, close: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, 'galeno.sqlite');
+  const database = openSqlite(file);
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
+  return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const context: MigrationContext = {
+    db: handle.db,
+    dialect: handle.dialect,
+    primaryKey:
+      handle.dialect === 'postgres'
+        ? (column) => column.generatedByDefaultAsIdentity().primaryKey()
+        : (column) => column.primaryKey().autoIncrement(),
+  };
+  // Kysely looks for its migration tables in every schema unless told which one: with another
+  // Galeno schema in the same PostgreSQL database (tests, browser tests) it would find theirs.
+  const migrationTableSchema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: handle.db,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(
+          Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+            name,
+            { up: (db) => migration.up({ ...context, db }) },
+          ]),
+        ),
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function checkDatabase(handle: DatabaseHandle): Promise<void> {
+  await sql`select 1`.execute(handle.db);
+}

@@ -1,0 +1,20 @@
+import type { GalenoMigration } from './types.ts';
+import { initialSchema } from './001-initial-schema.ts';
+import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
+import { userSearchIndex } from './010-user-search-index.ts';
+import { passwordResets } from './050-password-resets.ts';
+import { patientSearchCount } from './080-patient-search-count.ts';
+
+/**
+ * Every migration, in order. Names are permanent once released: add new ones at the end.
+ * Number ranges are reserved per area to keep parallel work apart:
+ * 010-019 administration, 020-029 agenda, 030-039 patient area, 040-049 chat, 050-059 trust,
+ * 080-089 performance.
+ */
+export const migrations: Record<string, GalenoMigration> = {
+  '001-initial-schema': initialSchema,
+  '002-specialties-catalogue': specialtiesCatalogue,
+  '010-user-search-index': userSearchIndex,
+  '050-password-resets': passwordResets,
+  '080-patient-search-count': patientSearchCount,
+};

@@ -1,0 +1,248 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Dates are ISO text (YYYY-MM-DD, HH:MM, or full timestamps) and booleans are 0/1 integers,
+// so one query runs unchanged on SQLite and PostgreSQL.
+
+export type Rol = 'paciente' | 'doctor' | 'admin';
+
+export interface UsuariosTable {
+  id_usuario: Generated<number>;
+  nombre_usuario: string;
+  correo: string;
+  contrasena_hash: string;
+  rol: Rol;
+  nombre: string;
+  apellido1: string;
+  apellido2: string | null;
+  dni: string | null;
+  nacimiento: string | null;
+  sexo: 'M' | 'F' | null;
+  telefono: string | null;
+  direccion: string | null;
+  codigo_postal: string | null;
+  localidad: string | null;
+  provincia: string | null;
+  pais: string | null;
+  idioma: 'es' | 'ca' | 'en';
+  /** Lower-case, accent-free name, surnames, username and e-mail: what searches match. */
+  busqueda: string;
+  version_token: Generated<number>;
+  activo: Generated<number>;
+  eliminado_en: string | null;
+  creado_en: string;
+}
+
+export interface PacientesTable {
+  id_paciente: Generated<number>;
+  id_usuario: number;
+  estado: 'Activo' | 'Inactivo';
+  fecha_alta: string;
+}
+
+export interface EspecialidadesTable {
+  id_especialidad: Generated<number>;
+  codigo: string;
+  nombre: string;
+  nombre_ca: string;
+  nombre_en: string;
+}
+
+export interface DoctoresTable {
+  id_doctor: Generated<number>;
+  id_usuario: number;
+  numero_colegiado: string;
+  id_especialidad: number;
+  horario: string | null;
+  estado: 'Activo' | 'Inactivo';
+  fecha_alta: string;
+  fecha_baja: string | null;
+  creado_automaticamente: number;
+  intervalo_min: Generated<number>;
+}
+
+export interface AgendaTable {
+  id_agenda: Generated<number>;
+  id_doctor: number;
+  fecha: string;
+  hora_inicio: string;
+  hora_fin: string;
+  duracion_min: number;
+  tipo: 'Consulta' | 'Bloqueo';
+  estado: 'Disponible' | 'Reservado' | 'Bloqueado';
+  descripcion: string | null;
+}
+
+export type EstadoCita = 'pendiente' | 'Confirmada' | 'Cancelada';
+
+export interface CitasTable {
+  id_cita: Generated<number>;
+  id_paciente: number;
+  id_doctor: number;
+  id_agenda: number;
+  fecha: string;
+  hora: string;
+  motivo: string;
+  recordatorio: number;
+  estado: EstadoCita;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+export type EstadoConsulta = 'pendiente' | 'confirmada' | 'finalizada';
+export type TipoConsulta = 'Consulta' | 'Revisión' | 'Urgencia';
+
+export interface ConsultasTable {
+  id_consulta: Generated<number>;
+  id_paciente: number;
+  id_doctor: number;
+  id_cita: number | null;
+  fecha: string;
+  hora: string;
+  tipo: TipoConsulta;
+  motivo: string;
+  descripcion: string | null;
+  diagnostico: string | null;
+  recomendaciones: string | null;
+  estado: EstadoConsulta;
+  creado_en: string;
+  finalizada_en: string | null;
+}
+
+interface ClinicalEntry {
+  id_paciente: number;
+  creado_por: number | null;
+  creado_en: string;
+}
+
+export interface AlergiasTable extends ClinicalEntry {
+  id_alergia: Generated<number>;
+  nombre: string;
+  fecha_diagnostico: string | null;
+  observaciones: string | null;
+}
+
+export interface EnfermedadesTable extends ClinicalEntry {
+  id_enfermedad: Generated<number>;
+  nombre: string;
+  tipo: string | null;
+  fecha_diagnostico: string | null;
+  observaciones: string | null;
+  activa: number;
+}
+
+export interface DiscapacidadesTable extends ClinicalEntry {
+  id_discapacidad: Generated<number>;
+  tipo: string;
+  porcentaje: number | null;
+  fecha_diagnostico: string | null;
+  descripcion: string | null;
+}
+
+export interface HabitosTable extends ClinicalEntry {
+  id_habito: Generated<number>;
+  nombre: string;
+  frecuencia: string | null;
+  duracion: string | null;
+  observaciones: string | null;
+}
+
+export interface VacunasTable extends ClinicalEntry {
+  id_vacuna: Generated<number>;
+  nombre: string;
+  fecha_aplicacion: string | null;
+  dosis: string | null;
+  descripcion: string | null;
+}
+
+export interface ArchivosTable {
+  id_archivo: Generated<number>;
+  id_paciente: number;
+  nombre: string;
+  tipo: string;
+  tamano: number;
+  /** Where the bytes are kept, relative to the attachments folder; never shown to clients. */
+  ruta: string;
+  fecha_subida: string;
+  subido_por: number | null;
+}
+
+export interface ChatsTable {
+  id_chat: Generated<number>;
+  id_usuario: number;
+  nombre_chat: string;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+export interface MensajesChatTable {
+  id_mensaje: Generated<number>;
+  id_chat: number;
+  rol: 'user' | 'assistant';
+  contenido: string;
+  creado_en: string;
+}
+
+export interface MensajesContactoTable {
+  id_mensaje: Generated<number>;
+  nombre: string;
+  correo: string;
+  mensaje: string;
+  creado_en: string;
+}
+
+export interface AuditoriaTable {
+  id_auditoria: Generated<number>;
+  id_usuario: number | null;
+  rol: string | null;
+  id_paciente: number | null;
+  accion: string;
+  detalle: string | null;
+  ip: string | null;
+  creado_en: string;
+}
+
+export interface RecordatoriosTable {
+  id_recordatorio: Generated<number>;
+  id_cita: number;
+  enviar_en: string;
+  estado: 'pendiente' | 'enviado' | 'cancelado' | 'fallido';
+  intentos: Generated<number>;
+  reservado_hasta: string | null;
+  enviado_en: string | null;
+}
+
+/** A password reset link: only the hash of its token is stored (decision 0050). */
+export interface RestablecimientosContrasenaTable {
+  id_restablecimiento: Generated<number>;
+  id_usuario: number;
+  hash_token: string;
+  creado_en: string;
+  caduca_en: string;
+  usado_en: string | null;
+}
+
+export interface Database {
+  usuarios: UsuariosTable;
+  pacientes: PacientesTable;
+  especialidades: EspecialidadesTable;
+  doctores: DoctoresTable;
+  agenda: AgendaTable;
+  citas: CitasTable;
+  consultas: ConsultasTable;
+  alergias: AlergiasTable;
+  enfermedades: EnfermedadesTable;
+  discapacidades: DiscapacidadesTable;
+  habitos: HabitosTable;
+  vacunas: VacunasTable;
+  archivos: ArchivosTable;
+  chats: ChatsTable;
+  mensajes_chat: MensajesChatTable;
+  mensajes_contacto: MensajesContactoTable;
+  auditoria: AuditoriaTable;
+  recordatorios: RecordatoriosTable;
+  restablecimientos_contrasena: RestablecimientosContrasenaTable;
+}
+
+export type Usuario = Selectable<UsuariosTable>;
+export type NuevoUsuario = Insertable<UsuariosTable>;
+export type CambioUsuario = Updateable<UsuariosTable>;

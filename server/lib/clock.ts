@@ -1,0 +1,78 @@
+/**
+ * The one source of "now". Services read the time through a Clock so tests can set it.
+ * Clinic dates and times are wall-clock strings in the clinic's time zone.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock a test can move by hand. */
+export class ManualClock implements Clock {
+  #current: Date;
+  constructor(start: Date | string) {
+    this.#current = new Date(start);
+  }
+  now() {
+    return new Date(this.#current);
+  }
+  set(to: Date | string) {
+    this.#current = new Date(to);
+  }
+  advanceMinutes(minutes: number) {
+    this.#current = new Date(this.#current.getTime() + minutes * 60_000);
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(timeZone: string, instant: Date) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+}
+
+/** The clinic's local date (YYYY-MM-DD) at an instant. */
+export function localDate(instant: Date, timeZone: string): string {
+  const p = partsIn(timeZone, instant);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The clinic's local time (HH:MM) at an instant. */
+export function localTime(instant: Date, timeZone: string): string {
+  const p = partsIn(timeZone, instant);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** The instant at which the clinic's wall clock shows `date` `time`. */
+export function instantOf(date: string, time: string, timeZone: string): Date {
+  const asUtc = new Date(`${date}T${time.slice(0, 5)}:00Z`);
+  // The zone's offset at that moment, found by formatting the guess and measuring the difference.
+  const guess = partsIn(timeZone, asUtc);
+  const shown = Date.UTC(+guess.year, +guess.month - 1, +guess.day, +guess.hour, +guess.minute);
+  const offset = shown - asUtc.getTime();
+  const candidate = new Date(asUtc.getTime() - offset);
+  const check = partsIn(timeZone, candidate);
+  const shownAgain = Date.UTC(+check.year, +check.month - 1, +check.day, +check.hour, +check.minute);
+  return new Date(candidate.getTime() - (shownAgain - asUtc.getTime()));
+}
+
+/** Adds days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

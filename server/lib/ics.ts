@@ -1,0 +1,79 @@
+/** A one-event iCalendar file (RFC 5545): what calendar apps import from an e-mail attachment. */
+export interface CalendarEvent {
+  /** Globally unique and stable for the same appointment, so a re-sent file updates the event. */
+  uid: string;
+  /** When the file was made. */
+  stamp: Date;
+  start: Date;
+  end: Date;
+  summary: string;
+  location?: string;
+  description?: string;
+  status?: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /** Minutes before the start at which the calendar should alert. */
+  alarmMinutesBefore?: number;
+}
+
+/** 20260309T090000Z: a UTC date-time (RFC 5545 section 3.3.5, form #2). */
+export function icsDateTime(instant: Date): string {
+  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+/** Escapes a TEXT value (section 3.3.11): backslash, semicolon, comma and line breaks. */
+export function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/**
+ * Folds a content line at 75 octets (section 3.1): continuation lines start with a space, and a
+ * multi-byte UTF-8 character is never split.
+ */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = Buffer.byteLength(character);
+    const limit = parts.length === 0 ? 75 : 74; // continuation lines carry the leading space
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += character;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+export function buildIcs(event: CalendarEvent, productId = '-//Galeno//Citas//ES'): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${productId}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${icsDateTime(event.stamp)}`,
+    `DTSTART:${icsDateTime(event.start)}`,
+    `DTEND:${icsDateTime(event.end)}`,
+    `SUMMARY:${icsText(event.summary)}`,
+    ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
+    ...(event.description ? [`DESCRIPTION:${icsText(event.description)}`] : []),
+    ...(event.status ? [`STATUS:${event.status}`] : []),
+    ...(event.alarmMinutesBefore !== undefined
+      ? [
+          'BEGIN:VALARM',
+          'ACTION:DISPLAY',
+          `DESCRIPTION:${icsText(event.summary)}`,
+          `TRIGGER:-PT${Math.round(event.alarmMinutesBefore)}M`,
+          'END:VALARM',
+        ]
+      : []),
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file the message was written to, when there is no SMTP server. */
+  file?: string;
+}
+
+/** Sends e-mail: through SMTP when configured, otherwise into the data folder's outbox (decisions #14). */
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<SentMail>;
+  /** Sends without making the caller wait (a notice after a request); failures go to onError. */
+  sendLater(message: MailMessage, onError: (error: unknown) => void): void;
+  /** Resolves when every sendLater message has been handed over (or has failed). */
+  settled(): Promise<void>;
+  /** Waits for pending sendLater messages, then releases the transport. */
+  close(): Promise<void>;
+}
+
+interface Transport {
+  transport: Mailer['transport'];
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where messages are written without SMTP (DATA_DIR/outbox). */
+  outboxDir: string;
+}
+
+// Short enough that a stuck server cannot outlive the reminder worker's claim on a message.
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+export function createMailer(options: MailerOptions): Mailer {
+  const base = createTransport(options);
+  const pending = new Set<Promise<unknown>>();
+  const settled = async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+  return {
+    transport: base.transport,
+    send: (message) => base.send(message),
+    sendLater(message, onError) {
+      const job = base.send(message).catch((error: unknown) => {
+        try {
+          onError(error);
+        } catch {
+          // a failing error handler must not become an unhandled rejection
+        }
+      });
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+    },
+    settled,
+    async close() {
+      await settled();
+      base.close();
+    },
+  };
+}
+
+function createTransport(options: MailerOptions): Transport {
+  const defaults = { from: options.from };
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }, defaults);
+    return {
+      transport: 'smtp',
+      async send(message) {
+        const info = await transporter.sendMail(message);
+        return { messageId: info.messageId };
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  // nodemailer builds the complete raw message (RFC 5322, CRLF) without sending it anywhere.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, defaults);
+  return {
+    transport: 'outbox',
+    async send(message) {
+      const info = await builder.sendMail(message);
+      const raw = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error('the outbox transport did not build the message');
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(options.outboxDir, name);
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      await fs.writeFile(`${file}.tmp`, raw, { mode: 0o600 });
+      await fs.rename(`${file}.tmp`, file);
+      return { messageId: info.messageId, file };
+    },
+    close: () => builder.close(),
+  };
+}

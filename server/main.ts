@@ -1,0 +1,61 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/index.ts';
+import { isEmpty, seedDemoClinic } from './db/seed/demo.ts';
+import { systemClock } from './lib/clock.ts';
+
+async function main() {
+  const startedAt = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database);
+
+  // The embedded database starts with the demo clinic unless told not to; PostgreSQL only when asked.
+  const wantsDemo = config.demoData ?? (database.dialect === 'sqlite' || process.argv.includes('--demo'));
+  const demoLogins = wantsDemo && (await isEmpty(database.db)) ? await seedDemoClinic(database.db, systemClock.now(), config.timeZone) : [];
+
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ port: config.port, host: config.host });
+
+  const shown = address.replace('://127.0.0.1', '://localhost');
+  console.log(`\nGaleno is ready at ${shown} (${database.dialect}, ${Math.round(performance.now() - startedAt)} ms)`);
+  if (demoLogins.length > 0) {
+    console.log('Demo clinic created. Log-ins (user / password):');
+    for (const login of demoLogins) console.log(`  ${login.rol.padEnd(9)} ${login.usuario.padEnd(14)} ${login.contrasena}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      // close() stops accepting and lets requests in flight finish, but a keep-alive connection whose
+      // last request ends after that stays open until its timeout: close those as they fall idle.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close();
+      clearInterval(sweep);
+      await database.close();
+      clearTimeout(forceExit);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

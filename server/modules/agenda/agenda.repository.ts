@@ -1,0 +1,303 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Bloque, Solicitud } from '../../../contracts/agenda.ts';
+import type { AgendaTable, CitasTable, Database } from '../../db/schema/index.ts';
+import { fullName } from '../../lib/names.ts';
+import type { TimeRange } from '../../lib/slots.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findDoctor(db: Db, id_doctor: number) {
+  return db.selectFrom('doctores').select(['id_doctor', 'intervalo_min']).where('id_doctor', '=', id_doctor).executeTakeFirst();
+}
+
+export async function setDoctorInterval(db: Db, id_doctor: number, intervalo_min: number): Promise<void> {
+  await db.updateTable('doctores').set({ intervalo_min }).where('id_doctor', '=', id_doctor).execute();
+}
+
+/** A day's slots of one doctor, in time order, each with its active appointment if booked. */
+export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
+  const rows = await db
+    .selectFrom('agenda as a')
+    .leftJoin('citas as c', (join) => join.onRef('c.id_agenda', '=', 'a.id_agenda').on('c.estado', '<>', 'Cancelada'))
+    .leftJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .leftJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .select([
+      'a.id_agenda',
+      'a.fecha',
+      'a.hora_inicio',
+      'a.hora_fin',
+      'a.tipo',
+      'a.estado',
+      'a.descripcion',
+      'a.duracion_min',
+      'c.id_cita',
+      'c.id_paciente',
+      'c.motivo',
+      'c.estado as estado_cita',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+    ])
+    .where('a.id_doctor', '=', id_doctor)
+    .where('a.fecha', '=', fecha)
+    .orderBy('a.hora_inicio')
+    .execute();
+  return rows.map((row) => ({
+    id_agenda: row.id_agenda,
+    fecha: row.fecha,
+    hora_inicio: row.hora_inicio,
+    hora_fin: row.hora_fin,
+    tipo: row.tipo,
+    estado: row.estado,
+    descripcion: row.descripcion,
+    duracion_min: row.duracion_min,
+    cita:
+      row.id_cita !== null && row.id_paciente !== null && row.estado_cita !== null
+        ? {
+            id_cita: row.id_cita,
+            id_paciente: row.id_paciente,
+            paciente: fullName({ nombre: row.nombre ?? '', apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }),
+            motivo: row.motivo ?? '',
+            estado: row.estado_cita,
+          }
+        : null,
+  }));
+}
+
+/** The time ranges and lengths of a day's slots (what new slots must not overlap). */
+export async function dayRanges(db: Db, id_doctor: number, fecha: string): Promise<(TimeRange & { duracion_min: number })[]> {
+  return db
+    .selectFrom('agenda')
+    .select(['hora_inicio', 'hora_fin', 'duracion_min'])
+    .where('id_doctor', '=', id_doctor)
+    .where('fecha', '=', fecha)
+    .execute();
+}
+
+/** Adds available slots; a start the day already has is skipped. Returns how many were added. */
+export async function insertSlots(db: Db, id_doctor: number, fecha: string, slots: TimeRange[], duracion_min: number): Promise<number> {
+  if (slots.length === 0) return 0;
+  const inserted = await db
+    .insertInto('agenda')
+    .values(
+      slots.map((slot) => ({
+        id_doctor,
+        fecha,
+        hora_inicio: slot.hora_inicio,
+        hora_fin: slot.hora_fin,
+        duracion_min,
+        tipo: 'Consulta' as const,
+        estado: 'Disponible' as const,
+        descripcion: null,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['id_doctor', 'fecha', 'hora_inicio']).doNothing())
+    .returning('id_agenda')
+    .execute();
+  return inserted.length;
+}
+
+/** Slots of a day that share a minute with [hora_inicio, hora_fin) and are in one state. */
+function rangeUpdate(db: Db, id_doctor: number, fecha: string, range: TimeRange, estado: AgendaTable['estado']) {
+  return db
+    .updateTable('agenda')
+    .where('id_doctor', '=', id_doctor)
+    .where('fecha', '=', fecha)
+    .where('estado', '=', estado)
+    .where('hora_inicio', '<', range.hora_fin)
+    .where('hora_fin', '>', range.hora_inicio);
+}
+
+/** Available slots in the range become Bloqueado with the reason; returns how many. */
+export async function blockRange(db: Db, id_doctor: number, fecha: string, range: TimeRange, motivo: string): Promise<number> {
+  const result = await rangeUpdate(db, id_doctor, fecha, range, 'Disponible')
+    .set({ estado: 'Bloqueado', tipo: 'Bloqueo', descripcion: motivo })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Blocked slots in the range become available consultation slots again; returns how many. */
+export async function unblockRange(db: Db, id_doctor: number, fecha: string, range: TimeRange): Promise<number> {
+  const result = await rangeUpdate(db, id_doctor, fecha, range, 'Bloqueado')
+    .set({ estado: 'Disponible', tipo: 'Consulta', descripcion: null })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function findSlot(db: Db, id_agenda: number) {
+  return db.selectFrom('agenda').selectAll().where('id_agenda', '=', id_agenda).executeTakeFirst();
+}
+
+/** Changes a blocked slot (only while it is still Bloqueado); false when it no longer is. */
+export async function updateBlockedSlot(
+  db: Db,
+  id_agenda: number,
+  change: Pick<AgendaTable, 'tipo' | 'estado' | 'descripcion'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('agenda')
+    .set(change)
+    .where('id_agenda', '=', id_agenda)
+    .where('estado', '=', 'Bloqueado')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether a slot has an active appointment, or any appointment at all (cancelled ones keep history). */
+export async function slotAppointments(db: Db, id_agenda: number): Promise<{ active: number; total: number }> {
+  const rows = await db.selectFrom('citas').select('estado').where('id_agenda', '=', id_agenda).execute();
+  return { active: rows.filter((row) => row.estado !== 'Cancelada').length, total: rows.length };
+}
+
+/** Deletes a slot that is not booked; false when it was booked meanwhile. */
+export async function deleteFreeSlot(db: Db, id_agenda: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('agenda')
+    .where('id_agenda', '=', id_agenda)
+    .where('estado', '<>', 'Reservado')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+const dayNumbers = (fechas: { fecha: string }[]) =>
+  [...new Set(fechas.map((row) => Number(row.fecha.slice(8, 10))))].sort((a, b) => a - b);
+
+/** Days of [from, to) with at least one blocked slot. */
+export async function blockedDays(db: Db, id_doctor: number, from: string, to: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('agenda')
+    .select('fecha')
+    .distinct()
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', '=', 'Bloqueado')
+    .where('fecha', '>=', from)
+    .where('fecha', '<', to)
+    .execute();
+  return dayNumbers(rows);
+}
+
+/** Days of [from, to) with at least one pending appointment request. */
+export async function pendingDays(db: Db, id_doctor: number, from: string, to: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('citas')
+    .select('fecha')
+    .distinct()
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', '=', 'pendiente')
+    .where('fecha', '>=', from)
+    .where('fecha', '<', to)
+    .execute();
+  return dayNumbers(rows);
+}
+
+/** A day's pending requests, in time order. */
+export async function dayRequests(db: Db, id_doctor: number, fecha: string): Promise<Solicitud[]> {
+  const rows = await db
+    .selectFrom('citas as c')
+    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .where('c.id_doctor', '=', id_doctor)
+    .where('c.fecha', '=', fecha)
+    .where('c.estado', '=', 'pendiente')
+    .orderBy('c.hora')
+    .execute();
+  return rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({
+    ...cita,
+    paciente: fullName({ nombre, apellido1, apellido2 }),
+  }));
+}
+
+export async function findCita(db: Db, id_cita: number) {
+  return db.selectFrom('citas').selectAll().where('id_cita', '=', id_cita).executeTakeFirst();
+}
+
+/**
+ * Moves an appointment to `estado` only from one of the states in `from` (a conditional update,
+ * so two answers racing cannot both win); false when it was no longer in one of them.
+ */
+export async function changeCitaState(
+  db: Db,
+  id_cita: number,
+  estado: CitasTable['estado'],
+  from: readonly CitasTable['estado'][],
+  actualizado_en: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('citas')
+    .set({ estado, actualizado_en })
+    .where('id_cita', '=', id_cita)
+    .where('estado', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whose visits: the doctor's or the patient's, by their user account. */
+export type VisitsOf = { doctorUser: number } | { patientUser: number };
+
+/**
+ * The appointments still to come (pending or confirmed, starting after the clinic's local `today`
+ * `time`) of a doctor or a patient, the ones that cannot happen once that person leaves the clinic.
+ */
+export async function findUpcomingAppointments(db: Db, of: VisitsOf, today: string, time: string) {
+  let query = db.selectFrom('citas as c').select(['c.id_cita', 'c.id_agenda', 'c.id_paciente', 'c.estado']);
+  query =
+    'doctorUser' in of
+      ? query.where('c.id_doctor', 'in', db.selectFrom('doctores').select('id_doctor').where('id_usuario', '=', of.doctorUser))
+      : query.where('c.id_paciente', 'in', db.selectFrom('pacientes').select('id_paciente').where('id_usuario', '=', of.patientUser));
+  return query
+    .where('c.estado', 'in', ['pendiente', 'Confirmada'])
+    .where((eb) => eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])]))
+    .orderBy('c.id_cita')
+    .execute();
+}
+
+/**
+ * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction
+ * (decisions #13): its slot is free again, a pending reminder is not sent, and the consultation
+ * that accepting it opened (unless already finished) is removed. Booking's patient-side cancel
+ * uses this too.
+ */
+export async function releaseAppointment(db: Db, cita: { id_cita: number; id_agenda: number }): Promise<void> {
+  await db
+    .updateTable('agenda')
+    .set({ estado: 'Disponible' })
+    .where('id_agenda', '=', cita.id_agenda)
+    .where('estado', '=', 'Reservado')
+    .execute();
+  await db
+    .updateTable('recordatorios')
+    .set({ estado: 'cancelado' })
+    .where('id_cita', '=', cita.id_cita)
+    .where('estado', '=', 'pendiente')
+    .execute();
+  await db.deleteFrom('consultas').where('id_cita', '=', cita.id_cita).where('estado', '<>', 'finalizada').execute();
+}
+
+/** Accepting a request opens its consultation (estado confirmada), completed later in the record. */
+export async function openConsultationFor(
+  db: Db,
+  cita: Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'fecha' | 'hora' | 'motivo'> & { id_cita: number },
+  creado_en: string,
+): Promise<void> {
+  const existing = await db.selectFrom('consultas').select('id_consulta').where('id_cita', '=', cita.id_cita).executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('consultas')
+    .values({
+      id_paciente: cita.id_paciente,
+      id_doctor: cita.id_doctor,
+      id_cita: cita.id_cita,
+      fecha: cita.fecha,
+      hora: cita.hora,
+      tipo: 'Consulta',
+      motivo: cita.motivo,
+      descripcion: null,
+      diagnostico: null,
+      recomendaciones: null,
+      estado: 'confirmada',
+      creado_en,
+      finalizada_en: null,
+    })
+    .execute();
+}

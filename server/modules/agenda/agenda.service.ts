@@ -1,0 +1,193 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  AgendaDiaQuery,
+  Bloque,
+  BloqueoActualizar,
+  CrearAgenda,
+  MesQuery,
+  RangoAgenda,
+  Solicitud,
+} from '../../../contracts/agenda.ts';
+import { ownDoctorId } from '../../lib/access.ts';
+import { apiError } from '../../lib/api-errors.ts';
+import { localDate } from '../../lib/clock.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { dayInterval, gapSlots, newSlots } from '../../lib/slots.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import {
+  blockedDays,
+  blockRange,
+  changeCitaState,
+  dayRanges,
+  dayRequests,
+  deleteFreeSlot,
+  findCita,
+  findDoctor,
+  findSlot,
+  insertSlots,
+  listDay,
+  openConsultationFor,
+  pendingDays,
+  releaseAppointment,
+  setDoctorInterval,
+  slotAppointments,
+  unblockRange,
+  updateBlockedSlot,
+} from './agenda.repository.ts';
+
+/** The first day of a month and of the next one, as ISO dates. */
+function monthBounds(anio: number, mes: number): [string, string] {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const next = mes === 12 ? `${anio + 1}-01-01` : `${anio}-${pad(mes + 1)}-01`;
+  return [`${anio}-${pad(mes)}-01`, next];
+}
+
+export function createAgendaService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+  const today = () => localDate(clock.now(), config.timeZone);
+
+  /** The caller's doctor id; naming another doctor's agenda is refused (decisions #6). */
+  function agendaOwner(caller: Caller, id_doctor: number | undefined): number {
+    const own = ownDoctorId(caller.actor);
+    if (id_doctor !== undefined && id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    return own;
+  }
+
+  function refusePast(caller: Caller, fecha: string): void {
+    if (fecha < today()) throw apiError(400, 'fecha_pasada', caller.language);
+  }
+
+  /** A slot of the caller's own agenda: 404 when it does not exist, 403 when it is another doctor's. */
+  async function ownSlot(caller: Caller, id_agenda: number) {
+    const own = ownDoctorId(caller.actor);
+    const slot = await findSlot(db, id_agenda);
+    if (!slot) throw apiError(404, 'no_encontrado', caller.language);
+    if (slot.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    return slot;
+  }
+
+  return {
+    async myDoctor(caller: Caller) {
+      const doctor = await findDoctor(db, ownDoctorId(caller.actor));
+      if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
+      return doctor;
+    },
+
+    async day(caller: Caller, query: AgendaDiaQuery): Promise<Bloque[]> {
+      return listDay(db, agendaOwner(caller, query.id_doctor), query.fecha);
+    },
+
+    /** Opens a day: one slot per start time, at the given (then remembered) or usual interval. */
+    async open(caller: Caller, input: CrearAgenda) {
+      const id_doctor = agendaOwner(caller, input.id_doctor);
+      refusePast(caller, input.fecha);
+      return db.transaction().execute(async (trx) => {
+        const doctor = await findDoctor(trx, id_doctor);
+        if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
+        const interval = input.intervalo_min ?? doctor.intervalo_min;
+        if (input.intervalo_min !== undefined && input.intervalo_min !== doctor.intervalo_min) {
+          await setDoctorInterval(trx, id_doctor, input.intervalo_min);
+        }
+        const slots = newSlots(input.bloques, interval, await dayRanges(trx, id_doctor, input.fecha));
+        const bloques_creados = await insertSlots(trx, id_doctor, input.fecha, slots, interval);
+        const wanted = new Set(input.bloques).size;
+        return { bloques_creados, bloques_existentes: wanted - bloques_creados };
+      });
+    },
+
+    async block(caller: Caller, input: RangoAgenda) {
+      const id_doctor = agendaOwner(caller, input.id_doctor);
+      refusePast(caller, input.fecha);
+      const bloques_bloqueados = await blockRange(db, id_doctor, input.fecha, input, input.motivo);
+      return { bloques_bloqueados };
+    },
+
+    /** Blocked slots in the range become available; where the range has no slot, new ones are made. */
+    async unblock(caller: Caller, input: RangoAgenda) {
+      const id_doctor = agendaOwner(caller, input.id_doctor);
+      refusePast(caller, input.fecha);
+      return db.transaction().execute(async (trx) => {
+        const doctor = await findDoctor(trx, id_doctor);
+        if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
+        const bloques_desbloqueados = await unblockRange(trx, id_doctor, input.fecha, input);
+        const existing = await dayRanges(trx, id_doctor, input.fecha);
+        const interval = dayInterval(
+          existing.map((slot) => slot.duracion_min),
+          doctor.intervalo_min,
+        );
+        const gaps = gapSlots(input.hora_inicio, input.hora_fin, interval, existing);
+        const bloques_creados = await insertSlots(trx, id_doctor, input.fecha, gaps, interval);
+        return { bloques_desbloqueados, bloques_creados };
+      });
+    },
+
+    /** The 'Editar Bloque' modal: only a Bloqueado slot may change (spec section 4). */
+    async updateBlock(caller: Caller, input: BloqueoActualizar): Promise<Bloque> {
+      const slot = await ownSlot(caller, input.id_agenda);
+      if (slot.estado !== 'Bloqueado') throw apiError(409, 'bloque_no_editable', caller.language);
+      const changed = await updateBlockedSlot(db, slot.id_agenda, {
+        tipo: input.tipo,
+        estado: input.estado,
+        descripcion: input.descripcion ?? null,
+      });
+      if (!changed) throw apiError(409, 'bloque_no_editable', caller.language);
+      const day = await listDay(db, slot.id_doctor, slot.fecha);
+      const updated = day.find((row) => row.id_agenda === slot.id_agenda);
+      if (!updated) throw apiError(404, 'no_encontrado', caller.language);
+      return updated;
+    },
+
+    /** Deletes a slot; never one with an active appointment, nor one whose past appointments it anchors. */
+    async deleteBlock(caller: Caller, id_agenda: number): Promise<void> {
+      const slot = await ownSlot(caller, id_agenda);
+      await db.transaction().execute(async (trx) => {
+        const appointments = await slotAppointments(trx, slot.id_agenda);
+        if (appointments.active > 0 || slot.estado === 'Reservado') throw apiError(409, 'bloque_con_cita', caller.language);
+        if (appointments.total > 0) throw apiError(409, 'bloque_con_historial', caller.language);
+        if (!(await deleteFreeSlot(trx, slot.id_agenda))) throw apiError(409, 'bloque_con_cita', caller.language);
+      });
+    },
+
+    async blockedDays(caller: Caller, query: MesQuery): Promise<number[]> {
+      return blockedDays(db, agendaOwner(caller, query.id_doctor), ...monthBounds(query.anio, query.mes));
+    },
+
+    async pendingDays(caller: Caller, query: MesQuery): Promise<number[]> {
+      return pendingDays(db, agendaOwner(caller, query.id_doctor), ...monthBounds(query.anio, query.mes));
+    },
+
+    async dayRequests(caller: Caller, query: AgendaDiaQuery): Promise<Solicitud[]> {
+      return dayRequests(db, agendaOwner(caller, query.id_doctor), query.fecha);
+    },
+
+    /**
+     * The doctor's answer to an appointment: a pending one is accepted (Confirmada) or rejected, a
+     * confirmed one may still be cancelled. Cancelling frees the slot (decisions #13).
+     */
+    async answer(caller: Caller, id_cita: number, estado: 'Confirmada' | 'Cancelada') {
+      const own = ownDoctorId(caller.actor);
+      const cita = await findCita(db, id_cita);
+      if (!cita) throw apiError(404, 'no_encontrado', caller.language);
+      if (cita.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+      const now = clock.now().toISOString();
+      const from = estado === 'Confirmada' ? (['pendiente'] as const) : (['pendiente', 'Confirmada'] as const);
+      await db.transaction().execute(async (trx) => {
+        if (!(await changeCitaState(trx, id_cita, estado, from, now))) {
+          throw apiError(409, 'cita_ya_respondida', caller.language);
+        }
+        if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);
+        else await releaseAppointment(trx, cita);
+        await writeAudit(trx, {
+          id_usuario: caller.actor.id_usuario,
+          rol: caller.actor.rol,
+          id_paciente: cita.id_paciente,
+          accion: estado === 'Confirmada' ? 'cita.confirmar' : 'cita.cancelar',
+          detalle: `cita ${id_cita}`,
+          ip: caller.ip,
+          creado_en: now,
+        });
+      });
+      return { id_cita, estado };
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface DoctorRow {
+  id_doctor: number;
+  nombre: string;
+  apellido1: string;
+  apellido2: string | null;
+  id_especialidad: number;
+  especialidad_es: string;
+  especialidad_ca: string;
+  especialidad_en: string;
+}
+
+/** A doctor's names (u) and specialty names in the three languages (e). */
+const doctorNameColumns = [
+  'u.nombre',
+  'u.apellido1',
+  'u.apellido2',
+  'e.nombre as especialidad_es',
+  'e.nombre_ca as especialidad_ca',
+  'e.nombre_en as especialidad_en',
+] as const;
+
+/** Doctors a patient may book with: active profile, active account, still a doctor. */
+function bookableDoctors(db: Db) {
+  return db
+    .selectFrom('doctores as d')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
+    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
+    .select(['d.id_doctor', 'e.id_especialidad', ...doctorNameColumns])
+    .where('d.estado', '=', 'Activo')
+    .where('u.activo', '=', 1)
+    .where('u.rol', '=', 'doctor');
+}
+
+export async function listBookableDoctors(db: Db, id_especialidad?: number): Promise<DoctorRow[]> {
+  return bookableDoctors(db)
+    .$if(id_especialidad !== undefined, (query) => query.where('d.id_especialidad', '=', id_especialidad as number))
+    .orderBy('u.apellido1')
+    .orderBy('u.nombre')
+    .orderBy('d.id_doctor')
+    .execute();
+}
+
+export async function findBookableDoctor(db: Db, id_doctor: number): Promise<DoctorRow | undefined> {
+  return bookableDoctors(db).where('d.id_doctor', '=', id_doctor).executeTakeFirst();
+}
+
+export interface SlotRow {
+  id_agenda: number;
+  fecha: string;
+  hora_inicio: string;
+  hora_fin: string;
+  tipo: 'Consulta' | 'Bloqueo';
+  estado: 'Disponible' | 'Reservado' | 'Bloqueado';
+}
+
+const slotColumns = ['id_agenda', 'fecha', 'hora_inicio', 'hora_fin', 'tipo', 'estado'] as const;
+
+/** A doctor's slots from `desde` up to, not including, `hasta`: one range scan of the agenda's unique index. */
+export async function listSlots(db: Db, id_doctor: number, desde: string, hasta: string): Promise<SlotRow[]> {
+  return db
+    .selectFrom('agenda')
+    .select(slotColumns)
+    .where('id_doctor', '=', id_doctor)
+    .where('fecha', '>=', desde)
+    .where('fecha', '<', hasta)
+    .orderBy('fecha')
+    .orderBy('hora_inicio')
+    .execute();
+}
+
+/** The slot starting at `hora` (stored as HH:MM, or HH:MM:SS by older clients). */
+export async function findSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<SlotRow | undefined> {
+  return db
+    .selectFrom('agenda')
+    .select(slotColumns)
+    .where('id_doctor', '=', id_doctor)
+    .where('fecha', '=', fecha)
+    .where('hora_inicio', 'in', [hora, `${hora}:00`])
+    .executeTakeFirst();
+}
+
+export async function findSlotById(db: Db, id_agenda: number): Promise<SlotRow | undefined> {
+  return db.selectFrom('agenda').select(slotColumns).where('id_agenda', '=', id_agenda).executeTakeFirst();
+}
+
+/**
+ * Takes a free slot. Conditional on it still being free, so of several concurrent bookings exactly
+ * one changes the row (PostgreSQL re-checks the condition after the first commits; SQLite has one
+ * writer): the others see false.
+ */
+export async function reserveSlot(db: Db, id_agenda: number): Promise<boolean> {
+  const result = await db
+    .updateTable('agenda')
+    .set({ estado: 'Reservado' })
+    .where('id_agenda', '=', id_agenda)
+    .where('estado', '=', 'Disponible')
+    .where('tipo', '=', 'Consulta')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type NewCita = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_agenda' | 'fecha' | 'hora' | 'motivo' | 'creado_en'> & {
+  recordatorio: boolean;
+};
+
+export async function insertCita(db: Db, cita: NewCita): Promise<number> {
+  const row = await db
+    .insertInto('citas')
+    .values({
+      ...cita,
+      recordatorio: cita.recordatorio ? 1 : 0,
+      estado: 'pendiente',
+      actualizado_en: cita.creado_en,
+    })
+    .returning('id_cita')
+    .executeTakeFirstOrThrow();
+  return row.id_cita;
+}
+
+export interface PatientCitaRow {
+  id_cita: number;
+  fecha: string;
+  hora: string;
+  motivo: string;
+  estado: EstadoCita;
+  recordatorio: number;
+  id_doctor: number;
+  nombre: string;
+  apellido1: string;
+  apellido2: string | null;
+  especialidad_es: string;
+  especialidad_ca: string;
+  especialidad_en: string;
+}
+
+/**
+ * A page of a patient's appointments, upcoming (soonest first) or past (latest first), split at the
+ * clinic's local `today` `time`.
+ */
+export async function listPatientCitas(
+  db: Db,
+  options: { id_paciente: number; upcoming: boolean; today: string; time: string; limit: number; offset: number },
+): Promise<{ rows: PatientCitaRow[]; total: number }> {
+  const { id_paciente, upcoming, today, time } = options;
+  const base = db
+    .selectFrom('citas as c')
+    .where('c.id_paciente', '=', id_paciente)
+    .where((eb) =>
+      upcoming
+        ? eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])])
+        : eb.or([eb('c.fecha', '<', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '<=', time)])]),
+    );
+  const direction = upcoming ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
+      .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
+      .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
+      .select(['c.id_cita', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'c.recordatorio', 'c.id_doctor', ...doctorNameColumns])
+      .orderBy('c.fecha', direction)
+      .orderBy('c.hora', direction)
+      .orderBy('c.id_cita', direction)
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  citaCanceladaSchema,
+  citaCreadaSchema,
+  citaParams,
+  disponibilidadItem,
+  disponibilidadParams,
+  disponibilidadQuery,
+  doctorCitaItem,
+  doctoresQuery,
+  miCitaItem,
+  misCitasQuery,
+  nuevaCitaSchema,
+} from '../../../contracts/appointments.ts';
+import { errorBody } from '../../../contracts/common.ts';
+import { actorOf } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { createAppointmentsService } from './appointments.service.ts';
+
+const patients = { access: ['paciente'] } as const;
+
+export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAppointmentsService(app);
+  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
+
+  app.get(
+    '/citas/doctores',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: 'Doctors a patient can book with (optionally of one specialty), specialty names in the request language',
+        querystring: doctoresQuery,
+        response: { 200: z.array(doctorCitaItem), 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => service.listDoctors(request.query.especialidad, requestLanguage(request)),
+  );
+
+  app.get(
+    '/citas/agenda-disponible/:doctorId',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: "A doctor's slots for `dias` days from `desde` (today): Disponible, Reservado or Bloqueado",
+        params: disponibilidadParams,
+        querystring: disponibilidadQuery,
+        response: { 200: z.array(disponibilidadItem), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => service.availability(request.params.doctorId, request.query, requestLanguage(request)),
+  );
+
+  app.post(
+    '/citas',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: 'Books a free slot for the patient in the token; the appointment is pending until the doctor answers',
+        body: nuevaCitaSchema,
+        response: {
+          201: citaCreadaSchema,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.book(actorOf(request), request.body, context(request))),
+  );
+
+  app.get(
+    '/citas/mias',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: "The patient's upcoming or past appointments (paged; total in X-Total-Count)",
+        querystring: misCitasQuery,
+        response: { 200: z.array(miCitaItem), 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.myAppointments(actorOf(request), request.query, context(request));
+      void reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.put(
+    '/citas/:id_cita/cancelar',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: "The patient cancels an upcoming appointment of theirs; its slot is free again and its reminder stops",
+        params: citaParams,
+        response: { 200: citaCanceladaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => service.cancel(actorOf(request), request.params.id_cita, context(request)),
+  );
+};

@@ -1,0 +1,256 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type {
+  CitaCreada,
+  Disponibilidad,
+  DoctorCita,
+  MiCita,
+  disponibilidadQuery,
+  misCitasQuery,
+  nuevaCitaSchema,
+} from '../../../contracts/appointments.ts';
+import { apiMessage, validationMessage, type Language } from '../../../contracts/messages/index.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../../db/schema/index.ts';
+import { ownPatientId } from '../../lib/access.ts';
+import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.repository.ts';
+import { notifyDoctorOfBooking, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
+import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
+import {
+  findBookableDoctor,
+  findSlot,
+  findSlotById,
+  insertCita,
+  listBookableDoctors,
+  listPatientCitas,
+  listSlots,
+  reserveSlot,
+  type SlotRow,
+} from './appointments.repository.ts';
+
+export interface RequestContext {
+  ip: string;
+  language: Language;
+}
+
+type Names = { nombre: string; apellido1: string; apellido2: string | null };
+const fullName = (n: Names) => [n.nombre, n.apellido1, n.apellido2].filter(Boolean).join(' ');
+
+type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
+const specialtyIn = (row: Localised, language: Language) =>
+  ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** How a slot looks to a patient: a 'Bloqueo' row is blocked whatever its estado. */
+const tipoOf = (slot: SlotRow) => (slot.tipo === 'Bloqueo' ? 'Bloqueado' : slot.estado);
+
+export function createAppointmentsService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+  const fail = {
+    doctorMissing: (l: Language) => notFound(apiMessage('doctor_no_encontrado', l), 'doctor_no_encontrado'),
+    slotMissing: (l: Language) => notFound(apiMessage('hueco_no_encontrado', l), 'hueco_no_encontrado'),
+    slotTaken: (l: Language) => conflict('hueco_ocupado', apiMessage('hueco_ocupado', l) ?? ''),
+    slotBlocked: (l: Language) => conflict('hueco_bloqueado', apiMessage('hueco_bloqueado', l) ?? ''),
+    forbidden: (l: Language) => forbidden(apiMessage('sin_permiso', l), 'sin_permiso'),
+  };
+
+  return {
+    /**
+     * A patient leaves the clinic (account deleted, or no longer a patient), inside the admin's
+     * transaction: their visits still to come are cancelled the way the patient's own cancel does,
+     * so the slots can be booked by others instead of staying Reservado. Past visits and the
+     * clinical record stay (decisions #10). Returns `notify`, to be called after the commit: it
+     * e-mails each doctor, as a new request does.
+     */
+    async endCare(
+      trx: Transaction<Database>,
+      id_usuario: number,
+      actor: Actor,
+      context: { ip: string },
+    ): Promise<{ cancelled: number[]; notify: () => Promise<void> }> {
+      const cancelled = await cancelUpcomingAppointments(app, trx, {
+        of: { patientUser: id_usuario },
+        actor,
+        ip: context.ip,
+        accion: 'cita.cancelar_baja_paciente',
+        reason: `el paciente (usuario ${id_usuario}) deja la clínica`,
+      });
+      return { cancelled, notify: () => notifyDoctorsOfPatientLeaving(app, cancelled) };
+    },
+
+    async listDoctors(id_especialidad: number | undefined, language: Language): Promise<DoctorCita[]> {
+      const rows = await listBookableDoctors(db, id_especialidad);
+      return rows.map((row) => ({
+        id: row.id_doctor,
+        nombre: fullName(row),
+        especialidades: [{ id_especialidad: row.id_especialidad, nombre: specialtyIn(row, language) }],
+      }));
+    },
+
+    /** A doctor's slots for `dias` days from `desde` (today by default); free slots already past are left out. */
+    async availability(
+      doctorId: number,
+      query: z.infer<typeof disponibilidadQuery>,
+      language: Language,
+    ): Promise<Disponibilidad[]> {
+      if (!(await findBookableDoctor(db, doctorId))) throw fail.doctorMissing(language);
+      const now = clock.now();
+      const today = localDate(now, config.timeZone);
+      const time = localTime(now, config.timeZone);
+      const desde = query.desde ?? today;
+      const slots = await listSlots(db, doctorId, desde, addDays(desde, query.dias));
+      return slots.flatMap((slot) => {
+        const tipo = tipoOf(slot);
+        const past = slot.fecha < today || (slot.fecha === today && hhmm(slot.hora_inicio) <= time);
+        if (past && tipo === 'Disponible') return [];
+        return [{ fecha: slot.fecha, hora_inicio: hhmm(slot.hora_inicio), hora_fin: hhmm(slot.hora_fin), tipo }];
+      });
+    },
+
+    /**
+     * Books a free slot for the patient in the token (decisions #12, #13). One transaction: the slot
+     * is taken with a conditional UPDATE (only one of several racing bookings changes it) and the
+     * partial unique index citas_una_activa_por_hueco backs it up; then the pending appointment,
+     * its reminder and the audit entry.
+     */
+    async book(actor: Actor, input: z.infer<typeof nuevaCitaSchema>, context: RequestContext): Promise<CitaCreada> {
+      const { language } = context;
+      const id_paciente = actor.id_paciente;
+      if (id_paciente === null) throw badRequest('cita_faltan_datos', validationMessage('cita_faltan_datos', language));
+      if (input.id_paciente !== undefined && input.id_paciente !== id_paciente) throw fail.forbidden(language);
+      const now = clock.now();
+      if (instantOf(input.fecha, input.hora, config.timeZone).getTime() <= now.getTime()) {
+        throw badRequest('cita_pasada', apiMessage('cita_pasada', language) ?? '');
+      }
+      const stamp = now.toISOString();
+      let id_cita: number;
+      try {
+        id_cita = await db.transaction().execute(async (trx) => {
+          const doctor = await findBookableDoctor(trx, input.id_doctor);
+          if (!doctor) throw fail.doctorMissing(language);
+          const slot = await findSlot(trx, doctor.id_doctor, input.fecha, input.hora);
+          if (!slot) throw fail.slotMissing(language);
+          if (!(await reserveSlot(trx, slot.id_agenda))) {
+            const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
+            throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);
+          }
+          const id = await insertCita(trx, {
+            id_paciente,
+            id_doctor: doctor.id_doctor,
+            id_agenda: slot.id_agenda,
+            fecha: slot.fecha,
+            hora: hhmm(slot.hora_inicio),
+            motivo: input.motivo,
+            recordatorio: input.recordatorio,
+            creado_en: stamp,
+          });
+          if (input.recordatorio) await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
+          await writeAudit(trx, {
+            id_usuario: actor.id_usuario,
+            rol: actor.rol,
+            id_paciente,
+            accion: 'cita.crear',
+            detalle: `cita ${id} con el doctor ${doctor.id_doctor}`,
+            ip: context.ip,
+            creado_en: stamp,
+          });
+          return id;
+        });
+      } catch (error) {
+        // The slot was marked free while an active appointment held it: the index refuses the second.
+        if (uniqueViolation(error)) throw fail.slotTaken(language);
+        throw error;
+      }
+      await notifyDoctorOfBooking(app, id_cita);
+      return {
+        id_cita,
+        id_doctor: input.id_doctor,
+        fecha: input.fecha,
+        hora: input.hora,
+        estado: 'pendiente',
+        recordatorio: input.recordatorio,
+      };
+    },
+
+    async myAppointments(
+      actor: Actor,
+      query: z.infer<typeof misCitasQuery>,
+      context: RequestContext,
+    ): Promise<{ items: MiCita[]; total: number }> {
+      const id_paciente = ownPatientId(actor);
+      const now = clock.now();
+      const upcoming = query.periodo === 'proximas';
+      const { rows, total } = await listPatientCitas(db, {
+        id_paciente,
+        upcoming,
+        today: localDate(now, config.timeZone),
+        time: localTime(now, config.timeZone),
+        limit: query.por_pagina,
+        offset: (query.pagina - 1) * query.por_pagina,
+      });
+      await writeAudit(db, {
+        id_usuario: actor.id_usuario,
+        rol: actor.rol,
+        id_paciente,
+        accion: 'citas.listar',
+        detalle: query.periodo,
+        ip: context.ip,
+        creado_en: now.toISOString(),
+      });
+      const items = rows.map((row) => ({
+        id_cita: row.id_cita,
+        fecha: row.fecha,
+        hora: hhmm(row.hora),
+        motivo: row.motivo,
+        estado: row.estado,
+        recordatorio: row.recordatorio === 1,
+        id_doctor: row.id_doctor,
+        doctor: fullName(row),
+        especialidad: specialtyIn(row, context.language),
+        cancelable: upcoming && row.estado !== 'Cancelada',
+      }));
+      return { items, total };
+    },
+
+    /**
+     * The patient cancels their own upcoming appointment (pending or confirmed): the slot is free
+     * again, the reminder stops and the consultation a confirmation opened is removed.
+     */
+    async cancel(actor: Actor, id_cita: number, context: RequestContext): Promise<{ id_cita: number; estado: 'Cancelada' }> {
+      const { language } = context;
+      const id_paciente = ownPatientId(actor);
+      const now = clock.now();
+      const stamp = now.toISOString();
+      await db.transaction().execute(async (trx) => {
+        const cita = await findCita(trx, id_cita);
+        if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
+        if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
+        const alreadyCancelled = () => conflict('cita_ya_cancelada', apiMessage('cita_ya_cancelada', language) ?? '');
+        if (cita.estado === 'Cancelada') throw alreadyCancelled();
+        if (instantOf(cita.fecha, cita.hora, config.timeZone).getTime() <= now.getTime()) {
+          throw badRequest('cita_pasada_no_cancelable', apiMessage('cita_pasada_no_cancelable', language) ?? '');
+        }
+        // Conditional: if the doctor rejected it a moment ago, that answer stands.
+        if (!(await changeCitaState(trx, id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp))) throw alreadyCancelled();
+        // The same clean-up as the doctor's rejection: slot free, reminder stopped, consultation gone.
+        await releaseAppointment(trx, cita);
+        await writeAudit(trx, {
+          id_usuario: actor.id_usuario,
+          rol: actor.rol,
+          id_paciente,
+          accion: 'cita.cancelar',
+          detalle: `cita ${id_cita}`,
+          ip: context.ip,
+          creado_en: stamp,
+        });
+      });
+      return { id_cita, estado: 'Cancelada' };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Rol } from '../../db/schema/index.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface SessionRow {
+  id_usuario: number;
+  nombre_usuario: string;
+  nombre: string;
+  apellido1: string;
+  rol: Rol;
+  idioma: 'es' | 'ca' | 'en';
+  version_token: number;
+  activo: number;
+  contrasena_hash: string;
+  id_paciente: number | null;
+  id_doctor: number | null;
+}
+
+function sessionQuery(db: Db) {
+  return db
+    .selectFrom('usuarios as u')
+    .leftJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
+    .leftJoin('doctores as d', 'd.id_usuario', 'u.id_usuario')
+    .select([
+      'u.id_usuario',
+      'u.nombre_usuario',
+      'u.nombre',
+      'u.apellido1',
+      'u.rol',
+      'u.idioma',
+      'u.version_token',
+      'u.activo',
+      'u.contrasena_hash',
+      'p.id_paciente',
+      'd.id_doctor',
+    ]);
+}
+
+export async function findSessionUser(db: Db, id_usuario: number): Promise<SessionRow | undefined> {
+  return sessionQuery(db).where('u.id_usuario', '=', id_usuario).executeTakeFirst();
+}
+
+/** An active account by username or e-mail (both stored lower-case). */
+export async function findLoginUser(db: Db, identifier: string): Promise<SessionRow | undefined> {
+  const value = identifier.toLowerCase();
+  return sessionQuery(db)
+    .where('u.activo', '=', 1)
+    .where((eb) => eb.or([eb('u.nombre_usuario', '=', value), eb('u.correo', '=', value)]))
+    .executeTakeFirst();
+}
+
+export async function bumpTokenVersion(db: Db, id_usuario: number): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set((eb) => ({ version_token: eb('version_token', '+', 1) }))
+    .where('id_usuario', '=', id_usuario)
+    .execute();
+}
+
+/** Stores a new password hash and ends every existing token of the user, in one statement. */
+export async function replacePassword(db: Db, id_usuario: number, contrasena_hash: string): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set((eb) => ({ contrasena_hash, version_token: eb('version_token', '+', 1) }))
+    .where('id_usuario', '=', id_usuario)
+    .execute();
+}

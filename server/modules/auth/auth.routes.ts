@@ -1,0 +1,115 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cambioContrasenaSchema,
+  loginResponseSchema,
+  loginSchema,
+  registroPacienteSchema,
+  usuarioSesionSchema,
+} from '../../../contracts/auth.ts';
+import { errorBody } from '../../../contracts/common.ts';
+import { actorOf } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { createAuthService } from './auth.service.ts';
+import { MemoryThrottleStore, RedisThrottleStore } from './login-throttle.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { login } = app.config;
+  const throttle = app.redis
+    ? new RedisThrottleStore(app.redis, login.maxFailures, login.lockMinutes, `${app.config.redisPrefix}:login`)
+    : new MemoryThrottleStore(login.maxFailures, login.lockMinutes);
+  const service = createAuthService(app, throttle);
+  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
+
+  app.post(
+    '/registro-paciente',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Self-registration of a patient',
+        body: registroPacienteSchema,
+        response: { 201: z.object({ id_usuario: z.number(), id_paciente: z.number() }), 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.registerPatient(request.body, context(request))),
+  );
+
+  await app.register(async (plugin) => {
+    const throttled = plugin.withTypeProvider<ZodTypeProvider>();
+    // Per address, generous enough for a whole clinic behind one NAT; the per-account lock is stricter.
+    await throttled.register(rateLimit, {
+      max: login.maxPerMinutePerAddress,
+      timeWindow: '1 minute',
+      ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:login-ip:` } : {}),
+    });
+    throttled.post(
+      '/login',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in with username (or e-mail) and password',
+          body: loginSchema,
+          response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => service.login(request.body, context(request)),
+    );
+  });
+
+  // A reset proves the owner by e-mail, so it also lifts a lock left by failed log-ins.
+  await app.register(passwordResetRoutes, {
+    onPasswordReset: async (account) => {
+      await Promise.all([throttle.reset(account.nombre_usuario), throttle.reset(account.correo)]);
+    },
+  });
+
+  app.get(
+    '/auth/me',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: usuarioSesionSchema, 401: errorBody } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return {
+        id_usuario: actor.id_usuario,
+        nombre: actor.nombre,
+        nombre_usuario: actor.nombre_usuario,
+        rol: actor.rol,
+        id_paciente: actor.id_paciente,
+        id_doctor: actor.id_doctor,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: { tags: ['auth'], summary: 'Ends every session of the user', response: { 204: z.null(), 401: errorBody } },
+    },
+    async (request, reply) => {
+      await service.endSessions(actorOf(request).id_usuario);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/auth/contrasena',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change my password (ends my other sessions)',
+        body: cambioContrasenaSchema,
+        response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => service.changePassword(actorOf(request).id_usuario, request.body, context(request)),
+  );
+};

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import type { CambioContrasena, LoginPayload, LoginResponse, RegistroPaciente, TokenPayload } from '../../../contracts/auth.ts';
+import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { localDate } from '../../lib/clock.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { hashPassword, spendVerificationTime, verifyPassword } from '../../lib/passwords.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { accountOf, findTakenIdentifiers, insertPaciente, insertUsuario } from '../users/users.repository.ts';
+import { bumpTokenVersion, findLoginUser, findSessionUser, replacePassword, type SessionRow } from './auth.repository.ts';
+import type { ThrottleStore } from './login-throttle.ts';
+
+export interface RequestContext {
+  ip: string;
+  language: Language;
+}
+
+/** Refuses a username or e-mail already in use, before and (for races) after the insert. */
+export function duplicateAccountError(taken: { username: boolean; email: boolean }, language: Language) {
+  if (taken.email) return conflict('correo_duplicado', apiMessage('correo_duplicado', language) ?? '');
+  if (taken.username) return conflict('usuario_duplicado', apiMessage('usuario_duplicado', language) ?? '');
+  return undefined;
+}
+
+export function mapUniqueViolation(error: unknown, language: Language): AppError | undefined {
+  const constraint = uniqueViolation(error);
+  if (!constraint) return undefined;
+  if (constraint.includes('correo')) return duplicateAccountError({ username: false, email: true }, language);
+  if (constraint.includes('nombre_usuario')) return duplicateAccountError({ username: true, email: false }, language);
+  if (constraint.includes('colegiado')) return conflict('colegiado_duplicado', apiMessage('colegiado_duplicado', language) ?? '');
+  return undefined;
+}
+
+export function createAuthService(app: FastifyInstance, throttle: ThrottleStore) {
+  const { db, clock, config } = app;
+
+  function tokenFor(user: SessionRow): string {
+    const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
+      sub: String(user.id_usuario),
+      id_usuario: user.id_usuario,
+      id_paciente: user.id_paciente,
+      id_doctor: user.id_doctor,
+      nombre: user.nombre,
+      nombre_usuario: user.nombre_usuario,
+      rol: user.rol,
+      tv: user.version_token,
+    };
+    return app.jwt.sign(payload);
+  }
+
+  function loginResponse(user: SessionRow): LoginResponse {
+    return {
+      access_token: tokenFor(user),
+      token_type: 'bearer',
+      expires_in: Math.round(config.tokenTtlHours * 3600),
+      usuario: {
+        id_usuario: user.id_usuario,
+        nombre: user.nombre,
+        nombre_usuario: user.nombre_usuario,
+        rol: user.rol,
+        id_paciente: user.id_paciente,
+        id_doctor: user.id_doctor,
+      },
+    };
+  }
+
+  return {
+    async registerPatient(input: RegistroPaciente, context: RequestContext): Promise<{ id_usuario: number; id_paciente: number }> {
+      const duplicate = duplicateAccountError(await findTakenIdentifiers(db, input.usuario, input.email), context.language);
+      if (duplicate) throw duplicate;
+      const contrasena_hash = await hashPassword(input.contrasena);
+      const now = clock.now();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id_usuario = await insertUsuario(
+            trx,
+            accountOf(input, { rol: 'paciente', contrasena_hash, idioma: context.language, creado_en: now.toISOString() }),
+          );
+          const id_paciente = await insertPaciente(trx, id_usuario, localDate(now, config.timeZone));
+          await writeAudit(trx, {
+            id_usuario,
+            rol: 'paciente',
+            id_paciente,
+            accion: 'cuenta.registro',
+            ip: context.ip,
+            creado_en: now.toISOString(),
+          });
+          return { id_usuario, id_paciente };
+        });
+      } catch (error) {
+        throw mapUniqueViolation(error, context.language) ?? error;
+      }
+    },
+
+    async login(input: LoginPayload, context: RequestContext): Promise<LoginResponse> {
+      const key = input.usuario.toLowerCase();
+      const now = clock.now().getTime();
+      const tooMany = (seconds: number) =>
+        new AppError(429, 'demasiados_intentos', apiMessage('demasiados_intentos', context.language) ?? '', {
+          headers: { 'retry-after': String(Math.max(1, seconds)) },
+        });
+      const lockedFor = await throttle.lockedFor(key, now);
+      if (lockedFor > 0) throw tooMany(lockedFor);
+
+      const user = await findLoginUser(db, key);
+      const valid = user ? await verifyPassword(user.contrasena_hash, input.contrasena) : (await spendVerificationTime(input.contrasena), false);
+      if (!user || !valid) {
+        await throttle.recordFailure(key, now);
+        throw new AppError(401, 'credenciales_invalidas', apiMessage('credenciales_invalidas', context.language) ?? '');
+      }
+      await throttle.reset(key);
+      return loginResponse(user);
+    },
+
+    /**
+     * Changes the password after checking the current one. Every existing token ends (other devices
+     * are logged out); the answer carries a fresh token for this one.
+     */
+    async changePassword(id_usuario: number, input: CambioContrasena, context: RequestContext): Promise<LoginResponse> {
+      const user = await findSessionUser(db, id_usuario);
+      if (!user || !(await verifyPassword(user.contrasena_hash, input.contrasena_actual))) {
+        throw new AppError(400, 'contrasena_actual_incorrecta', apiMessage('contrasena_actual_incorrecta', context.language) ?? '', {
+          errores: [{ campo: 'contrasena_actual', mensaje: apiMessage('contrasena_actual_incorrecta', context.language) ?? '' }],
+        });
+      }
+      const hash = await hashPassword(input.contrasena_nueva);
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await replacePassword(trx, id_usuario, hash);
+        await writeAudit(trx, { id_usuario, rol: user.rol, id_paciente: user.id_paciente, accion: 'cuenta.contrasena', ip: context.ip, creado_en: now });
+      });
+      const updated = await findSessionUser(db, id_usuario);
+      if (!updated) throw new AppError(404, 'no_encontrado', apiMessage('no_encontrado', context.language) ?? '');
+      return loginResponse(updated);
+    },
+
+    /** Ends every token the user holds (logout; also used by password and role changes). */
+    async endSessions(id_usuario: number): Promise<void> {
+      await bumpTokenVersion(db, id_usuario);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ChatMessage, ChatRole, ChatSummary } from '../../../contracts/chat.ts';
+import type { Database } from '../../db/schema/index.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A conversation of one user, or undefined (also when it belongs to someone else). */
+export async function findOwnChat(db: Db, id_usuario: number, id_chat: number): Promise<ChatSummary | undefined> {
+  return db
+    .selectFrom('chats')
+    .select(['id_chat', 'nombre_chat', 'creado_en', 'actualizado_en'])
+    .where('id_chat', '=', id_chat)
+    .where('id_usuario', '=', id_usuario)
+    .executeTakeFirst();
+}
+
+export async function insertChat(db: Db, id_usuario: number, nombre_chat: string, now: string): Promise<ChatSummary> {
+  return db
+    .insertInto('chats')
+    .values({ id_usuario, nombre_chat, creado_en: now, actualizado_en: now })
+    .returning(['id_chat', 'nombre_chat', 'creado_en', 'actualizado_en'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function touchChat(db: Db, id_chat: number, now: string): Promise<void> {
+  await db.updateTable('chats').set({ actualizado_en: now }).where('id_chat', '=', id_chat).execute();
+}
+
+/** Renames a conversation of the user; false when there is none with that id for them. */
+export async function renameChat(db: Db, id_usuario: number, id_chat: number, nombre_chat: string): Promise<boolean> {
+  const result = await db
+    .updateTable('chats')
+    .set({ nombre_chat })
+    .where('id_chat', '=', id_chat)
+    .where('id_usuario', '=', id_usuario)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The user's conversations, most recently used first, one page at a time. */
+export async function listChats(
+  db: Db,
+  id_usuario: number,
+  page: { offset: number; limit: number; search?: string | undefined },
+): Promise<{ items: ChatSummary[]; total: number }> {
+  let query = db.selectFrom('chats').where('id_usuario', '=', id_usuario);
+  const search = page.search;
+  if (search) {
+    // Titles are short: a case-insensitive substring match is enough (lower() works on both databases).
+    query = query.where((eb) => eb(eb.fn('lower', ['nombre_chat']), 'like', `%${withoutWildcards(search.toLowerCase())}%`));
+  }
+  const [items, count] = await Promise.all([
+    query
+      .select(['id_chat', 'nombre_chat', 'creado_en', 'actualizado_en'])
+      .orderBy('actualizado_en', 'desc')
+      .orderBy('id_chat', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.n) };
+}
+
+function withoutWildcards(text: string): string {
+  return text.replace(/[\\%_]/g, '');
+}
+
+export async function listMessages(db: Db, id_chat: number): Promise<ChatMessage[]> {
+  return db
+    .selectFrom('mensajes_chat')
+    .select(['id_mensaje', 'contenido', 'rol', 'creado_en'])
+    .where('id_chat', '=', id_chat)
+    .orderBy('id_mensaje', 'asc')
+    .execute();
+}
+
+/** The last `limit` messages of a conversation, oldest first (the context sent to a model). */
+export async function recentMessages(db: Db, id_chat: number, limit: number): Promise<{ rol: ChatRole; contenido: string }[]> {
+  const rows = await db
+    .selectFrom('mensajes_chat')
+    .select(['rol', 'contenido'])
+    .where('id_chat', '=', id_chat)
+    .orderBy('id_mensaje', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+export async function insertMessages(
+  db: Db,
+  id_chat: number,
+  messages: { rol: ChatRole; contenido: string }[],
+  now: string,
+): Promise<void> {
+  if (messages.length === 0) return;
+  await db
+    .insertInto('mensajes_chat')
+    .values(messages.map((message) => ({ id_chat, rol: message.rol, contenido: message.contenido, creado_en: now })))
+    .execute();
+}
+
+/** Deletes a conversation of the user with its messages; false when there is none. */
+export async function deleteChat(db: Db, id_usuario: number, id_chat: number): Promise<boolean> {
+  const owned = await findOwnChat(db, id_usuario, id_chat);
+  if (!owned) return false;
+  await db.deleteFrom('mensajes_chat').where('id_chat', '=', id_chat).execute();
+  await db.deleteFrom('chats').where('id_chat', '=', id_chat).execute();
+  return true;
+}
+
+/** Deletes every conversation of the user; returns how many there were. */
+export async function deleteAllChats(db: Db, id_usuario: number): Promise<number> {
+  const own = db.selectFrom('chats').select('id_chat').where('id_usuario', '=', id_usuario);
+  await db.deleteFrom('mensajes_chat').where('id_chat', 'in', own).execute();
+  const result = await db.deleteFrom('chats').where('id_usuario', '=', id_usuario).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The short clinical summary the model may see when CHAT_SHARE_CONTEXT is on. */
+export async function clinicalSummary(db: Db, id_paciente: number): Promise<{ alergias: string[]; enfermedades: string[] }> {
+  const [alergias, enfermedades] = await Promise.all([
+    db.selectFrom('alergias').select('nombre').where('id_paciente', '=', id_paciente).orderBy('nombre').limit(20).execute(),
+    db
+      .selectFrom('enfermedades')
+      .select('nombre')
+      .where('id_paciente', '=', id_paciente)
+      .where('activa', '=', 1)
+      .orderBy('nombre')
+      .limit(20)
+      .execute(),
+  ]);
+  return { alergias: alergias.map((row) => row.nombre), enfermedades: enfermedades.map((row) => row.nombre) };
+}

@@ -1,0 +1,206 @@
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { normalizeForSearch } from '../../../contracts/common.ts';
+import type { Consulta, PacienteOpcion, Visita } from '../../../contracts/consultations.ts';
+import type { ConsultasTable, Database } from '../../db/schema/index.ts';
+import { fullName } from '../../lib/names.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Consultations with their patient's and doctor's names (what every consultation list shows). */
+export function consultasQuery(db: Db) {
+  return db
+    .selectFrom('consultas as c')
+    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .innerJoin('usuarios as up', 'up.id_usuario', 'p.id_usuario')
+    .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
+    .innerJoin('usuarios as ud', 'ud.id_usuario', 'd.id_usuario')
+    .select([
+      'c.id_consulta',
+      'c.id_paciente',
+      'c.id_doctor',
+      'c.id_cita',
+      'c.fecha',
+      'c.hora',
+      'c.tipo',
+      'c.motivo',
+      'c.descripcion',
+      'c.diagnostico',
+      'c.recomendaciones',
+      'c.estado',
+      'c.finalizada_en',
+      'up.nombre as p_nombre',
+      'up.apellido1 as p_apellido1',
+      'up.apellido2 as p_apellido2',
+      'ud.nombre as d_nombre',
+      'ud.apellido1 as d_apellido1',
+      'ud.apellido2 as d_apellido2',
+    ]);
+}
+
+type ConsultaRow = Awaited<ReturnType<ReturnType<typeof consultasQuery>['executeTakeFirstOrThrow']>>;
+
+export function toConsulta(row: ConsultaRow): Consulta {
+  const { p_nombre, p_apellido1, p_apellido2, d_nombre, d_apellido1, d_apellido2, ...consulta } = row;
+  return {
+    ...consulta,
+    hora: consulta.hora.slice(0, 5),
+    paciente_nombre: fullName({ nombre: p_nombre, apellido1: p_apellido1, apellido2: p_apellido2 }),
+    doctor: fullName({ nombre: d_nombre, apellido1: d_apellido1, apellido2: d_apellido2 }),
+  };
+}
+
+export async function findConsulta(db: Db, id_consulta: number): Promise<Consulta | undefined> {
+  const row = await consultasQuery(db).where('c.id_consulta', '=', id_consulta).executeTakeFirst();
+  return row && toConsulta(row);
+}
+
+/** A page of a doctor's consultations, newest first, optionally in one estado; and the total. */
+export async function listDoctorConsultas(
+  db: Db,
+  id_doctor: number,
+  filter: { estado?: ConsultasTable['estado'] | undefined; offset: number; limit: number },
+): Promise<{ items: Consulta[]; total: number }> {
+  let base = db.selectFrom('consultas as c').where('c.id_doctor', '=', id_doctor);
+  if (filter.estado) base = base.where('c.estado', '=', filter.estado);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let query = consultasQuery(db).where('c.id_doctor', '=', id_doctor);
+  if (filter.estado) query = query.where('c.estado', '=', filter.estado);
+  const rows = await query
+    .orderBy('c.fecha', 'desc')
+    .orderBy('c.hora', 'desc')
+    .orderBy('c.id_consulta', 'desc')
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute();
+  return { items: rows.map(toConsulta), total: Number(total) };
+}
+
+export async function insertConsulta(db: Db, values: Insertable<ConsultasTable>): Promise<number> {
+  const row = await db.insertInto('consultas').values(values).returning('id_consulta').executeTakeFirstOrThrow();
+  return row.id_consulta;
+}
+
+/** Completes a consultation unless it already was; false when it was. */
+export async function finishConsulta(
+  db: Db,
+  id_consulta: number,
+  change: { diagnostico: string; recomendaciones: string | null; finalizada_en: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('consultas')
+    .set({ ...change, estado: 'finalizada' })
+    .where('id_consulta', '=', id_consulta)
+    .where('estado', '<>', 'finalizada')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The condition "this patient has an active appointment or a consultation with the doctor", on a
+ * query that has the patient as `p`: who a doctor treats, and so whose record they may open.
+ */
+export function treatedBy(id_doctor: number) {
+  return (eb: ExpressionBuilder<Database & { p: Database['pacientes'] }, 'p'>) =>
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom('citas as tc')
+          .select('tc.id_cita')
+          .whereRef('tc.id_paciente', '=', 'p.id_paciente')
+          .where('tc.id_doctor', '=', id_doctor)
+          .where('tc.estado', '<>', 'Cancelada'),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('consultas as tq')
+          .select('tq.id_consulta')
+          .whereRef('tq.id_paciente', '=', 'p.id_paciente')
+          .where('tq.id_doctor', '=', id_doctor),
+      ),
+    ]);
+}
+
+/** Whether a doctor treats a patient (see treatedBy). */
+export async function doctorTreats(db: Db, id_doctor: number, id_paciente: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('pacientes as p')
+    .select('p.id_paciente')
+    .where('p.id_paciente', '=', id_paciente)
+    .where(treatedBy(id_doctor))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a patient exists with an account that has not been deleted. */
+export async function activePatientExists(db: Db, id_paciente: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('pacientes as p')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .select('p.id_paciente')
+    .where('p.id_paciente', '=', id_paciente)
+    .where('u.activo', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Patients a doctor can pick, by name: all active ones, or only those the doctor treats. */
+export async function listSelectablePatients(
+  db: Db,
+  filter: { buscar?: string | undefined; onlyTreatedBy?: number | undefined; offset: number; limit: number },
+): Promise<{ items: PacienteOpcion[]; total: number }> {
+  let base = db
+    .selectFrom('pacientes as p')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .where('u.activo', '=', 1);
+  const text = filter.buscar ? normalizeForSearch(filter.buscar) : '';
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where(sql<boolean>`${sql.ref('u.busqueda')} like ${pattern} escape '\\'`);
+  }
+  if (filter.onlyTreatedBy !== undefined) base = base.where(treatedBy(filter.onlyTreatedBy));
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['p.id_paciente', 'u.nombre', 'u.apellido1', 'u.apellido2', 'u.correo'])
+    .orderBy('u.nombre')
+    .orderBy('u.apellido1')
+    .orderBy('p.id_paciente')
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute();
+  return {
+    items: rows.map((row) => ({ id_paciente: row.id_paciente, nombre: fullName(row), correo: row.correo })),
+    total: Number(total),
+  };
+}
+
+/** A doctor's confirmed visits from a day on, in time order. */
+export async function listConfirmedVisits(
+  db: Db,
+  id_doctor: number,
+  from: string,
+  page: { offset: number; limit: number },
+): Promise<{ items: Visita[]; total: number }> {
+  const base = db
+    .selectFrom('citas as c')
+    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .where('c.id_doctor', '=', id_doctor)
+    .where('c.estado', '=', 'Confirmada')
+    .where('c.fecha', '>=', from);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .orderBy('c.fecha')
+    .orderBy('c.hora')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return {
+    items: rows.map(({ nombre, apellido1, apellido2, ...visit }) => ({
+      ...visit,
+      hora: visit.hora.slice(0, 5),
+      paciente: fullName({ nombre, apellido1, apellido2 }),
+    })),
+    total: Number(total),
+  };
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccionAuditoria } from '../../../contracts/audit.ts';
+import type {
+  Consulta,
+  ConsultasQuery,
+  CrearConsulta,
+  FinalizarConsulta,
+  MedicoPacientesQuery,
+  PacienteOpcion,
+  Visita,
+} from '../../../contracts/consultations.ts';
+import type { PagingQuery } from '../../../contracts/common.ts';
+import { ownDoctorId } from '../../lib/access.ts';
+import { apiError } from '../../lib/api-errors.ts';
+import { localDate } from '../../lib/clock.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import {
+  activePatientExists,
+  findConsulta,
+  finishConsulta,
+  insertConsulta,
+  listConfirmedVisits,
+  listDoctorConsultas,
+  listSelectablePatients,
+} from './consultations.repository.ts';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+const pageOf = (query: Pick<PagingQuery, 'pagina' | 'por_pagina'>) => ({
+  offset: (query.pagina - 1) * query.por_pagina,
+  limit: query.por_pagina,
+});
+
+export function createConsultationsService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+
+  const audit = (caller: Caller, accion: AccionAuditoria, id_paciente: number | null, detalle: string, creado_en: string) =>
+    actorAudit(caller.actor, caller.ip, creado_en, { accion, id_paciente, detalle });
+
+  return {
+    /** The doctor's own consultations (GET /api/medico/consultas); reading them is audited. */
+    async list(caller: Caller, query: ConsultasQuery): Promise<Page<Consulta>> {
+      const id_doctor = ownDoctorId(caller.actor);
+      const page = await listDoctorConsultas(db, id_doctor, { estado: query.estado, ...pageOf(query) });
+      await writeAudit(db, audit(caller, 'consultas.listar', null, `${page.items.length} consultas`, clock.now().toISOString()));
+      return page;
+    },
+
+    /** Assigns a consultation to a patient (estado pendiente). */
+    async create(caller: Caller, input: CrearConsulta): Promise<Consulta> {
+      const id_doctor = ownDoctorId(caller.actor);
+      const now = clock.now().toISOString();
+      const id_consulta = await db.transaction().execute(async (trx) => {
+        if (!(await activePatientExists(trx, input.pacienteId))) throw apiError(404, 'paciente_no_encontrado', caller.language);
+        const id = await insertConsulta(trx, {
+          id_paciente: input.pacienteId,
+          id_doctor,
+          id_cita: null,
+          fecha: input.fecha,
+          hora: input.hora,
+          tipo: input.tipo,
+          motivo: input.motivo,
+          descripcion: input.descripcion ?? null,
+          diagnostico: input.diagnostico ?? null,
+          recomendaciones: input.recomendaciones ?? null,
+          estado: 'pendiente',
+          creado_en: now,
+          finalizada_en: null,
+        });
+        await writeAudit(trx, audit(caller, 'consulta.crear', input.pacienteId, `consulta ${id}`, now));
+        return id;
+      });
+      const created = await findConsulta(db, id_consulta);
+      if (!created) throw apiError(404, 'no_encontrado', caller.language);
+      return created;
+    },
+
+    /** Completes one of the doctor's consultations: diagnóstico, recomendaciones, estado finalizada. */
+    async finish(caller: Caller, id_consulta: number, input: FinalizarConsulta): Promise<Consulta> {
+      const id_doctor = ownDoctorId(caller.actor);
+      const consulta = await findConsulta(db, id_consulta);
+      if (!consulta) throw apiError(404, 'no_encontrado', caller.language);
+      if (consulta.id_doctor !== id_doctor) throw apiError(403, 'sin_permiso', caller.language);
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const done = await finishConsulta(trx, id_consulta, {
+          diagnostico: input.diagnostico,
+          recomendaciones: input.recomendaciones ?? null,
+          finalizada_en: now,
+        });
+        if (!done) throw apiError(409, 'consulta_finalizada', caller.language);
+        await writeAudit(trx, audit(caller, 'consulta.finalizar', consulta.id_paciente, `consulta ${id_consulta}`, now));
+      });
+      const finished = await findConsulta(db, id_consulta);
+      if (!finished) throw apiError(404, 'no_encontrado', caller.language);
+      return finished;
+    },
+
+    /** Patients a doctor can pick: every active patient, or only those the doctor treats. */
+    async patients(caller: Caller, query: MedicoPacientesQuery): Promise<Page<PacienteOpcion>> {
+      const id_doctor = ownDoctorId(caller.actor);
+      return listSelectablePatients(db, {
+        buscar: query.buscar,
+        onlyTreatedBy: query.mis_pacientes ? id_doctor : undefined,
+        ...pageOf(query),
+      });
+    },
+
+    /** The doctor's confirmed visits from today on (decisions #15); reading them is audited. */
+    async visits(caller: Caller, query: PagingQuery): Promise<Page<Visita>> {
+      const id_doctor = ownDoctorId(caller.actor);
+      const now = clock.now();
+      const page = await listConfirmedVisits(db, id_doctor, localDate(now, config.timeZone), pageOf(query));
+      await writeAudit(db, audit(caller, 'visitas.listar', null, `${page.items.length} visitas`, now.toISOString()));
+      return page;
+    },
+  };
+}

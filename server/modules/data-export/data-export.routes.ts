@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../contracts/common.ts';
+import { misDatosSchema } from '../../../contracts/data-export.ts';
+import { actorOf } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { createDataExportService } from './data-export.service.ts';
+
+const denied = { 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** The patient's own data, whole, to take away (decision 0075). Only the patient: not staff. */
+export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDataExportService(app);
+  const download = { 'cache-control': 'private, no-store' };
+
+  app.get(
+    '/paciente/mis-datos',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Everything Galeno holds about me, as a JSON file to download',
+        response: { 200: misDatosSchema, ...denied },
+      },
+    },
+    async (request, reply) => {
+      const { data, fileName } = await service.exportJson(actorOf(request), { ip: request.ip, language: requestLanguage(request) });
+      void reply.headers({ ...download, 'content-disposition': `attachment; filename="${fileName}"` });
+      return data;
+    },
+  );
+
+  app.get(
+    '/paciente/mis-datos.pdf',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Everything Galeno holds about me, as a PDF in my language',
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('A PDF document'), ...denied },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.exportPdf(actorOf(request), { ip: request.ip, language: requestLanguage(request) });
+      return reply
+        .type('application/pdf')
+        .headers({ ...download, 'content-disposition': `attachment; filename="${fileName}"` })
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,131 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, errorBody } from '../../../contracts/common.ts';
+import { archivoSchema, archivosQuerySchema, MAX_ARCHIVO_BYTES } from '../../../contracts/files.ts';
+import { actorOf } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { createFilesService, type ReadUpload } from './files.service.ts';
+import { createAttachmentStore } from './storage.ts';
+
+const uploadDoc = {
+  consumes: ['multipart/form-data'],
+  description: 'One file in the multipart field `archivo` (PDF, JPEG or PNG, recognised by its content; at most 10 MB).',
+};
+
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart only for this module's routes; the file is bounded while it is read.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ARCHIVO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+  const service = createFilesService(app, createAttachmentStore(app.config.attachmentsDir));
+  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
+  const readUpload =
+    (request: FastifyRequest): ReadUpload =>
+    async () => {
+      const part = await request.file();
+      if (!part) return undefined;
+      return { filename: part.filename, bytes: await part.toBuffer() };
+    };
+
+  app.get(
+    '/paciente/archivos',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['archivos'],
+        summary: "The patient's own attachments",
+        response: { 200: z.array(archivoSchema), 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => service.listOwn(actorOf(request), context(request)),
+  );
+
+  app.post(
+    '/paciente/archivos',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['archivos'],
+        summary: 'Upload an attachment to the own medical file',
+        ...uploadDoc,
+        response: { 201: archivoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.uploadOwn(actorOf(request), readUpload(request), context(request))),
+  );
+
+  app.get(
+    '/archivos',
+    {
+      config: { access: ['doctor'] },
+      schema: {
+        tags: ['archivos'],
+        summary: "A patient's attachments, for a doctor who attends them",
+        querystring: archivosQuerySchema,
+        response: { 200: z.array(archivoSchema), 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => service.listForDoctor(actorOf(request), request.query.id_paciente, context(request)),
+  );
+
+  app.post(
+    '/archivos',
+    {
+      config: { access: ['doctor'] },
+      schema: {
+        tags: ['archivos'],
+        summary: "Upload an attachment to a patient's file (a doctor who attends them)",
+        ...uploadDoc,
+        querystring: archivosQuerySchema,
+        response: { 201: archivoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.uploadForDoctor(actorOf(request), request.query.id_paciente, readUpload(request), context(request))),
+  );
+
+  app.get(
+    '/archivos/:id_archivo',
+    {
+      config: { access: ['paciente', 'doctor'] },
+      schema: {
+        tags: ['archivos'],
+        summary: 'Download an attachment (its patient, or a doctor who attends them)',
+        params: z.object({ id_archivo: idParam }),
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        response: { 200: z.any().describe('The file'), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.download(actorOf(request), request.params.id_archivo, context(request));
+      return reply
+        .type(file.tipo)
+        .header('content-length', file.tamano)
+        .header('content-disposition', file.disposition)
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.delete(
+    '/archivos/:id_archivo',
+    {
+      config: { access: ['paciente', 'doctor'] },
+      schema: {
+        tags: ['archivos'],
+        summary: 'Remove an attachment (only whoever uploaded it)',
+        params: z.object({ id_archivo: idParam }),
+        response: { 204: z.null(), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(actorOf(request), request.params.id_archivo, context(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

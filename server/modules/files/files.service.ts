@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccionAuditoria } from '../../../contracts/audit.ts';
+import { MAX_ARCHIVO_BYTES, type Archivo } from '../../../contracts/files.ts';
+import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import type { RequestContext } from '../auth/auth.service.ts';
+import { doctorAttendsPatient } from '../patients/patients.repository.ts';
+import { attachmentDisposition, attachmentName, detectFileType, EXTENSION } from './file-type.ts';
+import { deleteAttachment, downloadUrl, findAttachment, insertAttachment, listAttachments } from './files.repository.ts';
+import type { AttachmentStore } from './storage.ts';
+
+/** The uploaded file as the route read it; reading may fail with multipart's errors. */
+export type ReadUpload = () => Promise<{ filename: string; bytes: Buffer } | undefined>;
+
+const message = (code: string, language: Language) => apiMessage(code, language) ?? code;
+
+export function createFilesService(app: FastifyInstance, store: AttachmentStore) {
+  const { db, clock } = app;
+
+  const audit = (actor: Actor, context: RequestContext, accion: AccionAuditoria, id_paciente: number, detalle?: string) =>
+    writeAudit(db, actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }));
+
+  /** The patient whose attachments a doctor asks for: one they attend, else 403. */
+  async function attendedPatient(actor: Actor, id_paciente: number | undefined, language: Language): Promise<number> {
+    const id_doctor = ownDoctorId(actor);
+    if (id_paciente === undefined) {
+      throw badRequest('validacion', message('validacion', language), [{ campo: 'id_paciente', mensaje: message('validacion', language) }]);
+    }
+    if (!(await doctorAttendsPatient(db, id_doctor, id_paciente))) {
+      throw forbidden(message('paciente_sin_relacion', language), 'paciente_sin_relacion');
+    }
+    return id_paciente;
+  }
+
+  async function readUpload(read: ReadUpload, language: Language) {
+    let upload: Awaited<ReturnType<ReadUpload>>;
+    try {
+      upload = await read();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, 'archivo_demasiado_grande', message('archivo_demasiado_grande', language));
+      }
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        throw badRequest('archivo_requerido', message('archivo_requerido', language));
+      }
+      // Reading only parses the client's body: anything else (no boundary, a truncated or malformed
+      // part) is a broken upload, not a server fault.
+      throw badRequest('archivo_ilegible', message('archivo_ilegible', language));
+    }
+    if (!upload || upload.bytes.length === 0) throw badRequest('archivo_requerido', message('archivo_requerido', language));
+    // Multipart enforces the limit while reading; this keeps the rule true whatever reads the file.
+    if (upload.bytes.length > MAX_ARCHIVO_BYTES) {
+      throw new AppError(413, 'archivo_demasiado_grande', message('archivo_demasiado_grande', language));
+    }
+    return upload;
+  }
+
+  async function saveUpload(actor: Actor, id_paciente: number, read: ReadUpload, context: RequestContext): Promise<Archivo> {
+    const upload = await readUpload(read, context.language);
+    const tipo = detectFileType(upload.bytes);
+    if (!tipo) throw badRequest('archivo_tipo_no_permitido', message('archivo_tipo_no_permitido', context.language));
+    const nombre = attachmentName(upload.filename, tipo);
+    const fecha_subida = clock.now().toISOString();
+    const ruta = await store.save(id_paciente, upload.bytes, EXTENSION[tipo]);
+    try {
+      const id_archivo = await db.transaction().execute(async (trx) => {
+        const id = await insertAttachment(trx, {
+          id_paciente,
+          nombre,
+          tipo,
+          tamano: upload.bytes.length,
+          ruta,
+          fecha_subida,
+          subido_por: actor.id_usuario,
+        });
+        await writeAudit(trx, actorAudit(actor, context.ip, fecha_subida, { accion: 'archivo.subir', id_paciente, detalle: `archivo ${id}` }));
+        return id;
+      });
+      return { id_archivo, nombre, tipo, tamano: upload.bytes.length, fecha_subida, url: downloadUrl(id_archivo) };
+    } catch (error) {
+      await store.remove(ruta);
+      throw error;
+    }
+  }
+
+  /** The attachment if the caller may read it: its patient, or a doctor who attends that patient. */
+  async function readable(actor: Actor, id_archivo: number, language: Language) {
+    const archivo = await findAttachment(db, id_archivo);
+    const missing = () => notFound(message('archivo_no_encontrado', language), 'archivo_no_encontrado');
+    if (!archivo) throw missing();
+    if (actor.rol === 'paciente') {
+      // Another patient's file is indistinguishable from one that does not exist.
+      if (archivo.id_paciente !== ownPatientId(actor)) throw missing();
+      return archivo;
+    }
+    if (actor.rol === 'doctor' && (await doctorAttendsPatient(db, ownDoctorId(actor), archivo.id_paciente))) return archivo;
+    throw forbidden(message('paciente_sin_relacion', language), 'paciente_sin_relacion');
+  }
+
+  return {
+    async listOwn(actor: Actor, context: RequestContext): Promise<Archivo[]> {
+      const id_paciente = ownPatientId(actor);
+      const archivos = await listAttachments(db, id_paciente);
+      await audit(actor, context, 'archivo.listar', id_paciente);
+      return archivos;
+    },
+
+    async listForDoctor(actor: Actor, id_paciente: number | undefined, context: RequestContext): Promise<Archivo[]> {
+      const patient = await attendedPatient(actor, id_paciente, context.language);
+      const archivos = await listAttachments(db, patient);
+      await audit(actor, context, 'archivo.listar', patient);
+      return archivos;
+    },
+
+    async uploadOwn(actor: Actor, read: ReadUpload, context: RequestContext): Promise<Archivo> {
+      return saveUpload(actor, ownPatientId(actor), read, context);
+    },
+
+    async uploadForDoctor(actor: Actor, id_paciente: number | undefined, read: ReadUpload, context: RequestContext) {
+      const patient = await attendedPatient(actor, id_paciente, context.language);
+      return saveUpload(actor, patient, read, context);
+    },
+
+    /** The bytes and headers of a download; the caller streams them. */
+    async download(actor: Actor, id_archivo: number, context: RequestContext) {
+      const archivo = await readable(actor, id_archivo, context.language);
+      const stream = await store.open(archivo.ruta);
+      if (!stream) {
+        app.log.warn({ id_archivo }, 'attachment row without its file');
+        throw notFound(message('archivo_no_encontrado', context.language), 'archivo_no_encontrado');
+      }
+      await audit(actor, context, 'archivo.descargar', archivo.id_paciente, `archivo ${archivo.id_archivo}`);
+      return {
+        stream,
+        tipo: archivo.tipo,
+        tamano: Number(archivo.tamano),
+        disposition: attachmentDisposition(archivo.nombre),
+      };
+    },
+
+    /** Only whoever uploaded an attachment may remove it. */
+    async remove(actor: Actor, id_archivo: number, context: RequestContext): Promise<void> {
+      const archivo = await readable(actor, id_archivo, context.language);
+      if (archivo.subido_por !== actor.id_usuario) throw forbidden(message('sin_permiso', context.language), 'sin_permiso');
+      await db.transaction().execute(async (trx) => {
+        await deleteAttachment(trx, id_archivo);
+        await writeAudit(
+          trx,
+          actorAudit(actor, context.ip, clock.now().toISOString(), {
+            accion: 'archivo.eliminar',
+            id_paciente: archivo.id_paciente,
+            detalle: `archivo ${id_archivo}`,
+          }),
+        );
+      });
+      await store.remove(archivo.ruta);
+    },
+  };
+}

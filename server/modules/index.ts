@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { agendaRoutes } from './agenda/agenda.routes.ts';
+import { appointmentsRoutes } from './appointments/appointments.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
+import { consultationsRoutes } from './consultations/consultations.routes.ts';
+import { contactRoutes } from './contact/contact.routes.ts';
+import { dataExportRoutes } from './data-export/data-export.routes.ts';
+import { doctorsRoutes } from './doctors/doctors.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { patientsRoutes } from './patients/patients.routes.ts';
+import { recordsRoutes } from './records/records.routes.ts';
+import { remindersPlugin } from './reminders/reminders.plugin.ts';
+import { specialtiesRoutes } from './specialties/specialties.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Every API module, each registered under /api. */
+export const modules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  contactRoutes,
+  specialtiesRoutes,
+  usersRoutes,
+  doctorsRoutes,
+  patientsRoutes,
+  agendaRoutes,
+  appointmentsRoutes,
+  consultationsRoutes,
+  recordsRoutes,
+  filesRoutes,
+  chatRoutes,
+  auditRoutes,
+  dataExportRoutes,
+  remindersPlugin,
+];

@@ -1,0 +1,176 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../contracts/common.ts';
+import {
+  historialEstadisticasSchema,
+  historialFiltersSchema,
+  historialItemSchema,
+  historialQuerySchema,
+} from '../../../contracts/history.ts';
+import {
+  alergiaSchema,
+  discapacidadSchema,
+  enfermedadSchema,
+  fichaMedicaSchema,
+  habitoSchema,
+  perfilPacienteSchema,
+  perfilPacienteUpdateSchema,
+  resumenClinicoSchema,
+  ultimaConsultaSchema,
+  vacunaSchema,
+} from '../../../contracts/patient.ts';
+import { actorOf } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { createPatientsService, type FileSection } from './patients.service.ts';
+
+const denied = { 401: errorBody, 403: errorBody };
+
+export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPatientsService(app);
+  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
+  const paged = <T>(reply: FastifyReply, page: { items: T[]; total: number }) => {
+    void reply.header('x-total-count', String(page.total));
+    return page.items;
+  };
+
+  app.get(
+    '/paciente/perfil',
+    {
+      config: { access: ['paciente'] },
+      schema: { tags: ['paciente'], summary: "The patient's own profile", response: { 200: perfilPacienteSchema, ...denied, 404: errorBody } },
+    },
+    async (request) => service.getProfile(actorOf(request), context(request)),
+  );
+
+  app.put(
+    '/paciente/perfil',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['paciente'],
+        summary: 'Update the own profile (flat fields; absent optional fields are cleared; the e-mail is read-only)',
+        body: perfilPacienteUpdateSchema,
+        response: { 200: perfilPacienteSchema, 400: errorBody, ...denied, 404: errorBody },
+      },
+    },
+    async (request) => service.updateProfile(actorOf(request), request.body, context(request)),
+  );
+
+  const sections: { section: FileSection; schema: z.ZodType; summary: string }[] = [
+    { section: 'alergias', schema: alergiaSchema, summary: 'Allergies' },
+    { section: 'enfermedades', schema: enfermedadSchema, summary: 'Diseases' },
+    { section: 'discapacidades', schema: discapacidadSchema, summary: 'Disabilities' },
+    { section: 'habitos', schema: habitoSchema, summary: 'Habits' },
+    { section: 'vacunas', schema: vacunaSchema, summary: 'Vaccines' },
+  ];
+  for (const { section, schema, summary } of sections) {
+    app.get(
+      `/paciente/${section}`,
+      {
+        config: { access: ['paciente'] },
+        schema: { tags: ['paciente'], summary: `${summary} of the own medical file`, response: { 200: z.array(schema), ...denied } },
+      },
+      async (request) => service.readSection(actorOf(request), section, context(request)),
+    );
+  }
+
+  app.get(
+    '/paciente/ultima-consulta',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['paciente'],
+        summary: 'The last finished consultation (null when there is none)',
+        response: { 200: ultimaConsultaSchema.nullable(), ...denied },
+      },
+    },
+    async (request) => service.lastConsultation(actorOf(request), context(request)),
+  );
+
+  app.get(
+    '/paciente/ficha',
+    {
+      config: { access: ['paciente'] },
+      schema: { tags: ['paciente'], summary: 'The whole own medical file at once', response: { 200: fichaMedicaSchema, ...denied } },
+    },
+    async (request) => service.medicalFile(actorOf(request), context(request)),
+  );
+
+  app.get(
+    '/paciente/resumen',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['paciente'],
+        summary: 'One-page clinical summary: allergies, active diseases, vaccines, last consultation, next appointment',
+        response: { 200: resumenClinicoSchema, ...denied, 404: errorBody },
+      },
+    },
+    async (request) => service.clinicalSummary(actorOf(request), context(request)),
+  );
+
+  app.get(
+    '/paciente/historial',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['historial'],
+        summary: "The patient's own history, newest first (filters: tipo, fecha; total in X-Total-Count)",
+        querystring: historialQuerySchema,
+        response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
+      },
+    },
+    async (request, reply) => paged(reply, await service.patientHistory(actorOf(request), request.query, context(request))),
+  );
+
+  app.get(
+    '/paciente/historial/estadisticas',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['historial'],
+        summary: 'Total, last consultation and most frequent type of the (filtered) history',
+        querystring: historialFiltersSchema,
+        response: { 200: historialEstadisticasSchema, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => service.patientHistoryStats(actorOf(request), request.query, context(request)),
+  );
+
+  app.get(
+    '/paciente/historial.pdf',
+    {
+      config: { access: ['paciente'] },
+      schema: {
+        tags: ['historial'],
+        summary: "The (filtered) history as a PDF with the patient's name and the clinic's details",
+        querystring: historialFiltersSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('A PDF document'), 400: errorBody, ...denied, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await service.historyPdf(actorOf(request), request.query, context(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/usuarios/historial',
+    {
+      config: { access: ['paciente', 'doctor'] },
+      schema: {
+        tags: ['historial'],
+        summary: "History records: a patient's own, or a doctor's consultations (total in X-Total-Count)",
+        querystring: historialQuerySchema,
+        response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
+      },
+    },
+    async (request, reply) => paged(reply, await service.userHistory(actorOf(request), request.query, context(request))),
+  );
+};

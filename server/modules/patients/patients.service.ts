@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccionAuditoria } from '../../../contracts/audit.ts';
+import { tiposMatching, type HistorialFilters, type HistorialQuery } from '../../../contracts/history.ts';
+import { apiMessage, validationMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
+import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
+import { localDate, localTime } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import type { RequestContext } from '../auth/auth.service.ts';
+import { listAttachments } from '../files/files.repository.ts';
+import { searchTextOf } from '../users/users.repository.ts';
+import { renderHistoryPdf } from './history-pdf.ts';
+import {
+  countHistory,
+  findLastConsultation,
+  findNextAppointment,
+  findPatientAccount,
+  fullName,
+  historyStats,
+  listAllergies,
+  listDisabilities,
+  listDiseases,
+  listHabits,
+  listHistory,
+  listVaccines,
+  profileOf,
+  updateProfile,
+  type HistoryFilter,
+  type HistoryScope,
+} from './patients.repository.ts';
+
+/** The sections of the medical file a patient reads one by one (GET /api/paciente/{section}). */
+export const FILE_SECTIONS = ['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas'] as const;
+export type FileSection = (typeof FILE_SECTIONS)[number];
+
+const sectionReaders = {
+  alergias: listAllergies,
+  enfermedades: listDiseases,
+  discapacidades: listDisabilities,
+  habitos: listHabits,
+  vacunas: listVaccines,
+} as const;
+
+function historyFilterOf(filters: HistorialFilters): HistoryFilter {
+  return { ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}), fecha: filters.fecha || undefined };
+}
+
+export function createPatientsService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+
+  /** One audit entry for a read of clinical data (no medical content in detalle). */
+  const audit = (actor: Actor, context: RequestContext, accion: AccionAuditoria, id_paciente: number | null, detalle?: string) =>
+    writeAudit(db, actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }));
+
+  async function accountOf(id_paciente: number, language: Language) {
+    const account = await findPatientAccount(db, id_paciente);
+    if (!account) throw notFound(apiMessage('perfil_no_encontrado', language), 'perfil_no_encontrado');
+    return account;
+  }
+
+  async function history(actor: Actor, scope: HistoryScope, query: HistorialQuery) {
+    const filter = historyFilterOf(query);
+    const [items, total] = await Promise.all([
+      listHistory(db, scope, filter, { limit: query.por_pagina, offset: (query.pagina - 1) * query.por_pagina }),
+      countHistory(db, scope, filter),
+    ]);
+    return { items, total };
+  }
+
+  return {
+    async getProfile(actor: Actor, context: RequestContext): Promise<PerfilPaciente> {
+      const id_paciente = ownPatientId(actor);
+      const account = await accountOf(id_paciente, context.language);
+      await audit(actor, context, 'perfil.leer', id_paciente);
+      return profileOf(account);
+    },
+
+    async updateProfile(actor: Actor, input: PerfilPacienteUpdate, context: RequestContext): Promise<PerfilPaciente> {
+      const id_paciente = ownPatientId(actor);
+      const now = clock.now();
+      if (input.nacimiento && input.nacimiento > localDate(now, config.timeZone)) {
+        const mensaje = validationMessage('nacimiento_futura', context.language);
+        throw badRequest('validacion', mensaje, [{ campo: 'nacimiento', mensaje }]);
+      }
+      return db.transaction().execute(async (trx) => {
+        const account = await findPatientAccount(trx, id_paciente);
+        if (!account) throw notFound(apiMessage('perfil_no_encontrado', context.language), 'perfil_no_encontrado');
+        // The search text follows the names (patient lists search by name).
+        const busqueda = searchTextOf({ ...input, nombre_usuario: account.nombre_usuario, correo: account.correo });
+        await updateProfile(trx, account.id_usuario, input, busqueda);
+        await writeAudit(trx, actorAudit(actor, context.ip, now.toISOString(), { accion: 'perfil.actualizar', id_paciente }));
+        const updated = await findPatientAccount(trx, id_paciente);
+        return profileOf(updated ?? account);
+      });
+    },
+
+    async readSection<S extends FileSection>(actor: Actor, section: S, context: RequestContext) {
+      const id_paciente = ownPatientId(actor);
+      const rows = (await sectionReaders[section](db, id_paciente)) as Awaited<ReturnType<(typeof sectionReaders)[S]>>;
+      await audit(actor, context, 'ficha.leer', id_paciente, section);
+      return rows;
+    },
+
+    async lastConsultation(actor: Actor, context: RequestContext) {
+      const id_paciente = ownPatientId(actor);
+      const consultation = await findLastConsultation(db, id_paciente);
+      await audit(actor, context, 'ficha.leer', id_paciente, 'ultima-consulta');
+      return consultation ?? null;
+    },
+
+    /** The whole file at once, for the patient's read-only record. */
+    async medicalFile(actor: Actor, context: RequestContext) {
+      const id_paciente = ownPatientId(actor);
+      const [alergias, enfermedades, discapacidades, habitos, vacunas, ultima, archivos] = await Promise.all([
+        listAllergies(db, id_paciente),
+        listDiseases(db, id_paciente),
+        listDisabilities(db, id_paciente),
+        listHabits(db, id_paciente),
+        listVaccines(db, id_paciente),
+        findLastConsultation(db, id_paciente),
+        listAttachments(db, id_paciente),
+      ]);
+      await audit(actor, context, 'ficha.leer', id_paciente, 'ficha completa');
+      return { alergias, enfermedades, discapacidades, habitos, vacunas, ultima_consulta: ultima ?? null, archivos };
+    },
+
+    async clinicalSummary(actor: Actor, context: RequestContext) {
+      const id_paciente = ownPatientId(actor);
+      const now = clock.now();
+      const [account, alergias, enfermedades_activas, vacunas, ultima, proxima] = await Promise.all([
+        accountOf(id_paciente, context.language),
+        listAllergies(db, id_paciente),
+        listDiseases(db, id_paciente, { activeOnly: true }),
+        listVaccines(db, id_paciente),
+        findLastConsultation(db, id_paciente),
+        findNextAppointment(db, id_paciente, localDate(now, config.timeZone), localTime(now, config.timeZone)),
+      ]);
+      await audit(actor, context, 'resumen.leer', id_paciente);
+      return {
+        paciente: {
+          nombre: account.nombre,
+          apellido1: account.apellido1,
+          apellido2: account.apellido2,
+          nacimiento: account.nacimiento,
+          sexo: account.sexo,
+          estado: account.estado,
+        },
+        alergias,
+        enfermedades_activas,
+        vacunas,
+        ultima_consulta: ultima ?? null,
+        proxima_cita: proxima ?? null,
+      };
+    },
+
+    /** GET /api/paciente/historial: the patient's own consultations. */
+    async patientHistory(actor: Actor, query: HistorialQuery, context: RequestContext) {
+      const id_paciente = ownPatientId(actor);
+      const page = await history(actor, { id_paciente }, query);
+      await audit(actor, context, 'historial.leer', id_paciente);
+      return page;
+    },
+
+    async patientHistoryStats(actor: Actor, filters: HistorialFilters, context: RequestContext) {
+      const id_paciente = ownPatientId(actor);
+      const stats = await historyStats(db, { id_paciente }, historyFilterOf(filters), localDate(clock.now(), config.timeZone));
+      await audit(actor, context, 'historial.leer', id_paciente, 'estadisticas');
+      return stats;
+    },
+
+    /** GET /api/usuarios/historial: a patient's own history, or a doctor's own consultations. */
+    async userHistory(actor: Actor, query: HistorialQuery, context: RequestContext) {
+      const scope: HistoryScope = actor.rol === 'doctor' ? { id_doctor: ownDoctorId(actor) } : { id_paciente: ownPatientId(actor) };
+      const page = await history(actor, scope, query);
+      await audit(actor, context, 'historial.leer', scope.id_paciente ?? null, actor.rol === 'doctor' ? 'consultas del doctor' : undefined);
+      return page;
+    },
+
+    /** The filtered history as a PDF with the patient's name and the clinic's details. */
+    async historyPdf(actor: Actor, filters: HistorialFilters, context: RequestContext) {
+      const id_paciente = ownPatientId(actor);
+      const now = clock.now();
+      const today = localDate(now, config.timeZone);
+      const filter = historyFilterOf(filters);
+      const [account, stats, items] = await Promise.all([
+        accountOf(id_paciente, context.language),
+        historyStats(db, { id_paciente }, filter, today),
+        // A whole life of consultations fits; the cap keeps one request bounded.
+        listHistory(db, { id_paciente }, filter, { limit: 5000, offset: 0 }),
+      ]);
+      await audit(actor, context, 'historial.exportar_pdf', id_paciente);
+      const pdf = await renderHistoryPdf({
+        language: context.language,
+        patient: { nombre: fullName(account), dni: account.dni, nacimiento: account.nacimiento },
+        filters,
+        stats,
+        items,
+        generatedAt: { fecha: today, hora: localTime(now, config.timeZone) },
+      });
+      return { pdf, fileName: `historial-${today}.pdf` };
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import type { Language } from '../../../contracts/messages/index.ts';
+import { instantOf } from '../../lib/clock.ts';
+import { buildIcs } from '../../lib/ics.ts';
+import type { MailMessage } from '../../lib/mail.ts';
+import type { AppointmentMailRow } from './reminders.repository.ts';
+
+/** Where visits take place, shown in e-mails and calendar entries. */
+export const CLINIC_NAME = 'Galeno';
+
+const LOCALES: Record<Language, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
+
+interface Texts {
+  reminderSubject: (date: string, time: string) => string;
+  greeting: (name: string) => string;
+  reminderIntro: string;
+  pending: string;
+  labels: { date: string; time: string; doctor: string; specialty: string; place: string };
+  cancelHint: string;
+  attachment: string;
+  summary: (doctor: string, specialty: string) => string;
+  noticeSubject: (date: string, time: string) => string;
+  noticeIntro: (patient: string) => string;
+  noticeAction: string;
+  cancelSubject: (date: string, time: string) => string;
+  cancelIntro: (doctor: string) => string;
+  cancelAction: string;
+  patientLeftIntro: (patient: string) => string;
+  patientLeftAction: string;
+}
+
+const TEXTS: Record<Language, Texts> = {
+  es: {
+    reminderSubject: (date, time) => `Recordatorio de tu cita: ${date} a las ${time}`,
+    greeting: (name) => `Hola, ${name}:`,
+    reminderIntro: `Te recordamos tu cita en ${CLINIC_NAME}.`,
+    pending: 'La cita aún está pendiente de confirmación por el doctor.',
+    labels: { date: 'Fecha', time: 'Hora', doctor: 'Doctor', specialty: 'Especialidad', place: 'Lugar' },
+    cancelHint: 'Si no puedes venir, cancela la cita en «Mis visitas»',
+    attachment: 'Encontrarás la cita adjunta en formato de calendario (.ics).',
+    summary: (doctor, specialty) => `Cita médica con ${doctor} (${specialty})`,
+    noticeSubject: (date, time) => `Nueva solicitud de cita: ${date} a las ${time}`,
+    noticeIntro: (patient) => `${patient} ha pedido una cita contigo.`,
+    noticeAction: 'La solicitud está pendiente: acéptala o recházala en tu agenda',
+    cancelSubject: (date, time) => `Cita cancelada: ${date} a las ${time}`,
+    cancelIntro: (doctor) => `Tu cita con ${doctor} se ha cancelado porque ya no pasa consulta en ${CLINIC_NAME}.`,
+    cancelAction: 'Puedes pedir una cita nueva con otro doctor en «Pedir cita»',
+    patientLeftIntro: (patient) => `La cita de ${patient} contigo se ha cancelado porque ya no es paciente de ${CLINIC_NAME}.`,
+    patientLeftAction: 'La hora vuelve a estar libre en tu agenda',
+  },
+  ca: {
+    reminderSubject: (date, time) => `Recordatori de la teva cita: ${date} a les ${time}`,
+    greeting: (name) => `Hola, ${name}:`,
+    reminderIntro: `Et recordem la teva cita a ${CLINIC_NAME}.`,
+    pending: 'La cita encara està pendent de confirmació per part del doctor.',
+    labels: { date: 'Data', time: 'Hora', doctor: 'Doctor', specialty: 'Especialitat', place: 'Lloc' },
+    cancelHint: 'Si no pots venir, cancel·la la cita a «Les meves visites»',
+    attachment: 'Trobaràs la cita adjunta en format de calendari (.ics).',
+    summary: (doctor, specialty) => `Cita mèdica amb ${doctor} (${specialty})`,
+    noticeSubject: (date, time) => `Nova sol·licitud de cita: ${date} a les ${time}`,
+    noticeIntro: (patient) => `${patient} ha demanat una cita amb tu.`,
+    noticeAction: 'La sol·licitud està pendent: accepta-la o rebutja-la a la teva agenda',
+    cancelSubject: (date, time) => `Cita cancel·lada: ${date} a les ${time}`,
+    cancelIntro: (doctor) => `La teva cita amb ${doctor} s'ha cancel·lat perquè ja no passa consulta a ${CLINIC_NAME}.`,
+    cancelAction: 'Pots demanar una cita nova amb un altre doctor a «Demana cita»',
+    patientLeftIntro: (patient) => `La cita de ${patient} amb tu s'ha cancel·lat perquè ja no és pacient de ${CLINIC_NAME}.`,
+    patientLeftAction: 'L’hora torna a estar lliure a la teva agenda',
+  },
+  en: {
+    reminderSubject: (date, time) => `Reminder of your appointment: ${date} at ${time}`,
+    greeting: (name) => `Hello ${name},`,
+    reminderIntro: `This is a reminder of your appointment at ${CLINIC_NAME}.`,
+    pending: 'The doctor has not confirmed the appointment yet.',
+    labels: { date: 'Date', time: 'Time', doctor: 'Doctor', specialty: 'Specialty', place: 'Place' },
+    cancelHint: 'If you cannot come, please cancel it in “My visits”',
+    attachment: 'The appointment is attached as a calendar file (.ics).',
+    summary: (doctor, specialty) => `Medical appointment with ${doctor} (${specialty})`,
+    noticeSubject: (date, time) => `New appointment request: ${date} at ${time}`,
+    noticeIntro: (patient) => `${patient} has requested an appointment with you.`,
+    noticeAction: 'The request is pending: accept or reject it in your agenda',
+    cancelSubject: (date, time) => `Appointment cancelled: ${date} at ${time}`,
+    cancelIntro: (doctor) => `Your appointment with ${doctor} has been cancelled because they no longer see patients at ${CLINIC_NAME}.`,
+    cancelAction: 'You can book a new appointment with another doctor in “Book a visit”',
+    patientLeftIntro: (patient) => `The appointment ${patient} had with you has been cancelled because they are no longer a patient at ${CLINIC_NAME}.`,
+    patientLeftAction: 'The slot is free again in your agenda',
+  },
+};
+
+export interface MailContext {
+  timeZone: string;
+  publicUrl: string | undefined;
+  now: Date;
+}
+
+/** A clinic date (YYYY-MM-DD) written out in a language: 'lunes, 9 de marzo de 2026'. */
+export function longDate(fecha: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${fecha}T12:00:00Z`),
+  );
+}
+
+const doctorName = (row: AppointmentMailRow) =>
+  [row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2].filter(Boolean).join(' ');
+
+const specialtyName = (row: AppointmentMailRow, language: Language) =>
+  ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
+
+const link = (context: MailContext, screen: string) =>
+  context.publicUrl ? `: ${new URL(screen, context.publicUrl).toString()}` : '.';
+
+/** The UID of an appointment's calendar entry, stable across e-mails about it. */
+function eventUid(row: AppointmentMailRow, context: MailContext) {
+  const host = context.publicUrl ? new URL(context.publicUrl).hostname : 'galeno.local';
+  return `cita-${row.id_cita}@${host}`;
+}
+
+/** What the patient's e-mails say about the visit, in the patient's language. */
+function patientVisit(row: AppointmentMailRow) {
+  const language = row.paciente_idioma;
+  const t = TEXTS[language];
+  const hora = row.hora.slice(0, 5);
+  const date = longDate(row.fecha, language);
+  const doctor = doctorName(row);
+  const specialty = specialtyName(row, language);
+  const lines = [`${t.labels.date}: ${date}`, `${t.labels.time}: ${hora}`, `${t.labels.doctor}: ${doctor}`, `${t.labels.specialty}: ${specialty}`];
+  return { t, hora, date, doctor, specialty, lines };
+}
+
+/** The patient's reminder (decisions #14): in their language, with the visit as an .ics file. */
+export function reminderMail(row: AppointmentMailRow, context: MailContext): MailMessage {
+  const { t, hora, date, doctor, specialty, lines: visit } = patientVisit(row);
+  const lines = [
+    t.greeting(row.paciente_nombre),
+    '',
+    t.reminderIntro,
+    ...(row.estado === 'pendiente' ? [t.pending] : []),
+    '',
+    ...visit,
+    `${t.labels.place}: ${CLINIC_NAME}`,
+    '',
+    t.cancelHint + link(context, '/mis-visitas'),
+    t.attachment,
+    '',
+    CLINIC_NAME,
+  ];
+  const ics = buildIcs({
+    uid: eventUid(row, context),
+    stamp: context.now,
+    start: instantOf(row.fecha, hora, context.timeZone),
+    end: instantOf(row.fecha, row.hora_fin.slice(0, 5), context.timeZone),
+    summary: t.summary(doctor, specialty),
+    location: CLINIC_NAME,
+    status: row.estado === 'Confirmada' ? 'CONFIRMED' : 'TENTATIVE',
+    alarmMinutesBefore: 60,
+  });
+  return {
+    to: row.paciente_correo,
+    subject: t.reminderSubject(date, hora),
+    text: lines.join('\n'),
+    attachments: [{ filename: 'cita.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  };
+}
+
+/** A notice to the doctor about one visit, in the doctor's language; the reason stays in the app. */
+function doctorNotice(row: AppointmentMailRow, context: MailContext, say: (t: Texts, patient: string) => [intro: string, action: string]) {
+  const language = row.doctor_idioma;
+  const t = TEXTS[language];
+  const hora = row.hora.slice(0, 5);
+  const date = longDate(row.fecha, language);
+  const [intro, action] = say(t, `${row.paciente_nombre} ${row.paciente_apellido1}`);
+  const lines = [
+    t.greeting(row.doctor_nombre),
+    '',
+    intro,
+    '',
+    `${t.labels.date}: ${date}`,
+    `${t.labels.time}: ${hora}`,
+    '',
+    action + link(context, '/agenda-doctor'),
+    '',
+    CLINIC_NAME,
+  ];
+  return { t, date, hora, text: lines.join('\n') };
+}
+
+/** The doctor's notice of a new request. */
+export function bookingNoticeMail(row: AppointmentMailRow, context: MailContext): MailMessage {
+  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.noticeIntro(patient), t.noticeAction]);
+  return { to: row.doctor_correo, subject: t.noticeSubject(date, hora), text };
+}
+
+/** Tells the doctor a visit was cancelled because the patient is no longer one of the clinic's. */
+export function patientLeftMail(row: AppointmentMailRow, context: MailContext): MailMessage {
+  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.patientLeftIntro(patient), t.patientLeftAction]);
+  return { to: row.doctor_correo, subject: t.cancelSubject(date, hora), text };
+}
+
+/** Tells the patient their visit was cancelled because the doctor left the clinic, in the patient's language. */
+export function cancellationMail(row: AppointmentMailRow, context: MailContext): MailMessage {
+  const { t, hora, date, doctor, lines: visit } = patientVisit(row);
+  const lines = [
+    t.greeting(row.paciente_nombre),
+    '',
+    t.cancelIntro(doctor),
+    '',
+    ...visit,
+    '',
+    t.cancelAction + link(context, '/pedir-cita'),
+    '',
+    CLINIC_NAME,
+  ];
+  return { to: row.paciente_correo, subject: t.cancelSubject(date, hora), text: lines.join('\n') };
+}

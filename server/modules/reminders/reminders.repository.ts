@@ -1,0 +1,121 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.ts';
+import type { Database, EstadoCita } from '../../db/schema/index.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
+  await db.insertInto('recordatorios').values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null }).execute();
+}
+
+export interface ClaimedReminder {
+  id_recordatorio: number;
+  id_cita: number;
+  intentos: number;
+}
+
+/**
+ * Claims up to `limit` due reminders for this worker until `leaseUntil`, atomically: a reminder is
+ * claimed by one worker at a time, whatever the number of server instances on the database.
+ * The row's own condition is in the UPDATE, which PostgreSQL re-checks on a row another
+ * transaction changed first; the inner SELECT skips rows being claimed right now (SKIP LOCKED).
+ * SQLite has one writer, so the statement is atomic there as it is.
+ */
+export async function claimDueReminders(
+  db: Db,
+  dialect: DialectName,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<ClaimedReminder[]> {
+  return db
+    .updateTable('recordatorios')
+    .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1) }))
+    .where('id_recordatorio', 'in', (eb) =>
+      eb
+        .selectFrom('recordatorios')
+        .select('id_recordatorio')
+        .where('estado', '=', 'pendiente')
+        .where('enviar_en', '<=', now)
+        .where((inner) => inner.or([inner('reservado_hasta', 'is', null), inner('reservado_hasta', '<', now)]))
+        .orderBy('enviar_en')
+        .limit(limit)
+        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
+    )
+    .where('estado', '=', 'pendiente')
+    .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
+    .returning(['id_recordatorio', 'id_cita', 'intentos'])
+    .execute();
+}
+
+/**
+ * Settles a claimed reminder: sent, or not to be sent (its appointment was cancelled, its visit has
+ * passed, it failed too often); or, with `retryAt`, kept for another try after that moment.
+ * A reminder cancelled meanwhile stays cancelled.
+ */
+export async function settleReminder(
+  db: Db,
+  id_recordatorio: number,
+  outcome: { estado: 'enviado' | 'cancelado' | 'fallido'; enviado_en: string | null } | { retryAt: string },
+): Promise<void> {
+  await db
+    .updateTable('recordatorios')
+    .set('retryAt' in outcome ? { reservado_hasta: outcome.retryAt } : { ...outcome, reservado_hasta: null })
+    .where('id_recordatorio', '=', id_recordatorio)
+    .where('estado', '=', 'pendiente')
+    .execute();
+}
+
+export interface AppointmentMailRow {
+  id_cita: number;
+  fecha: string;
+  hora: string;
+  hora_fin: string;
+  estado: EstadoCita;
+  paciente_nombre: string;
+  paciente_apellido1: string;
+  paciente_correo: string;
+  paciente_idioma: 'es' | 'ca' | 'en';
+  doctor_nombre: string;
+  doctor_apellido1: string;
+  doctor_apellido2: string | null;
+  doctor_correo: string;
+  doctor_idioma: 'es' | 'ca' | 'en';
+  especialidad_es: string;
+  especialidad_ca: string;
+  especialidad_en: string;
+}
+
+/** What the e-mails about appointments need: who, with whom, when (no medical content). */
+export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<AppointmentMailRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('citas as c')
+    .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
+    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .innerJoin('usuarios as up', 'up.id_usuario', 'p.id_usuario')
+    .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
+    .innerJoin('usuarios as ud', 'ud.id_usuario', 'd.id_usuario')
+    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
+    .select([
+      'c.id_cita',
+      'c.fecha',
+      'c.hora',
+      'a.hora_fin',
+      'c.estado',
+      'up.nombre as paciente_nombre',
+      'up.apellido1 as paciente_apellido1',
+      'up.correo as paciente_correo',
+      'up.idioma as paciente_idioma',
+      'ud.nombre as doctor_nombre',
+      'ud.apellido1 as doctor_apellido1',
+      'ud.apellido2 as doctor_apellido2',
+      'ud.correo as doctor_correo',
+      'ud.idioma as doctor_idioma',
+      'e.nombre as especialidad_es',
+      'e.nombre_ca as especialidad_ca',
+      'e.nombre_en as especialidad_en',
+    ])
+    .where('c.id_cita', 'in', ids)
+    .execute();
+}

@@ -1,0 +1,388 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { normalizeForSearch } from '../../../contracts/common.ts';
+import type { DialectName } from '../../db/index.ts';
+import { containsText } from '../../db/sql.ts';
+import type { UsuarioFicha } from '../../../contracts/profiles.ts';
+import type { Database, NuevoUsuario, Rol, UsuariosTable } from '../../db/schema/index.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An account's personal data (`u` = usuarios), the part the patient's and the doctor's profiles share. */
+export const personalDataColumns = [
+  'u.nombre',
+  'u.apellido1',
+  'u.apellido2',
+  'u.correo',
+  'u.dni',
+  'u.nacimiento',
+  'u.sexo',
+  'u.telefono',
+  'u.direccion',
+  'u.codigo_postal',
+  'u.localidad',
+  'u.provincia',
+  'u.pais',
+] as const;
+
+type PersonalData = Pick<
+  UsuariosTable,
+  'nombre' | 'apellido1' | 'apellido2' | 'correo' | 'dni' | 'nacimiento' | 'sexo' | 'telefono' | 'direccion' | 'codigo_postal' | 'localidad' | 'provincia' | 'pais'
+>;
+
+/** The personal data in the spec's shape (section 3), the address grouped. */
+export function usuarioFichaOf(row: PersonalData): UsuarioFicha {
+  return {
+    nombre: row.nombre,
+    apellido1: row.apellido1,
+    apellido2: row.apellido2,
+    correo: row.correo,
+    dni: row.dni,
+    nacimiento: row.nacimiento,
+    sexo: row.sexo,
+    telefono: row.telefono,
+    direccion: {
+      direccion: row.direccion,
+      codigo_postal: row.codigo_postal,
+      localidad: row.localidad,
+      provincia: row.provincia,
+      pais: row.pais,
+    },
+  };
+}
+
+export interface NewAccount {
+  nombre_usuario: string;
+  correo: string;
+  contrasena_hash: string;
+  rol: Rol;
+  nombre: string;
+  apellido1: string;
+  apellido2?: string | null | undefined;
+  idioma?: 'es' | 'ca' | 'en';
+  creado_en: string;
+}
+
+export function searchTextOf(user: {
+  nombre: string;
+  apellido1: string;
+  apellido2?: string | null | undefined;
+  nombre_usuario: string;
+  correo: string;
+}): string {
+  return normalizeForSearch(
+    [user.nombre, user.apellido1, user.apellido2 ?? '', user.nombre_usuario, user.correo].join(' '),
+  );
+}
+
+/** The account a registration payload (patient or doctor, spec section 3) describes. */
+export function accountOf(
+  input: { usuario: string; email: string; nombre: string; apellido_1: string; apellido_2?: string | undefined },
+  account: { rol: Rol; contrasena_hash: string; idioma: 'es' | 'ca' | 'en'; creado_en: string },
+): NewAccount {
+  return {
+    ...account,
+    nombre_usuario: input.usuario,
+    correo: input.email,
+    nombre: input.nombre,
+    apellido1: input.apellido_1,
+    apellido2: input.apellido_2,
+  };
+}
+
+export async function insertUsuario(db: Db, account: NewAccount): Promise<number> {
+  const values: NuevoUsuario = {
+    nombre_usuario: account.nombre_usuario,
+    correo: account.correo,
+    contrasena_hash: account.contrasena_hash,
+    rol: account.rol,
+    nombre: account.nombre,
+    apellido1: account.apellido1,
+    apellido2: account.apellido2 ?? null,
+    dni: null,
+    nacimiento: null,
+    sexo: null,
+    telefono: null,
+    direccion: null,
+    codigo_postal: null,
+    localidad: null,
+    provincia: null,
+    pais: null,
+    idioma: account.idioma ?? 'es',
+    busqueda: searchTextOf(account),
+    eliminado_en: null,
+    creado_en: account.creado_en,
+  };
+  const row = await db.insertInto('usuarios').values(values).returning('id_usuario').executeTakeFirstOrThrow();
+  return row.id_usuario;
+}
+
+export async function insertPaciente(db: Db, id_usuario: number, fecha_alta: string): Promise<number> {
+  const row = await db
+    .insertInto('pacientes')
+    .values({ id_usuario, estado: 'Activo', fecha_alta })
+    .returning('id_paciente')
+    .executeTakeFirstOrThrow();
+  return row.id_paciente;
+}
+
+/** Which of a username and an e-mail are already taken (by any account, deleted ones too). */
+export async function findTakenIdentifiers(db: Db, nombre_usuario: string, correo: string) {
+  const rows = await db
+    .selectFrom('usuarios')
+    .select(['nombre_usuario', 'correo'])
+    .where((eb) => eb.or([eb('nombre_usuario', '=', nombre_usuario), eb('correo', '=', correo)]))
+    .execute();
+  return {
+    username: rows.some((r) => r.nombre_usuario === nombre_usuario),
+    email: rows.some((r) => r.correo === correo),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists, search and account administration (issue 3).
+
+export interface ListQuery {
+  buscar?: string | undefined;
+  pagina: number;
+  por_pagina: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+interface Search {
+  condition: RawBuilder<boolean>;
+  /**
+   * The same condition as a membership test only (SQLite): `+` keeps the matches from driving the
+   * query, so it walks the (rol, activo, busqueda) index in order and stops once a page is full.
+   */
+  probe: RawBuilder<boolean>;
+  /** Served by SQLite's FTS5 trigram table (three or more characters). */
+  trigram: boolean;
+  /** The FTS5 phrase, when trigram. */
+  phrase?: string;
+}
+
+/**
+ * Rows of `usuarios as u` whose search text contains the normalized term; undefined without a
+ * term. Same answer on both databases, each served by its trigram index (migration 010): FTS5 for
+ * three or more characters on SQLite, pg_trgm's GIN index on PostgreSQL. Shorter terms have no
+ * trigram and read the column instead.
+ */
+function searchOf(dialect: DialectName, buscar: string | undefined): Search | undefined {
+  const text = normalizeForSearch(buscar ?? '');
+  if (!text) return undefined;
+  if (dialect === 'sqlite' && [...text].length >= 3) {
+    const phrase = `"${text.replaceAll('"', '""')}"`;
+    return {
+      condition: sql<boolean>`u.id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})`,
+      probe: sql<boolean>`+u.id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})`,
+      trigram: true,
+      phrase,
+    };
+  }
+  const condition = containsText('u.busqueda', text);
+  return { condition, probe: condition, trigram: false };
+}
+
+/**
+ * Below this many matches, SQLite should start from the trigram matches and sort them rather than
+ * walk the name index in order until a page is full (which reads the whole index for a rare term).
+ * Above it, walking the index is the cheap way (docs/decisions/0080): SQLite's planner prefers the
+ * matches either way, so each plan is forced (a unary + on the side that must not drive).
+ */
+const FEW_MATCHES = 2000;
+
+function offsetOf(query: ListQuery): number {
+  return (query.pagina - 1) * query.por_pagina;
+}
+
+/** The columns of one account in the user lists. */
+function userListQuery(db: Db) {
+  return db
+    .selectFrom('usuarios as u')
+    .leftJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
+    .leftJoin('doctores as d', 'd.id_usuario', 'u.id_usuario')
+    .select([
+      'u.id_usuario',
+      'u.nombre_usuario',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+      'u.correo',
+      'u.rol',
+      'p.id_paciente',
+      'd.id_doctor',
+      'd.numero_colegiado',
+      'd.id_especialidad',
+    ]);
+}
+
+export type UserListRow = Awaited<ReturnType<ReturnType<typeof userListQuery>['executeTakeFirstOrThrow']>>;
+
+/** Active accounts, optionally of one role and matching a search, in id order. */
+export async function listUsers(
+  db: Db,
+  dialect: DialectName,
+  query: ListQuery & { rol?: Rol | undefined },
+): Promise<Page<UserListRow>> {
+  const search = searchOf(dialect, query.buscar);
+  const count = await db
+    .selectFrom('usuarios as u')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('u.activo', '=', 1)
+    .$if(query.rol !== undefined, (qb) => qb.where('u.rol', '=', query.rol as Rol))
+    .$if(search !== undefined, (qb) => qb.where(search!.condition))
+    .executeTakeFirstOrThrow();
+  const total = Number(count.total);
+  if (total <= offsetOf(query)) return { items: [], total };
+  const items = await userListQuery(db)
+    .where('u.activo', '=', 1)
+    .$if(query.rol !== undefined, (qb) => qb.where('u.rol', '=', query.rol as Rol))
+    .$if(search !== undefined, (qb) => qb.where(search!.condition))
+    .orderBy('u.id_usuario')
+    .limit(query.por_pagina)
+    .offset(offsetOf(query))
+    .execute();
+  return { items, total };
+}
+
+export async function findUserListItem(db: Db, id_usuario: number): Promise<UserListRow | undefined> {
+  return userListQuery(db).where('u.id_usuario', '=', id_usuario).executeTakeFirst();
+}
+
+async function countPatients(db: Db, search: Search | undefined): Promise<number> {
+  const count = await db
+    .selectFrom('usuarios as u')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('u.rol', '=', 'paciente')
+    .where('u.activo', '=', 1)
+    .$if(search !== undefined, (qb) => qb.where(search!.condition))
+    .executeTakeFirstOrThrow();
+  return Number(count.total);
+}
+
+/**
+ * SQLite, 3+ characters: the trigram matches (counted inside FTS5, no row reads) minus the matches
+ * that are not active patients (few: the partial index of migration 080, named because the
+ * planner would rather walk every account). Counting the patients directly reads one row per
+ * match: 5-17 ms for a common surname among 100,000 patients, against 1-10 ms this way.
+ */
+async function countPatientMatches(db: Db, phrase: string): Promise<number> {
+  const { rows } = await sql<{ total: number }>`select
+      (select count(*) from usuarios_busqueda where usuarios_busqueda match ${phrase})
+      - (select count(*) from usuarios indexed by usuarios_no_pacientes_activos
+          where not (rol = 'paciente' and activo = 1)
+          and +id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})) as total`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * Active patients matching a search, in the order of their names. Every account whose role is
+ * paciente has its patient record (registration and role changes create it), so the total is
+ * counted on the accounts alone.
+ */
+export async function listPatients(db: Db, dialect: DialectName, query: ListQuery) {
+  const search = searchOf(dialect, query.buscar);
+  const total = search?.phrase !== undefined ? await countPatientMatches(db, search.phrase) : await countPatients(db, search);
+  if (total <= offsetOf(query)) return { items: [], total };
+  // A unary + keeps SQLite off the (rol, activo, busqueda) index, so it starts from the matches;
+  // with many matches, the + goes on the match test instead, so it walks that index in order.
+  const fromMatches = search?.trigram === true && total <= FEW_MATCHES;
+  const column = (name: 'u.rol' | 'u.activo') => (fromMatches ? sql`+${sql.ref(name)}` : sql.ref(name));
+  const matches = search && (fromMatches ? search.condition : search.probe);
+  const items = await db
+    .selectFrom('usuarios as u')
+    .innerJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
+    .where(column('u.rol'), '=', 'paciente')
+    .where(column('u.activo'), '=', 1)
+    .$if(matches !== undefined, (qb) => qb.where(matches!))
+    .select([
+      'p.id_paciente',
+      'u.id_usuario',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+      'u.correo',
+      'u.telefono',
+      'u.direccion',
+      'u.codigo_postal',
+      'u.localidad',
+      'u.provincia',
+      'p.fecha_alta',
+      'p.estado',
+    ])
+    // The search text starts with the name and surnames: an accent-free alphabetical order.
+    .orderBy('u.busqueda')
+    .orderBy('u.id_usuario')
+    .limit(query.por_pagina)
+    .offset(offsetOf(query))
+    .execute();
+  return { items, total };
+}
+
+/** The caller's own account. */
+export async function findAccount(db: Db, id_usuario: number) {
+  return db
+    .selectFrom('usuarios')
+    .select(['id_usuario', 'nombre_usuario', 'nombre', 'apellido1', 'apellido2', 'correo', 'rol', 'idioma', 'creado_en'])
+    .where('id_usuario', '=', id_usuario)
+    .where('activo', '=', 1)
+    .executeTakeFirst();
+}
+
+/**
+ * The active administrators, locked until the transaction ends on PostgreSQL (SQLite runs one
+ * transaction at a time anyway). Every role change and deletion takes this lock first, in id
+ * order, so two admins acting on each other at once cannot leave the clinic without one.
+ */
+export async function lockActiveAdmins(trx: Transaction<Database>, dialect: DialectName): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('usuarios')
+    .select('id_usuario')
+    .where('rol', '=', 'admin')
+    .where('activo', '=', 1)
+    .orderBy('id_usuario')
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .execute();
+  return rows.map((row) => row.id_usuario);
+}
+
+/** An active account, locked for the rest of the transaction on PostgreSQL. */
+export async function lockActiveUser(trx: Transaction<Database>, dialect: DialectName, id_usuario: number) {
+  return trx
+    .selectFrom('usuarios')
+    .select(['id_usuario', 'nombre_usuario', 'rol'])
+    .where('id_usuario', '=', id_usuario)
+    .where('activo', '=', 1)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Sets the role and ends the tokens issued for the old one. */
+export async function setRole(db: Db, id_usuario: number, rol: Rol): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set((eb) => ({ rol, version_token: eb('version_token', '+', 1) }))
+    .where('id_usuario', '=', id_usuario)
+    .execute();
+}
+
+/** The account can no longer log in, its tokens stop working and it leaves every list. */
+export async function deactivateUser(db: Db, id_usuario: number, eliminado_en: string): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set((eb) => ({ activo: 0, eliminado_en, version_token: eb('version_token', '+', 1) }))
+    .where('id_usuario', '=', id_usuario)
+    .execute();
+}
+
+export async function findPacienteOfUser(db: Db, id_usuario: number) {
+  return db.selectFrom('pacientes').select(['id_paciente', 'estado']).where('id_usuario', '=', id_usuario).executeTakeFirst();
+}
+
+export async function setPacienteEstado(db: Db, id_usuario: number, estado: 'Activo' | 'Inactivo'): Promise<void> {
+  await db.updateTable('pacientes').set({ estado }).where('id_usuario', '=', id_usuario).execute();
+}

@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam } from '../../../contracts/common.ts';
+import { cambioRolSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
+import { actorOf } from '../../lib/access.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import type { Page } from './users.repository.ts';
+import { createUsersService } from './users.service.ts';
+
+/** A page of a list: the items as the body, the total in X-Total-Count (architecture: growing lists). */
+function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  void reply.header('x-total-count', String(page.total)).header('access-control-expose-headers', 'X-Total-Count');
+  return page.items;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createUsersService(app);
+  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
+
+  app.get(
+    '/usuarios',
+    {
+      // Doctors may list patients only (?rol=paciente), for their consultation screen.
+      config: { access: ['admin', 'doctor'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Active accounts: search (name, surnames, username, e-mail), role filter and paging',
+        querystring: usuariosQuery,
+        response: {
+          200: z.array(usuarioListaSchema).describe('One page; the total is in X-Total-Count'),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await service.listUsers(actorOf(request), request.query, requestLanguage(request))),
+  );
+
+  app.put(
+    '/usuarios/:id/rol',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Changes a role; to doctor needs numero_colegiado and id_especialidad',
+        params: z.object({ id: idParam }),
+        body: cambioRolSchema,
+        response: { 200: usuarioListaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => service.changeRole(actorOf(request), request.params.id, request.body, context(request)),
+  );
+
+  app.delete(
+    '/usuarios/:id',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Deletes an account: access ends, records are kept',
+        params: z.object({ id: idParam }),
+        response: { 204: z.null(), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteUser(actorOf(request), request.params.id, context(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/pacientes',
+    {
+      config: { access: ['doctor', 'admin'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Active patients: search and paging',
+        querystring: pacientesQuery,
+        response: {
+          200: z.array(pacienteListaSchema).describe('One page; the total is in X-Total-Count'),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+        },
+      },
+    },
+    async (request, reply) => sendPage(reply, await service.listPatients(request.query)),
+  );
+
+  app.get(
+    '/mi-cuenta',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: { tags: ['usuarios'], summary: 'The caller’s own account', response: { 200: miCuentaSchema, 401: errorBody } },
+    },
+    async (request) => service.account(actorOf(request), requestLanguage(request)),
+  );
+};

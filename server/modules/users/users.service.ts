@@ -1,0 +1,212 @@
+import type { FastifyInstance } from 'fastify';
+import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { CambioRol, MiCuenta, PacienteLista, UsuarioLista, UsuariosQuery } from '../../../contracts/users.ts';
+import type { PagingQuery } from '../../../contracts/common.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema/index.ts';
+import { localDate } from '../../lib/clock.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { mapUniqueViolation, type RequestContext } from '../auth/auth.service.ts';
+import { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor } from '../doctors/doctors.repository.ts';
+import { createAppointmentsService } from '../appointments/appointments.service.ts';
+import { createDoctorsService } from '../doctors/doctors.service.ts';
+import { specialtyExists } from '../specialties/specialties.repository.ts';
+import {
+  deactivateUser,
+  findAccount,
+  findPacienteOfUser,
+  findUserListItem,
+  insertPaciente,
+  listPatients,
+  listUsers,
+  lockActiveAdmins,
+  lockActiveUser,
+  setPacienteEstado,
+  setRole,
+  type Page,
+  type UserListRow,
+} from './users.repository.ts';
+
+const message = (code: string, language: Language) => apiMessage(code, language) ?? code;
+
+function toListItem(row: UserListRow): UsuarioLista {
+  return { ...row, id: row.id_usuario, email: row.correo };
+}
+
+/** The address in one line, leaving out what is unknown; null when nothing is. */
+export function addressLine(parts: {
+  direccion: string | null;
+  codigo_postal: string | null;
+  localidad: string | null;
+  provincia: string | null;
+}): string | null {
+  const town = [parts.codigo_postal, parts.localidad].filter(Boolean).join(' ');
+  const province = parts.provincia && parts.provincia !== parts.localidad ? `(${parts.provincia})` : '';
+  const line = [parts.direccion, [town, province].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return line || null;
+}
+
+export function createUsersService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+  const dialect = app.database.dialect;
+  const doctors = createDoctorsService(app);
+  const appointments = createAppointmentsService(app);
+  const noOne = { notify: async () => {} };
+  /** Notices to send once the account change is committed. */
+  const afterCommit =
+    (...parts: { notify: () => Promise<void> }[]) =>
+    async () => {
+      for (const part of parts) await part.notify();
+    };
+
+  /** Runs an account change with the admins locked and the actor still an admin (decisions #10). */
+  async function asAdmin<T>(actor: Actor, language: Language, change: (trx: Transaction<Database>, admins: number[]) => Promise<T>) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const admins = await lockActiveAdmins(trx, dialect);
+        // The actor may have lost the role while waiting for the lock.
+        if (!admins.includes(actor.id_usuario)) throw forbidden(message('sin_permiso', language), 'sin_permiso');
+        return change(trx, admins);
+      });
+    } catch (error) {
+      throw mapUniqueViolation(error, language) ?? error;
+    }
+  }
+
+  async function targetOf(trx: Transaction<Database>, id_usuario: number, language: Language) {
+    const target = await lockActiveUser(trx, dialect, id_usuario);
+    if (!target) throw notFound(message('usuario_no_encontrado', language), 'usuario_no_encontrado');
+    return target;
+  }
+
+  function ensureAnotherAdmin(admins: number[], id_usuario: number, language: Language) {
+    if (!admins.some((id) => id !== id_usuario)) throw conflict('ultimo_admin', message('ultimo_admin', language));
+  }
+
+  return {
+    /** Admins list everyone; doctors only patients (the consultation screen's patient select). */
+    async listUsers(actor: Actor, query: UsuariosQuery, language: Language): Promise<Page<UsuarioLista>> {
+      if (actor.rol !== 'admin' && query.rol !== 'paciente') throw forbidden(message('sin_permiso', language), 'sin_permiso');
+      const page = await listUsers(db, dialect, query);
+      return { items: page.items.map(toListItem), total: page.total };
+    },
+
+    async listPatients(query: PagingQuery): Promise<Page<PacienteLista>> {
+      const page = await listPatients(db, dialect, query);
+      return {
+        total: page.total,
+        items: page.items.map((row) => ({
+          id_paciente: row.id_paciente,
+          id_usuario: row.id_usuario,
+          nombre: row.nombre,
+          apellido1: row.apellido1,
+          apellido2: row.apellido2,
+          nombre_completo: [row.nombre, row.apellido1, row.apellido2].filter(Boolean).join(' '),
+          correo: row.correo,
+          telefono: row.telefono,
+          direccion: addressLine(row),
+          fecha_alta: row.fecha_alta,
+          estado_actividad: row.estado,
+        })),
+      };
+    },
+
+    async account(actor: Actor, language: Language): Promise<MiCuenta> {
+      const account = await findAccount(db, actor.id_usuario);
+      if (!account) throw notFound(message('usuario_no_encontrado', language), 'usuario_no_encontrado');
+      return account;
+    },
+
+    /**
+     * Changes a role (decisions #10). To doctor: the profile is created, or a former one
+     * reactivated, marked creado_automaticamente. From doctor: the profile is ended but kept with
+     * its agenda. From paciente: their visits still to come are cancelled (endCare). To paciente:
+     * the patient record is created if missing. The user's old tokens end.
+     */
+    async changeRole(actor: Actor, id_usuario: number, input: CambioRol, context: RequestContext): Promise<UsuarioLista> {
+      const { language } = context;
+      if (id_usuario === actor.id_usuario && input.nuevo_rol !== 'admin') {
+        throw conflict('no_autodegradar', message('no_autodegradar', language));
+      }
+      if (input.id_especialidad !== undefined && !(await specialtyExists(db, input.id_especialidad))) {
+        throw badRequest('especialidad_invalida', message('especialidad_invalida', language));
+      }
+      const now = clock.now();
+      const today = localDate(now, config.timeZone);
+      const { notify } = await asAdmin(actor, language, async (trx, admins) => {
+        const target = await targetOf(trx, id_usuario, language);
+        const from = target.rol;
+        const to = input.nuevo_rol;
+        if (from === 'admin' && to !== 'admin') ensureAnotherAdmin(admins, id_usuario, language);
+
+        if (to === 'doctor' && input.numero_colegiado !== undefined && input.id_especialidad !== undefined) {
+          const data = { numero_colegiado: input.numero_colegiado, id_especialidad: input.id_especialidad };
+          if (await colegiadoTaken(trx, data.numero_colegiado, id_usuario)) {
+            throw conflict('colegiado_duplicado', message('colegiado_duplicado', language));
+          }
+          const existing = await findDoctorOfUser(trx, id_usuario);
+          if (!existing) {
+            await insertDoctor(trx, { ...data, id_usuario, fecha_alta: today, creado_automaticamente: true });
+          } else if (from !== 'doctor') {
+            await updateDoctor(trx, existing.id_doctor, { ...data, estado: 'Activo', fecha_baja: null, creado_automaticamente: 1 });
+          } else {
+            await updateDoctor(trx, existing.id_doctor, data);
+          }
+        }
+        const practice = from === 'doctor' && to !== 'doctor' ? await doctors.endPractice(trx, id_usuario, actor, context) : noOne;
+        const care = from === 'paciente' && to !== 'paciente' ? await appointments.endCare(trx, id_usuario, actor, context) : noOne;
+        if (to === 'paciente' && from !== 'paciente') {
+          const paciente = await findPacienteOfUser(trx, id_usuario);
+          if (!paciente) await insertPaciente(trx, id_usuario, today);
+          else await setPacienteEstado(trx, id_usuario, 'Activo');
+        }
+        if (from !== to) await setRole(trx, id_usuario, to);
+        await writeAudit(trx, {
+          id_usuario: actor.id_usuario,
+          rol: actor.rol,
+          accion: from === to ? 'usuario.datos_doctor' : 'usuario.rol',
+          detalle: `usuario ${id_usuario}: ${from} -> ${to}`,
+          ip: context.ip,
+          creado_en: now.toISOString(),
+        });
+        return { notify: afterCommit(practice, care) };
+      });
+      await notify();
+      const updated = await findUserListItem(db, id_usuario);
+      if (!updated) throw notFound(message('usuario_no_encontrado', language), 'usuario_no_encontrado');
+      return toListItem(updated);
+    },
+
+    /**
+     * Deletes an account the way decisions #10 asks: access ends at once and the account leaves
+     * every list, while its clinical records and agenda stay (kept by law). A doctor's visits still
+     * to come are cancelled and their patients told (doctors service, endPractice).
+     */
+    async deleteUser(actor: Actor, id_usuario: number, context: RequestContext): Promise<void> {
+      const { language } = context;
+      if (id_usuario === actor.id_usuario) throw conflict('no_autoeliminar', message('no_autoeliminar', language));
+      const now = clock.now();
+      const { notify } = await asAdmin(actor, language, async (trx, admins) => {
+        const target = await targetOf(trx, id_usuario, language);
+        if (target.rol === 'admin') ensureAnotherAdmin(admins, id_usuario, language);
+        await deactivateUser(trx, id_usuario, now.toISOString());
+        // Each changes nothing for an account without a doctor profile, or without a patient record.
+        const practice = await doctors.endPractice(trx, id_usuario, actor, context);
+        const care = await appointments.endCare(trx, id_usuario, actor, context);
+        await setPacienteEstado(trx, id_usuario, 'Inactivo');
+        await writeAudit(trx, {
+          id_usuario: actor.id_usuario,
+          rol: actor.rol,
+          accion: 'usuario.eliminar',
+          detalle: `usuario ${id_usuario} (${target.rol})`,
+          ip: context.ip,
+          creado_en: now.toISOString(),
+        });
+        return { notify: afterCommit(practice, care) };
+      });
+      await notify();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { apiMessage, validationMessage, type Language } from '../../contracts/messages/index.ts';
+import { AppError, type FieldError } from '../lib/errors.ts';
+import { requestLanguage } from '../lib/language.ts';
+
+/**
+ * The one error handler: every failure leaves as `{ detail, code }` (plus `errores` for bad input),
+ * with the status of decisions #4. 5xx details stay in the log, never in the answer.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request);
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return send(reply, error.status, error.code, error.message, error.errores);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      const errores: FieldError[] = error.validation.map((issue) => ({
+        campo: (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || context || 'body',
+        mensaje: translateIssue(issue.message ?? '', language),
+      }));
+      return send(reply, 400, 'validacion', errores[0]?.mensaje ?? message('validacion', language), errores);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, 'demasiados_intentos', message('demasiados_intentos', language));
+    }
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, 'cuerpo_demasiado_grande', message('cuerpo_demasiado_grande', language));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return send(reply, 400, 'json_invalido', message('json_invalido', language));
+    }
+    if (status >= 400 && status < 500) {
+      // Framework-level client errors (unsupported media type, bad encoding...): the status says what.
+      return send(reply, status, 'peticion_invalida', message('peticion_invalida', language));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, 'error_interno', message('error_interno', language));
+  });
+});
+
+/**
+ * Errors Fastify raises before a route is found (a URL that is not valid UTF-8 once decoded, a path
+ * parameter over the length limit): the same JSON refusal as every other, not Fastify's own body.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const language = requestLanguage(request);
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'unexpected framework error');
+    void send(reply, 500, 'error_interno', message('error_interno', language));
+    return;
+  }
+  void send(reply, status, 'peticion_invalida', message('peticion_invalida', language));
+}
+
+/**
+ * Unknown paths: a JSON 404 for the API and for assets; the web app's page (its router shows the
+ * not-found screen) for any other GET when the app is served.
+ */
+export function notFoundHandler(indexHtml: Buffer | undefined) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage =
+      indexHtml && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
+    if (wantsPage) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return send(reply, 404, 'no_encontrado', message('no_encontrado', requestLanguage(request)));
+  };
+}
+
+function message(code: string, language: Language): string {
+  return apiMessage(code, language) ?? code;
+}
+
+function translateIssue(key: string, language: Language): string {
+  const translated = validationMessage(key, language);
+  // Zod's own English messages (wrong type, unknown shape) become the generic invalid-value text.
+  return translated === key && !/^[a-z0-9_]+$/.test(key) ? validationMessage('valor_invalido', language) : translated;
+}
+
+function send(reply: FastifyReply, status: number, code: string, detail: string, errores?: FieldError[]) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(errores ? { detail, code, errores } : { detail, code });
+}

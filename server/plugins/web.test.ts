@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notFoundHandler } from './errors.ts';
+import { registerWeb } from './web.ts';
+
+// A built web app in miniature: what `npm run build` writes (hashed assets with pre-compressed
+// copies, index.html, unhashed files from web/public).
+const SCRIPT = 'console.log("galeno");'.repeat(50);
+let root: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-web-'));
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Galeno</title>');
+  fs.writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js'), SCRIPT);
+  fs.writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js.br'), zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js.gz'), zlib.gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(root, 'theme-init.js'), 'void 0;');
+  app = Fastify();
+  const indexHtml = await registerWeb(app, root);
+  app.setNotFoundHandler(notFoundHandler(indexHtml));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('serving the built web app', () => {
+  it('lets browsers keep hashed assets for a year without asking again', async () => {
+    const response = await app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it('sends the pre-compressed copy the browser accepts, with the same cache lifetime', async () => {
+    const brotli = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+    const gzip = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('makes browsers revalidate index.html and every page path, so a new build is picked up at once', async () => {
+    for (const url of ['/index.html', '/home', '/pedir-cita']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<title>Galeno</title>');
+    }
+  });
+
+  it('makes browsers revalidate unhashed files', async () => {
+    const response = await app.inject({ url: '/theme-init.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, not with the page (an old chunk name must fail loudly)', async () => {
+    const response = await app.inject({ url: '/assets/index-Old00000.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+});

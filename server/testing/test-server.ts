@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { TokenPayload } from '../../contracts/auth.ts';
+import type { Role } from '../../contracts/roles.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions, type DialectName } from '../db/index.ts';
+import { ManualClock } from '../lib/clock.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { insertPaciente, insertUsuario } from '../modules/users/users.repository.ts';
+import type { FastifyInstance } from 'fastify';
+
+/** The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: DialectName[] = (() => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.CI === 'true') throw new Error('CI requires TEST_DATABASE_URL (PostgreSQL)');
+  return url ? ['sqlite', 'postgres'] : ['sqlite'];
+})();
+
+export const TEST_PASSWORD = 'Prueba1234!';
+let testPasswordHash: Promise<string> | undefined;
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestUser {
+  id_usuario: number;
+  id_paciente: number | null;
+  id_doctor: number | null;
+  usuario: string;
+  correo: string;
+  rol: Role;
+  token: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  clock: ManualClock;
+  database: DatabaseHandle;
+  /** How the database was opened: a second app on the same database opens it the same way. */
+  databaseOptions: DatabaseOptions;
+  config: Config;
+  request<T = unknown>(
+    method: string,
+    path: string,
+    options?: { token?: string | undefined; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
+  /** Creates an account directly in the database (password TEST_PASSWORD) with a valid token. */
+  createUser(rol: Role, fields?: Partial<{ nombre: string; apellido1: string; usuario: string; correo: string }>): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Where the clinic's clock starts (defaults to a Monday morning). */
+  now?: string;
+  env?: Record<string, string>;
+}
+
+let counter = 0;
+
+/** Starts a real server on an ephemeral port with a fresh database of the given kind. */
+export async function startTestServer(kind: DialectName, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-test-'));
+  const schema = kind === 'postgres' ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
+  const databaseUrl = kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (schema && databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...options.env,
+  });
+  const databaseOptions: DatabaseOptions = { databaseUrl, dataDir, ...(schema ? { schema, poolSize: 5 } : {}) };
+  const database = openDatabase(databaseOptions);
+  await migrateToLatest(database);
+  const clock = new ManualClock(options.now ?? '2026-03-02T08:00:00Z');
+  const app = await buildApp({ config, database, clock, serveWeb: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const server: TestServer = {
+    app,
+    url,
+    clock,
+    database,
+    databaseOptions,
+    config,
+    async request<T>(
+      method: string,
+      route: string,
+      opts: { token?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+    ) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      let body: string | undefined;
+      if (opts.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      }
+      const response = await fetch(url + route, { method, headers, body });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      return {
+        status: response.status,
+        body: (type.includes('json') && text ? JSON.parse(text) : text) as T,
+        headers: response.headers,
+      };
+    },
+    async createUser(rol, fields = {}) {
+      counter += 1;
+      const suffix = `${counter}${randomBytes(2).toString('hex')}`;
+      const usuario = fields.usuario ?? `${rol}${suffix}`;
+      const correo = fields.correo ?? `${usuario}@example.com`;
+      testPasswordHash ??= hashPassword(TEST_PASSWORD);
+      const contrasena_hash = await testPasswordHash;
+      const now = clock.now().toISOString();
+      const ids = await database.db.transaction().execute(async (trx) => {
+        const id_usuario = await insertUsuario(trx, {
+          nombre_usuario: usuario,
+          correo,
+          contrasena_hash,
+          rol,
+          nombre: fields.nombre ?? 'Nombre',
+          apellido1: fields.apellido1 ?? `Apellido${suffix}`,
+          creado_en: now,
+        });
+        let id_paciente: number | null = null;
+        let id_doctor: number | null = null;
+        if (rol === 'paciente') id_paciente = await insertPaciente(trx, id_usuario, now.slice(0, 10));
+        if (rol === 'doctor') {
+          const specialty = await trx.selectFrom('especialidades').select('id_especialidad').executeTakeFirstOrThrow();
+          const colegiado = String(100_000_000 + Math.floor(Math.random() * 899_999_999)).slice(0, 9);
+          const row = await trx
+            .insertInto('doctores')
+            .values({
+              id_usuario,
+              numero_colegiado: colegiado,
+              id_especialidad: specialty.id_especialidad,
+              horario: null,
+              estado: 'Activo',
+              fecha_alta: now.slice(0, 10),
+              fecha_baja: null,
+              creado_automaticamente: 0,
+            })
+            .returning('id_doctor')
+            .executeTakeFirstOrThrow();
+          id_doctor = row.id_doctor;
+        }
+        return { id_usuario, id_paciente, id_doctor };
+      });
+      const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
+        sub: String(ids.id_usuario),
+        ...ids,
+        nombre: fields.nombre ?? 'Nombre',
+        nombre_usuario: usuario,
+        rol,
+        tv: 0,
+      };
+      return { ...ids, usuario, correo, rol, token: app.jwt.sign(payload) };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      if (schema && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/**
+ * A test server for a describe block: started before its tests, closed after. The returned object
+ * is filled in by beforeAll, so read its fields inside tests only.
+ */
+export function useTestServer(kind: DialectName, options: TestServerOptions = {}): TestServer {
+  const handle = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(handle, await startTestServer(kind, options));
+  }, 60_000);
+  afterAll(async () => {
+    await handle.close?.();
+  });
+  return handle;
+}

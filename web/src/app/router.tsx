@@ -1,0 +1,122 @@
+import { lazy, useEffect, type ComponentType } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
+import { AreaLayout, PublicLayout } from '../components/layout/layouts.tsx';
+import i18n, { SHARED_NAMESPACES } from '../lib/i18n.ts';
+import { SESSION_EXPIRED_EVENT } from '../lib/session.ts';
+import { RouteGuard } from './route-guard.tsx';
+import { screens } from './screens.ts';
+
+type ScreenModule = { default: ComponentType };
+const loads = new Map<string, Promise<ScreenModule>>();
+const components = new Map<string, ComponentType>();
+
+/** A screen's code, its strings and, when it reads the API, the query cache: fetched together, once. */
+function loadScreen(name: ScreenName): Promise<ScreenModule> {
+  const definition = screens[name];
+  // Two paths may share one component (perfil-paciente and paciente-perfil): load it once.
+  const key = definition.load.toString();
+  let load = loads.get(key);
+  if (!load) {
+    // The screen's strings download alongside its code, so it renders once, without a second wait.
+    // The query cache, when the screen reads the API, too.
+    load = (async () => {
+      const [screen, scope] = await Promise.all([
+        definition.load(),
+        definition.data === false ? undefined : import('./query-scope.tsx'),
+        // Screens that call the API also show its error and validation messages.
+        i18n.loadNamespaces(
+          definition.data === false ? [...definition.namespaces] : [...definition.namespaces, ...SHARED_NAMESPACES],
+        ),
+      ]);
+      if (!scope) return screen;
+      const { default: Screen } = screen;
+      const { default: QueryScope } = scope;
+      return {
+        default: () => (
+          <QueryScope>
+            <Screen />
+          </QueryScope>
+        ),
+      };
+    })();
+    loads.set(key, load);
+  }
+  return load;
+}
+
+function componentOf(name: ScreenName): ComponentType {
+  const key = screens[name].load.toString();
+  let component = components.get(key);
+  if (!component) {
+    component = lazy(() => loadScreen(name));
+    components.set(key, component);
+  }
+  return component;
+}
+
+// The first screen's code and strings start downloading now, while the shared strings (common) load,
+// instead of after them: the layout waits for those before it renders the screen. A failure here
+// surfaces when the screen renders.
+const firstScreen = (Object.keys(SCREENS) as ScreenName[]).find((name) => SCREENS[name].path === window.location.pathname);
+if (firstScreen) loadScreen(firstScreen).catch(() => undefined);
+
+function routesOf(layout: 'public' | 'area' | 'bare') {
+  return (Object.keys(SCREENS) as ScreenName[])
+    .filter((name) => screens[name].layout === layout)
+    .map((name) => {
+      const Screen = componentOf(name);
+      return (
+        <Route
+          key={name}
+          path={SCREENS[name].path}
+          element={
+            <RouteGuard screen={name}>
+              <Screen />
+            </RouteGuard>
+          }
+        />
+      );
+    });
+}
+
+/** An expired or revoked session sends the user to /login from wherever they are. */
+function SessionWatcher() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onExpired = () => void navigate('/login');
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, [navigate]);
+  return null;
+}
+
+/** Moves focus to the page's content on navigation, so screen readers announce the new page. */
+function FocusOnNavigate() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.getElementById('contenido')?.focus({ preventScroll: true });
+  }, [pathname]);
+  return null;
+}
+
+const NotFound = componentOf('notFound');
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <SessionWatcher />
+      <FocusOnNavigate />
+      <Routes>
+        <Route path="/" element={<Navigate to="/home" replace />} />
+        <Route path="/admin" element={<Navigate to="/panel-admin" replace />} />
+        <Route element={<PublicLayout />}>
+          {routesOf('public')}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route element={<AreaLayout />}>{routesOf('area')}</Route>
+        {routesOf('bare')}
+      </Routes>
+    </BrowserRouter>
+  );
+}

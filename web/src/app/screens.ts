@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import type { ScreenName } from '../../../contracts/routes.ts';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+export interface ScreenDefinition {
+  load: Loader;
+  /** public: guest header; area: the header of the user's role; bare: the screen draws its own frame. */
+  layout: 'public' | 'area' | 'bare';
+  /** The locale namespaces the screen uses: fetched in parallel with its code, not after it. */
+  namespaces: readonly string[];
+  /** false for pages that never call the API: they render without the query cache and its code. */
+  data?: false;
+}
+
+/** Which component draws each screen of the route table (contracts/routes.ts). Loaded on demand, one chunk per screen. */
+export const screens: Record<ScreenName, ScreenDefinition> = {
+  home: { layout: 'public', data: false, namespaces: ['public'], load: () => import('../features/public/routes/home-page.tsx') },
+  register: { layout: 'public', namespaces: ['auth'], load: () => import('../features/auth/routes/register-page.tsx') },
+  login: { layout: 'public', namespaces: ['auth'], load: () => import('../features/auth/routes/login-page.tsx') },
+  contact: { layout: 'public', namespaces: ['public'], load: () => import('../features/public/routes/contact-page.tsx') },
+  terms: { layout: 'public', data: false, namespaces: ['terms'], load: () => import('../features/public/routes/terms-page.tsx') },
+  resetPassword: { layout: 'public', namespaces: ['auth'], load: () => import('../features/auth/routes/reset-password-page.tsx') },
+  notFound: { layout: 'public', data: false, namespaces: ['public'], load: () => import('../features/public/routes/not-found-page.tsx') },
+  panelControl: { layout: 'area', namespaces: ['control-panel'], load: () => import('../features/admin/routes/control-panel-page.tsx') },
+  gestionRegister: { layout: 'area', namespaces: ['admin'], load: () => import('../features/admin/routes/register-doctor-page.tsx') },
+  panelAdmin: { layout: 'area', namespaces: ['admin'], load: () => import('../features/admin/routes/admin-dashboard-page.tsx') },
+  gestionUsuarios: { layout: 'area', namespaces: ['admin'], load: () => import('../features/admin/routes/user-management-page.tsx') },
+  auditoria: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
+  perfilDoctor: { layout: 'area', namespaces: ['doctor'], load: () => import('../features/doctor/routes/doctor-dashboard-page.tsx') },
+  agendaDoctor: { layout: 'area', namespaces: ['agenda'], load: () => import('../features/agenda/routes/agenda-page.tsx') },
+  crearConsultas: { layout: 'area', namespaces: ['consultations'], load: () => import('../features/consultations/routes/assign-consultations-page.tsx') },
+  fichaDoctor: { layout: 'area', namespaces: ['doctor'], load: () => import('../features/doctor/routes/doctor-profile-page.tsx') },
+  listaPacientes: { layout: 'area', namespaces: ['patient-list'], load: () => import('../features/patient-list/routes/patient-list-page.tsx') },
+  panelPaciente: { layout: 'area', namespaces: ['patient'], load: () => import('../features/patient/routes/patient-dashboard-page.tsx') },
+  pacientePerfil: { layout: 'area', namespaces: ['patient'], load: () => import('../features/patient/routes/profile-editor-page.tsx') },
+  perfilPaciente: { layout: 'area', namespaces: ['patient'], load: () => import('../features/patient/routes/profile-editor-page.tsx') },
+  fichaPaciente: { layout: 'area', namespaces: ['patient', 'clinical'], load: () => import('../features/patient/routes/medical-file-page.tsx') },
+  pedirCita: { layout: 'area', namespaces: ['booking'], load: () => import('../features/booking/routes/booking-page.tsx') },
+  resumenPaciente: { layout: 'area', namespaces: ['patient', 'clinical'], load: () => import('../features/patient/routes/clinical-summary-page.tsx') },
+  perfil: { layout: 'area', namespaces: ['profile'], load: () => import('../features/profile/routes/profile-page.tsx') },
+  miCuenta: { layout: 'area', namespaces: ['account'], load: () => import('../features/account/routes/account-page.tsx') },
+  accesosHistoria: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/record-accesses-page.tsx') },
+  misVisitas: { layout: 'area', namespaces: ['visits'], load: () => import('../features/visits/routes/visits-page.tsx') },
+  chat: { layout: 'bare', namespaces: ['chat'], load: () => import('../features/chat/routes/chat-page.tsx') },
+  medicalRecord: { layout: 'area', namespaces: ['records', 'clinical'], load: () => import('../features/records/routes/medical-record-page.tsx') },
+  historial: { layout: 'area', namespaces: ['history', 'clinical'], load: () => import('../features/history/routes/history-page.tsx') },
+};

@@ -1,0 +1,69 @@
+import { Box, Burger, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconStethoscope } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSelect } from '../language-select.tsx';
+import { ThemeToggle } from '../theme-toggle.tsx';
+import classes from './app-header.module.css';
+import { NavLinks, type NavItem } from './nav-links.tsx';
+
+export type { NavItem } from './nav-links.tsx';
+
+// The drawer (portal, focus trap, scroll lock, transitions) is only needed once the menu opens.
+const MobileNav = lazy(() => import('./mobile-nav.tsx'));
+
+interface AppHeaderProps {
+  /** Where the logo goes. */
+  homeTo: string;
+  items: NavItem[];
+  onLogout?: () => void;
+  logoutLabel?: string;
+}
+
+/** The top bar of every area: logo, navigation (a drawer on small screens), language and theme. */
+export function AppHeader({ homeTo, items, onLogout, logoutLabel }: AppHeaderProps) {
+  const { t } = useTranslation('common');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (opened && !menuUsed) setMenuUsed(true);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <a href="#contenido" className={classes.skip}>
+        {t('skip_to_content')}
+      </a>
+      <Container size="lg" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <UnstyledButton component={Link} to={homeTo} aria-label={t('logo_label')} className={classes.logo}>
+            <IconStethoscope size={26} aria-hidden />
+            <Text fw={700} size="lg">
+              Galeno
+            </Text>
+          </UnstyledButton>
+          <Group gap="md" visibleFrom="md" component="nav" aria-label={t('main_nav')} wrap="nowrap">
+            <NavLinks items={items} vertical={false} onNavigate={close} />
+            {onLogout && (
+              <Button variant="subtle" size="compact-sm" onClick={onLogout}>
+                {logoutLabel ?? t('logout')}
+              </Button>
+            )}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Box visibleFrom="sm">
+              <LanguageSelect />
+            </Box>
+            <ThemeToggle />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={t('open_menu')} />
+          </Group>
+        </Group>
+      </Container>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileNav opened={opened} onClose={close} items={items} onLogout={onLogout} logoutLabel={logoutLabel} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
+import { DefinitionList } from '../../../components/definition-list.tsx';
+import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useAccount } from '../api/account.ts';
+
+const LANGUAGE_NAMES: Record<string, string> = { es: 'Español', ca: 'Català', en: 'English' };
+
+/** The user's own account, read-only, for every role (the admin's 'Mi Perfil', decisions #9). */
+export default function AccountPage() {
+  const { t, i18n } = useTranslation('account');
+  const account = useAccount();
+
+  if (account.isPending) return <PageLoader />;
+  return (
+    <Container size="md" py="xl">
+      <Title order={1}>{t('title')}</Title>
+      <Text c="dimmed" mt="xs" mb="lg">
+        {t('intro')}
+      </Text>
+      {account.isError ? (
+        <Alert color="red" role="alert">
+          {t('common:load_error')}
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p="lg">
+          <DefinitionList
+            cols={{ base: 1, sm: 2 }}
+            items={[
+              { label: t('field_username'), value: account.data.nombre_usuario },
+              { label: t('field_name'), value: [account.data.nombre, account.data.apellido1, account.data.apellido2].filter(Boolean).join(' ') },
+              { label: t('field_email'), value: account.data.correo },
+              { label: t('field_role'), value: t(`common:role_${account.data.rol}`) },
+              { label: t('field_language'), value: LANGUAGE_NAMES[account.data.idioma] ?? account.data.idioma },
+              { label: t('field_created'), value: formatDate(account.data.creado_en, i18n.language) },
+            ]}
+          />
+        </Paper>
+      )}
+      <Text mt="lg">
+        <Anchor component={Link} to={account.data ? HOME_BY_ROLE[account.data.rol] : '/home'}>
+          {t('back_home')}
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}

@@ -1,0 +1,84 @@
+import { Alert, Container, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/list-pager.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useSpecialties } from '../api/specialties.ts';
+import { USERS_PAGE_SIZE, useUsers } from '../api/users.ts';
+import { UserRow } from '../components/user-row.tsx';
+
+export default function UserManagementPage() {
+  const { t } = useTranslation('admin');
+  const session = useSession();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [buscar] = useDebouncedValue(search.trim(), 300);
+  const users = useUsers(buscar, page);
+  const specialties = useSpecialties();
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1}>{t('users_title')}</Title>
+      <Text c="dimmed" mt="xs" mb="lg">
+        {t('users_intro')}
+      </Text>
+      <SearchBox
+        label={t('users_search_label')}
+        placeholder={t('users_search_placeholder')}
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
+      {users.isError && (
+        <Alert color="red" role="alert" mt="md">
+          {t('common:load_error')}
+        </Alert>
+      )}
+      {users.isPending ? (
+        <PageLoader />
+      ) : (
+        users.data && (
+          <>
+            <Table.ScrollContainer minWidth={900} mt="md">
+              <Table striped highlightOnHover verticalSpacing="sm" aria-busy={users.isFetching}>
+                <Table.Caption>{t('users_caption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('col_id')}</Table.Th>
+                    <Table.Th scope="col">{t('col_name')}</Table.Th>
+                    <Table.Th scope="col">{t('col_email')}</Table.Th>
+                    <Table.Th scope="col">{t('col_role')}</Table.Th>
+                    <Table.Th scope="col">{t('col_extra')}</Table.Th>
+                    <Table.Th scope="col">{t('col_actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {users.data.items.map((user) => (
+                    // The key includes what the server says, so a saved row starts from the new values.
+                    <UserRow
+                      key={`${user.id_usuario}-${user.rol}-${user.numero_colegiado ?? ''}-${user.id_especialidad ?? ''}`}
+                      user={user}
+                      specialties={specialties.data ?? []}
+                      isSelf={user.id_usuario === session?.payload.id_usuario}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {users.data.items.length === 0 && (
+              <Text mt="md" role="status">
+                {t('no_users')}
+              </Text>
+            )}
+            <ListPager page={page} pageSize={USERS_PAGE_SIZE} total={users.data.total} onChange={setPage} />
+          </>
+        )
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MiIdDoctor } from '../../../../../contracts/agenda.ts';
+import { api } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
+import { agendaKeys } from './keys.ts';
+
+export const getMyDoctor = () => api<MiIdDoctor>('GET', '/agenda/mi-id-doctor');
+
+export function useMyDoctor() {
+  const session = useSession();
+  return useQuery({ queryKey: agendaKeys.me(session?.payload.id_usuario), queryFn: getMyDoctor, retry: false, staleTime: Infinity });
+}

@@ -1,0 +1,10 @@
+import type { TFunction } from 'i18next';
+
+/** A readable name for an audit action code ('ficha.leer'), falling back to the code itself. */
+export function actionLabel(t: TFunction, accion: string): string {
+  return t(`action_${accion.replace(/\./g, '_')}`, { defaultValue: accion });
+}
+
+export function formatInstant(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}

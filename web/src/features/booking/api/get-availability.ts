@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
+import { api } from '../../../lib/api.ts';
+
+export const DAYS_SHOWN = 7;
+
+export const getAvailability = (doctorId: number, desde: string) =>
+  api<Disponibilidad[]>('GET', `/citas/agenda-disponible/${doctorId}`, { query: { dias: DAYS_SHOWN, desde } });
+
+/** A doctor's slots for the seven days from `desde`. */
+export function useAvailability(doctorId: number | undefined, desde: string) {
+  return useQuery({
+    queryKey: ['citas', 'agenda-disponible', doctorId, desde],
+    queryFn: () => getAvailability(doctorId as number, desde),
+    enabled: doctorId !== undefined,
+    // Moving a week keeps the old grid on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

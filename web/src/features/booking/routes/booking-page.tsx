@@ -1,0 +1,172 @@
+import { Alert, Button, Container, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { addDaysIso, formatIso, mondayOf, todayIso } from '../../../lib/calendar.ts';
+import { validationText } from '../../../lib/i18n.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCreateAppointment } from '../api/create-appointment.ts';
+import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
+import { useDoctors } from '../api/get-doctors.ts';
+import { AvailabilityGrid } from '../components/availability-grid.tsx';
+import { ConfirmBookingModal, type BookingChoice } from '../components/confirm-booking-modal.tsx';
+
+export default function BookingPage() {
+  const { t, i18n } = useTranslation('booking');
+  const session = useSession();
+  const doctors = useDoctors();
+  const [specialtyId, setSpecialtyId] = useState('');
+  const [doctorId, setDoctorId] = useState('');
+  const today = todayIso();
+  // The grid starts on the Monday of this week; the day buttons move it one day at a time.
+  const [from, setFrom] = useState(() => mondayOf(today));
+  const [picked, setPicked] = useState<Disponibilidad | null>(null);
+  const createAppointment = useCreateAppointment();
+
+  const specialties = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const doctor of doctors.data ?? []) {
+      for (const specialty of doctor.especialidades) seen.set(specialty.id_especialidad, specialty.nombre);
+    }
+    return [...seen].sort((a, b) => a[1].localeCompare(b[1], i18n.language));
+  }, [doctors.data, i18n.language]);
+
+  const shownDoctors = (doctors.data ?? []).filter(
+    (doctor) => !specialtyId || doctor.especialidades.some((s) => String(s.id_especialidad) === specialtyId),
+  );
+  const doctor = shownDoctors.find((d) => String(d.id) === doctorId);
+  const availability = useAvailability(doctor?.id, from);
+  const to = addDaysIso(from, DAYS_SHOWN - 1);
+  const period = `${formatIso(from, { day: 'numeric', month: 'long' }, i18n.language)} – ${formatIso(to, { dateStyle: 'long' }, i18n.language)}`;
+
+  const choice: BookingChoice | null =
+    picked && doctor
+      ? {
+          doctor: doctor.nombre,
+          specialty: doctor.especialidades.map((s) => s.nombre).join(', '),
+          fecha: picked.fecha,
+          hora: picked.hora_inicio,
+          hora_fin: picked.hora_fin,
+          patient: session?.name ?? '',
+        }
+      : null;
+
+  const book = async (values: { motivo: string; recordatorio: boolean }) => {
+    const id_paciente = session?.payload.id_paciente;
+    if (!picked || !doctor || !id_paciente) {
+      notifyError(validationText('cita_faltan_datos') ?? '');
+      return;
+    }
+    try {
+      await createAppointment.mutateAsync({
+        id_paciente,
+        id_doctor: doctor.id,
+        fecha: picked.fecha,
+        hora: picked.hora_inicio,
+        motivo: values.motivo,
+        recordatorio: values.recordatorio,
+      });
+      notifySuccess(t('booked'));
+      setPicked(null);
+    } catch (error) {
+      // A refusal the patient can act on (taken, blocked, past) is worth reading; the grid reloads.
+      const detail = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : '';
+      notifyError(detail ? t('book_failed_detail', { detail }) : t('book_failed'));
+      if (!(error instanceof ApiError && error.code === 'validacion')) setPicked(null);
+    }
+  };
+
+  const move = (days: number) => setFrom((current) => addDaysIso(current, days));
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1}>{t('title')}</Title>
+        <Text>{t('intro')}</Text>
+        {doctors.isError && (
+          <Alert color="red" role="alert">
+            {t('doctors_failed')}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label={t('specialty')}
+            value={specialtyId}
+            onChange={(event) => setSpecialtyId(event.currentTarget.value)}
+            data={[{ value: '', label: t('all_specialties') }, ...specialties.map(([id, name]) => ({ value: String(id), label: name }))]}
+          />
+          <NativeSelect
+            label={t('doctor')}
+            value={doctor ? doctorId : ''}
+            onChange={(event) => setDoctorId(event.currentTarget.value)}
+            disabled={doctors.isPending}
+            data={[
+              { value: '', label: doctors.isPending ? t('common:loading') : t('choose_doctor') },
+              ...shownDoctors.map((d) => ({ value: String(d.id), label: d.nombre })),
+            ]}
+          />
+        </SimpleGrid>
+
+        {!doctor ? (
+          <Text c="dimmed">{doctors.data?.length === 0 ? t('no_doctors') : t('pick_doctor_first')}</Text>
+        ) : (
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="xs" wrap="wrap" role="group" aria-label={t('navigation')}>
+                <Button variant="default" size="xs" leftSection={<IconChevronsLeft size={16} aria-hidden />} onClick={() => move(-7)}>
+                  {t('week_previous')}
+                </Button>
+                <Button variant="default" size="xs" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => move(-1)}>
+                  {t('day_previous')}
+                </Button>
+                <Button variant="default" size="xs" onClick={() => setFrom(mondayOf(today))}>
+                  {t('today')}
+                </Button>
+                <Button variant="default" size="xs" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => move(1)}>
+                  {t('day_next')}
+                </Button>
+                <Button variant="default" size="xs" rightSection={<IconChevronsRight size={16} aria-hidden />} onClick={() => move(7)}>
+                  {t('week_next')}
+                </Button>
+              </Group>
+              <Group gap="xs">
+                {availability.isFetching && <Loader size="xs" aria-label={t('common:loading')} />}
+                <Text fw={500} aria-live="polite">
+                  {period}
+                </Text>
+              </Group>
+            </Group>
+            {availability.isError ? (
+              <Alert color="red" role="alert">
+                {t('availability_failed')}
+              </Alert>
+            ) : availability.data ? (
+              <>
+                <AvailabilityGrid
+                  from={from}
+                  days={DAYS_SHOWN}
+                  today={today}
+                  slots={availability.data}
+                  caption={t('grid_caption', { doctor: doctor.nombre, period })}
+                  onPick={setPicked}
+                />
+                {availability.data.length === 0 && <Text c="dimmed">{t('no_slots')}</Text>}
+              </>
+            ) : (
+              <Loader aria-label={t('common:loading')} />
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmBookingModal
+        choice={choice}
+        submitting={createAppointment.isPending}
+        onSubmit={book}
+        onClose={() => setPicked(null)}
+      />
+    </Container>
+  );
+}

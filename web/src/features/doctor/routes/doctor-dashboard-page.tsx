@@ -1,0 +1,41 @@
+import { IconCalendarEvent, IconId, IconMessageChatbot, IconUser, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { canOpen } from '../../../../../contracts/routes.ts';
+import { Dashboard, dashboardCard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useLogout } from '../../../lib/use-logout.ts';
+
+export default function DoctorDashboardPage() {
+  const { t } = useTranslation('doctor');
+  const session = useSession();
+  const logout = useLogout();
+  const role = session?.payload.rol;
+  // Registro opens a screen only admins may open: shown to admins only (decisions #9).
+  const mayRegister = canOpen('gestionRegister', role);
+
+  const links: DashboardLink[] = [
+    dashboardLink(t, '/ficha-doctor', 'link_my_profile', IconUser),
+    dashboardLink(t, '/ficha-doctor', 'link_file', IconId),
+    ...(mayRegister ? [dashboardLink(t, '/gestionRegister', 'link_register', IconUserPlus)] : []),
+    dashboardLink(t, '/agenda-doctor', 'link_agenda', IconCalendarEvent),
+    dashboardLink(t, '/chat', 'link_chatbot', IconMessageChatbot),
+  ];
+  const cards: DashboardCard[] = [
+    dashboardCard(t, '/chat', 'card_chatbot', IconMessageChatbot),
+    dashboardCard(t, '/ficha-doctor', 'card_file', IconId),
+    ...(mayRegister ? [dashboardCard(t, '/gestionRegister', 'card_register', IconUserPlus)] : []),
+    dashboardCard(t, '/agenda-doctor', 'card_agenda', IconCalendarEvent),
+  ];
+
+  return (
+    <Dashboard
+      title={t('greeting', { name: session?.name || t('fallback_name') })}
+      subtitle={t('dashboard_subtitle')}
+      navLabel={t('dashboard_nav')}
+      links={links}
+      cards={cards}
+      logoutLabel={t('logout')}
+      onLogout={() => void logout()}
+    />
+  );
+}

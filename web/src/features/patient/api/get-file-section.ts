@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Alergia, Discapacidad, Enfermedad, Habito, Vacuna } from '../../../../../contracts/patient.ts';
+import { api } from '../../../lib/api.ts';
+
+/** The list sections of the medical file: GET /paciente/{alergias|enfermedades|discapacidades|habitos|vacunas}. */
+interface Sections {
+  alergias: Alergia;
+  enfermedades: Enfermedad;
+  discapacidades: Discapacidad;
+  habitos: Habito;
+  vacunas: Vacuna;
+}
+export type FileSectionName = keyof Sections;
+
+export const getFileSection = <S extends FileSectionName>(section: S) => api<Sections[S][]>('GET', `/paciente/${section}`);
+
+export function useFileSection<S extends FileSectionName>(section: S) {
+  return useQuery({ queryKey: ['paciente', section], queryFn: () => getFileSection(section) });
+}

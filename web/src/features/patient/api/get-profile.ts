@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PerfilPaciente } from '../../../../../contracts/patient.ts';
+import { api } from '../../../lib/api.ts';
+
+export const profileQueryKey = ['paciente', 'perfil'] as const;
+
+export const getProfile = () => api<PerfilPaciente>('GET', '/paciente/perfil');
+
+export function useProfile() {
+  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile });
+}

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Archivo } from '../../../../../contracts/files.ts';
+import { api } from '../../../lib/api.ts';
+
+export const attachmentsQueryKey = ['paciente', 'archivos'] as const;
+
+export const listAttachments = () => api<Archivo[]>('GET', '/paciente/archivos');
+
+export function useAttachments() {
+  return useQuery({ queryKey: attachmentsQueryKey, queryFn: listAttachments });
+}

@@ -1,0 +1,117 @@
+import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconEdit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BackButton } from '../../../components/back-button.tsx';
+import { ClinicalCard, ClinicalFileSections, isFileEmpty } from '../../../components/clinical/clinical-sections.tsx';
+import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { useFileSection } from '../api/get-file-section.ts';
+import { useLastConsultation } from '../api/get-last-consultation.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useAttachments } from '../api/list-attachments.ts';
+import { AttachmentUploadButton } from '../components/attachment-upload-button.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { ProfileSummary } from '../components/profile-summary.tsx';
+
+const FORM_ID = 'ficha-perfil-form';
+
+/**
+ * /ficha-paciente: the patient's medical file. The header has the name, the status badge and
+ * Edit/Save (for the profile part); sections without data are not shown.
+ */
+export default function MedicalFilePage() {
+  const { t } = useTranslation('patient');
+  const [editing, setEditing] = useState(false);
+  const profile = useProfile();
+  const alergias = useFileSection('alergias');
+  const enfermedades = useFileSection('enfermedades');
+  const discapacidades = useFileSection('discapacidades');
+  const habitos = useFileSection('habitos');
+  const vacunas = useFileSection('vacunas');
+  const ultima = useLastConsultation();
+  const archivos = useAttachments();
+
+  const clinical = [alergias, enfermedades, discapacidades, habitos, vacunas, archivos, ultima];
+  const loading = profile.isPending || clinical.some((query) => query.isPending);
+  const failed = profile.isError || clinical.some((query) => query.isError);
+  const file = {
+    alergias: alergias.data,
+    enfermedades: enfermedades.data,
+    discapacidades: discapacidades.data,
+    habitos: habitos.data,
+    vacunas: vacunas.data,
+    ultima_consulta: ultima.data,
+    archivos: archivos.data,
+  };
+  const nothingClinical = !loading && isFileEmpty(file);
+
+  if (profile.isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <PageLoader />
+      </Container>
+    );
+  }
+
+  const usuario = profile.data?.usuario;
+  const fullName = usuario ? [usuario.nombre, usuario.apellido1, usuario.apellido2].filter(Boolean).join(' ') : t('file_title');
+
+  return (
+    <Container size="lg" py="xl">
+      <BackButton fallback="/panel-paciente" />
+      <Group justify="space-between" align="flex-start" mt="md" mb="lg" wrap="wrap">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('file_title')}
+          </Text>
+          <Group gap="sm">
+            <Title order={1}>{fullName}</Title>
+            {profile.data && (
+              <Badge size="lg" variant="filled" color={profile.data.estado === 'Activo' ? 'teal.9' : 'gray.8'}>
+                {t(`status_${profile.data.estado}`)}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Group gap="sm">
+          <AttachmentUploadButton />
+          {editing ? (
+            <>
+              <Button key="cancel" variant="default" onClick={() => setEditing(false)}>
+                {t('common:cancel')}
+              </Button>
+              <Button key="save" type="submit" form={FORM_ID} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+                {t('common:save')}
+              </Button>
+            </>
+          ) : (
+            <Button key="edit" onClick={() => setEditing(true)} disabled={!profile.data} leftSection={<IconEdit size={18} aria-hidden />}>
+              {t('common:edit')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {failed && (
+        <Alert color="red" role="alert" mb="lg" title={t('file_load_error_title')}>
+          {t('file_load_error')}
+        </Alert>
+      )}
+
+      <Stack gap="lg">
+        {profile.data && (
+          <ClinicalCard title={t('profile_section')} id="seccion-perfil">
+            {editing ? (
+              <ProfileForm profile={profile.data} formId={FORM_ID} showSubmit={false} onSaved={() => setEditing(false)} />
+            ) : (
+              <ProfileSummary profile={profile.data} />
+            )}
+          </ClinicalCard>
+        )}
+        <ClinicalFileSections file={file} />
+        {loading && <PageLoader />}
+        {nothingClinical && !failed && <Text c="dimmed">{t('file_empty')}</Text>}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Paper, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Consulta } from '../../../../../contracts/consultations.ts';
+import { ConsultasTable } from '../../../components/clinical/consultas-table.tsx';
+import { formatIso } from '../../../lib/calendar.ts';
+import { CompleteConsultationModal } from './complete-consultation-modal.tsx';
+
+/** The patient's consultations with every doctor; the caller's unfinished ones can be completed. */
+export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consulta[]; idDoctor: number | null }) {
+  const { t } = useTranslation('records');
+  const [completing, setCompleting] = useState<Consulta | null>(null);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="consultas">
+      <Title order={2} size="h3" id="consultas" mb="sm">
+        {t('consultations')}
+      </Title>
+      {consultas.length === 0 ? (
+        <Text>{t('no_consultations')}</Text>
+      ) : (
+        <ConsultasTable
+          ns="records"
+          consultas={consultas}
+          columns={['fecha', 'hora', 'tipo', 'motivo', 'doctor', 'estado', 'diagnostico']}
+          minWidth={720}
+          action={(consulta) =>
+            consulta.id_doctor === idDoctor &&
+            consulta.estado !== 'finalizada' && (
+              <Button
+                size="xs"
+                aria-label={t('complete_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
+                onClick={() => setCompleting(consulta)}
+              >
+                {t('complete')}
+              </Button>
+            )
+          }
+        />
+      )}
+      {completing && <CompleteConsultationModal consulta={completing} onClose={() => setCompleting(null)} />}
+    </Paper>
+  );
+}

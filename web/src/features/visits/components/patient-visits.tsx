@@ -1,0 +1,123 @@
+import { Alert, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { EstadoCita, MiCita } from '../../../../../contracts/appointments.ts';
+import { DataTable } from '../../../components/data-table.tsx';
+import { ListPager } from '../../../components/list-pager.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { confirmAction } from '../../../lib/confirm.ts';
+import { formatIso } from '../../../lib/calendar.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCancelAppointment } from '../api/cancel-appointment.ts';
+import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
+
+const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'green', Cancelada: 'gray' };
+
+/** /mis-visitas for a patient (decisions #15): upcoming and past appointments; upcoming ones can be cancelled. */
+export function PatientVisits() {
+  const { t } = useTranslation('visits');
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Group justify="space-between" align="center">
+          <Title order={1}>{t('title')}</Title>
+          <Button component={Link} to="/pedir-cita">
+            {t('book')}
+          </Button>
+        </Group>
+        <AppointmentList periodo="proximas" />
+        <AppointmentList periodo="pasadas" />
+      </Stack>
+    </Container>
+  );
+}
+
+function AppointmentList({ periodo }: { periodo: Periodo }) {
+  const { t, i18n } = useTranslation('visits');
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const appointments = useMyAppointments(periodo, page, i18n.language);
+  const cancel = useCancelAppointment();
+  const upcoming = periodo === 'proximas';
+  const longDate = (fecha: string) => formatIso(fecha, { dateStyle: 'full' }, i18n.language);
+
+  const onCancel = async (cita: MiCita) => {
+    const when = { date: longDate(cita.fecha), time: cita.hora };
+    const confirmed = await confirmAction(t('cancel_confirm', when), {
+      confirmLabel: t('cancel_confirm_button'),
+      cancelLabel: t('common:back'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await cancel.mutateAsync(cita.id_cita);
+      notifySuccess(t('cancelled'));
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status < 500 ? error.message : '';
+      notifyError(detail ? t('cancel_failed_detail', { detail }) : t('cancel_failed'));
+    }
+  };
+
+  const items = appointments.data?.items ?? [];
+  const total = appointments.data?.total ?? 0;
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Title order={2} id={headingId} size="h3">
+        {t(upcoming ? 'upcoming' : 'past')}
+      </Title>
+      {appointments.isError ? (
+        <Alert color="red" role="alert">
+          {t('load_failed')}
+        </Alert>
+      ) : appointments.isPending ? (
+        <Loader aria-label={t('common:loading')} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{t(upcoming ? 'no_upcoming' : 'no_past')}</Text>
+      ) : (
+        <DataTable
+          rows={items}
+          rowKey={(cita) => cita.id_cita}
+          minWidth={760}
+          table={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm' }}
+          columns={[
+            { label: t('date'), cell: (cita) => formatIso(cita.fecha, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, i18n.language) },
+            { label: t('time'), cell: (cita) => cita.hora },
+            { label: t('doctor'), cell: (cita) => cita.doctor },
+            { label: t('specialty'), cell: (cita) => cita.especialidad },
+            { label: t('reason'), cell: (cita) => cita.motivo },
+            {
+              label: t('status'),
+              cell: (cita) => (
+                <Badge color={ESTADO_COLORS[cita.estado]} variant="filled" tt="none" w="max-content">
+                  {t(`estado_${cita.estado}`)}
+                </Badge>
+              ),
+            },
+            ...(upcoming
+              ? [
+                  {
+                    label: t('actions'),
+                    cell: (cita: MiCita) =>
+                      cita.cancelable && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={t('cancel_label', { date: longDate(cita.fecha), time: cita.hora })}
+                          loading={cancel.isPending && cancel.variables === cita.id_cita}
+                          onClick={() => void onCancel(cita)}
+                        >
+                          {t('cancel')}
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      {total > PAGE_SIZE && <ListPager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { modals } from '@mantine/modals';
+import i18n from 'i18next';
+import { ensureModalHost } from './overlay-host.ts';
+
+/** Asks the user to confirm (the spec's confirm(...) texts); resolves true when they accept. */
+export async function confirmAction(
+  message: string,
+  options: { confirmLabel?: string; cancelLabel?: string; danger?: boolean } = {},
+): Promise<boolean> {
+  await ensureModalHost();
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: i18n.t('common:confirm_title'),
+      closeButtonProps: { 'aria-label': i18n.t('common:close') },
+      children: message,
+      labels: {
+        confirm: options.confirmLabel ?? i18n.t('common:accept'),
+        cancel: options.cancelLabel ?? i18n.t('common:cancel'),
+      },
+      confirmProps: options.danger ? { color: 'red' } : {},
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,45 @@
+import i18n from 'i18next';
+import { TIPO_LABELS } from '../../../contracts/history.ts';
+import { isLanguage, type Language } from '../../../contracts/messages/languages.ts';
+import { localeOf } from './calendar.ts';
+
+/** A clinic date (YYYY-MM-DD) for people: 2 mar 2026 (es). Not shifted by the browser's zone. */
+export function formatDate(iso: string | null | undefined, language?: string): string {
+  if (!iso) return '-';
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !day) return iso;
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** An instant (ISO timestamp) in the browser's zone, with date and time. */
+export function formatInstant(iso: string | null | undefined, language?: string): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+/** A size in bytes as KB or MB, one decimal. */
+export function formatBytes(bytes: number, language?: string): string {
+  const number = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 });
+  if (bytes < 1024) return `${number.format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
+  return `${number.format(bytes / (1024 * 1024))} MB`;
+}
+
+/** Years completed on `today` by someone born on `birth` (both YYYY-MM-DD). */
+export function ageOn(birth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
+  return today.slice(5) >= birth.slice(5) ? years : years - 1;
+}
+
+/** A consultation type (stored in Spanish) in the interface's language. */
+export function consultationTypeLabel(tipo: string, language?: string): string {
+  const lang = isLanguage(language ?? i18n.language) ? ((language ?? i18n.language) as Language) : 'es';
+  return (TIPO_LABELS[lang] as Record<string, string>)[tipo] ?? tipo;
+}
