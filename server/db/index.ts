@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
+import { CurrentSchemaPostgresDialect } from './dialects/postgres.ts';
 import { migrations } from './migrations/index.ts';
 import type { DialectName, MigrationContext } from './migrations/types.ts';
 import type { Database } from './schema/index.ts';
@@ -38,7 +39,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', sqliteFile: undefined, schema: options.schema, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -59,6 +60,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   };
   // Kysely looks for its migration tables in every schema unless told which one: with another
   // Galeno schema in the same PostgreSQL database (tests, browser tests) it would find theirs.
+  // (The dialect's introspector reads only the current schema too; see dialects/postgres.ts.)
   const migrationTableSchema =
     handle.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
