@@ -1,97 +1,76 @@
+import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 
-type Pending = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
-
-/** A worker with nothing to do for this long exits; the next log-in starts one again (~50 ms). */
-const IDLE_EXIT_MS = 30_000;
+// OWASP's argon2id baseline: 19 MiB of memory, 2 passes, 1 lane, a 16-byte salt, a 32-byte tag.
+const PARAMETERS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
+const SALT_BYTES = 16;
 
 /**
- * argon2id hashing off the event loop: a small pool of worker threads, one job at a time each,
- * started on the first log-in and ended when idle (each costs 50-100 MB of memory).
- * An idle pool never keeps the process alive.
+ * At most this many hashes run at once. Node's argon2 runs on libuv's thread pool (four threads,
+ * shared with file reads) and each hash holds 19 MiB while it runs; a burst of log-ins queues
+ * here instead of taking every thread and a burst's worth of memory.
  */
-class PasswordPool {
-  #workers: Worker[] = [];
-  #pending = new Map<number, Pending>();
-  #nextId = 1;
-  #turn = 0;
-  readonly #size = Math.max(1, Math.min(2, os.availableParallelism()));
+const CONCURRENT_HASHES = Math.max(1, Math.min(2, os.availableParallelism()));
+let running = 0;
+const waiting: (() => void)[] = [];
 
-  #worker(): Worker {
-    if (this.#workers.length < this.#size) {
-      // A small young generation: the worker's JavaScript allocates little (the hash memory is
-      // WebAssembly's), and V8's default would reserve far more.
-      const worker = new Worker(new URL('./password-worker.ts', import.meta.url), {
-        resourceLimits: { maxYoungGenerationSizeMb: 4 },
-      });
-      worker.unref();
-      worker.on('message', (message: { id: number; result?: string | boolean; error?: string }) => {
-        const pending = this.#pending.get(message.id);
-        if (!pending) return;
-        this.#pending.delete(message.id);
-        this.#refWhileBusy();
-        this.#scheduleIdleExit();
-        if (message.error !== undefined) pending.reject(new Error(message.error));
-        else pending.resolve(message.result ?? false);
-      });
-      worker.on('error', (error: Error) => {
-        for (const pending of this.#pending.values()) pending.reject(error);
-        this.#pending.clear();
-        this.#workers = this.#workers.filter((w) => w !== worker);
-      });
-      worker.on('exit', () => {
-        this.#workers = this.#workers.filter((w) => w !== worker);
-      });
-      this.#workers.push(worker);
-      return worker;
-    }
-    this.#turn = (this.#turn + 1) % this.#workers.length;
-    return this.#workers[this.#turn] as Worker;
-  }
-
-  #idleTimer: NodeJS.Timeout | undefined;
-
-  /** When no job is pending, the workers end after IDLE_EXIT_MS (a new job cancels that). */
-  #scheduleIdleExit() {
-    clearTimeout(this.#idleTimer);
-    if (this.#pending.size > 0) return;
-    this.#idleTimer = setTimeout(() => {
-      if (this.#pending.size > 0) return;
-      const idle = this.#workers;
-      this.#workers = [];
-      for (const worker of idle) void worker.terminate();
-    }, IDLE_EXIT_MS).unref();
-  }
-
-  /** A pending job keeps the process alive (a script awaiting a hash); an idle pool does not. */
-  #refWhileBusy() {
-    for (const worker of this.#workers) {
-      if (this.#pending.size > 0) worker.ref();
-      else worker.unref();
-    }
-  }
-
-  run(job: { op: 'hash' | 'verify'; password: string; hash?: string }): Promise<string | boolean> {
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      clearTimeout(this.#idleTimer);
-      this.#worker().postMessage({ id, ...job });
-      this.#refWhileBusy();
-    });
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   }
 }
 
-const pool = new PasswordPool();
+interface Argon2Parameters {
+  memory: number;
+  passes: number;
+  parallelism: number;
+  tagLength: number;
+}
 
+function deriveTag(password: string, salt: Buffer, parameters: Argon2Parameters): Promise<Buffer> {
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        argon2('argon2id', { message: password, nonce: salt, ...parameters }, (error, tag) =>
+          error ? reject(error) : resolve(tag),
+        );
+      }),
+  );
+}
+
+/** PHC string encoding: standard base64 without padding, as the reference argon2 writes it. */
+const toB64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+
+/** Hashes a password into a PHC string: `$argon2id$v=19$m=…,t=…,p=…$salt$tag`. */
 export async function hashPassword(password: string): Promise<string> {
-  return (await pool.run({ op: 'hash', password })) as string;
+  const salt = randomBytes(SALT_BYTES);
+  const tag = await deriveTag(password, salt, PARAMETERS);
+  const { memory, passes, parallelism } = PARAMETERS;
+  return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${toB64(salt)}$${toB64(tag)}`;
 }
 
+const PHC = /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,3}),p=(\d{1,2})\$([A-Za-z0-9+/]{11,})\$([A-Za-z0-9+/]{22,})$/;
+
+/** Checks a password against a stored PHC string, with the parameters the string records. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  if (!hash.startsWith('$argon2id$')) return false;
-  return (await pool.run({ op: 'verify', password, hash })) as boolean;
+  const match = PHC.exec(hash);
+  if (!match) return false;
+  const [, memory, passes, parallelism, salt, tag] = match as unknown as [string, string, string, string, string, string];
+  const expected = Buffer.from(tag, 'base64');
+  const parameters = { memory: Number(memory), passes: Number(passes), parallelism: Number(parallelism), tagLength: expected.length };
+  try {
+    const actual = await deriveTag(password, Buffer.from(salt, 'base64'), parameters);
+    return timingSafeEqual(actual, expected);
+  } catch {
+    // Parameters out of argon2's range in a stored hash: it cannot match any password.
+    return false;
+  }
 }
 
 let dummyHash: Promise<string> | undefined;

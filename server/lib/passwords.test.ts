@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+// Written by hash-wasm, which hashed every password stored before Node's own argon2 took over:
+// accounts created then must still log in.
+const OLD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$s15NnWWilrfqELOrWD5/bQ$t775cDszY3CfiqEvGGeWkXloZQQ4Vdu57l3GiSoC4rU';
+const OTHER_PARAMETERS = '$argon2id$v=19$m=4096,t=3,p=2$c2FsLWRlLXBydWViYS0xNg$Z8DY4oR/ej1+9JyZpmABFMTltfffwjIa';
+
+describe('passwords', () => {
+  it('hashes with OWASP argon2id parameters and a fresh salt, and verifies only the right password', async () => {
+    const [first, second] = await Promise.all([hashPassword('Secreto1234!'), hashPassword('Secreto1234!')]);
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(second).not.toBe(first);
+    expect(await verifyPassword(first, 'Secreto1234!')).toBe(true);
+    expect(await verifyPassword(first, 'secreto1234!')).toBe(false);
+  });
+
+  it('verifies hashes written before, with the parameters each one records', async () => {
+    expect(await verifyPassword(OLD_HASH, 'Secreto1234!')).toBe(true);
+    expect(await verifyPassword(OLD_HASH, 'Secreto1234?')).toBe(false);
+    expect(await verifyPassword(OTHER_PARAMETERS, 'Contraseña-ñ€')).toBe(true);
+    expect(await verifyPassword(OTHER_PARAMETERS, 'Contrasena-n€')).toBe(false);
+  });
+
+  it('refuses, without throwing, anything that is not a usable argon2id hash', async () => {
+    for (const stored of [
+      '',
+      '$2b$12$abcdefghijklmnopqrstuuE8oS1wW3S2bY0VbT1eHn6nYb7kK7C9e', // bcrypt
+      OLD_HASH.replace('argon2id', 'argon2i'),
+      OLD_HASH.replace('m=19456', 'm=1'), // below argon2's minimum memory
+      OLD_HASH.replace('p=1', 'p=0'),
+      OLD_HASH.slice(0, -10),
+      `${OLD_HASH}x`,
+    ]) {
+      expect(await verifyPassword(stored, 'Secreto1234!'), stored).toBe(false);
+    }
+  });
+
+  it('answers every one of a burst of checks correctly', async () => {
+    const checks = Array.from({ length: 12 }, (_, i) => verifyPassword(OLD_HASH, i % 3 === 0 ? 'Secreto1234!' : `wrong-${i}`));
+    expect(await Promise.all(checks)).toEqual(Array.from({ length: 12 }, (_, i) => i % 3 === 0));
+  });
+});
