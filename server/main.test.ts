@@ -14,11 +14,17 @@ afterEach(() => {
   for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** Starts `server/main.ts` as `npm start` does, on a fresh data folder and a free port. */
+const startScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+  .scripts.start;
+
+/**
+ * Starts the server with `npm start`'s own command line (npm runs it with `sh -c`, and its `exec`
+ * makes node the process that gets the signals), on a fresh data folder and a free port.
+ */
 async function startServer(): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-main-'));
   folders.push(dataDir);
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn('sh', ['-c', startScript], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -81,7 +81,21 @@ async function cannon(url: string, options: Partial<autocannon.Options>): Promis
   return autocannon({ url, connections, duration, ...options });
 }
 
-async function prepareDatabase(size: number, doctors: number) {
+/**
+ * How `npm start` runs the server (package.json: `[VAR=value …] exec node [flags…] server/main.ts`),
+ * so the server measured is the one that runs.
+ */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
+  const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const words = manifest.scripts.start.split(/\s+/);
+  const assignments = words.slice(0, words.indexOf('exec')).map((word) => word.split(/=(.*)/s) as [string, string]);
+  return { env: Object.fromEntries(assignments), flags: words.slice(words.indexOf('node') + 1, words.indexOf('server/main.ts')) };
+}
+
+/** Fewer free future slots than this and a reused clinic is seeded again (booking would run dry). */
+const MIN_FREE_SLOTS = 20_000;
+
+async function prepareDatabase(size: number, doctors: number): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   const dataDir = path.join(root, `data-${kind}-${size}`);
   const marker = path.join(root, `seeded-${kind}-${size}.json`);
@@ -108,6 +122,13 @@ async function prepareDatabase(size: number, doctors: number) {
     env.DATABASE_URL = url.toString();
   }
   if (reuse) {
+    // Each run books thousands of future slots; a clinic reused often enough has none left.
+    const left = (await freeSlots(env, MIN_FREE_SLOTS)).length;
+    if (left < MIN_FREE_SLOTS) {
+      console.log(`\nThe clinic of ${size} patients seeded by an earlier run has only ${left} free slots left: seeding again`);
+      fs.rmSync(marker);
+      return prepareDatabase(size, doctors);
+    }
     console.log(`\nReusing the clinic of ${size} patients, ${doctors} doctors (${kind}) seeded by an earlier run`);
     return env;
   }
@@ -151,9 +172,9 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
   const env = await prepareDatabase(size, doctors);
   const port = 4900 + (size % 97);
   const base = `http://127.0.0.1:${port}`;
-  // The flags of `npm start` (package.json).
-  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'server/main.ts'], {
-    env: { ...env, PORT: String(port), DEMO_DATA: 'false', LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000', LOGIN_MAX_FAILURES: '1000000', NODE_ENV: 'production' },
+  const start = startCommand();
+  const server = spawn(process.execPath, [...start.flags, 'server/main.ts'], {
+    env: { ...env, ...start.env, PORT: String(port), DEMO_DATA: 'false', LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000', LOGIN_MAX_FAILURES: '1000000', NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
