@@ -4,6 +4,7 @@ import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
 import { userSearchIndex } from './010-user-search-index.ts';
 import { passwordResets } from './050-password-resets.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
+import { activeAccountCounts } from './081-active-account-counts.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -17,4 +18,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '010-user-search-index': userSearchIndex,
   '050-password-resets': passwordResets,
   '080-patient-search-count': patientSearchCount,
+  '081-active-account-counts': activeAccountCounts,
 };

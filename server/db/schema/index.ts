@@ -221,8 +221,15 @@ export interface RestablecimientosContrasenaTable {
   usado_en: string | null;
 }
 
+/** Active accounts per role, kept by triggers on usuarios (migration 081). */
+export interface CuentasActivasTable {
+  rol: Rol;
+  total: number;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
+  cuentas_activas: CuentasActivasTable;
   pacientes: PacientesTable;
   especialidades: EspecialidadesTable;
   doctores: DoctoresTable;

@@ -229,14 +229,7 @@ export async function listUsers(
   query: ListQuery & { rol?: Rol | undefined },
 ): Promise<Page<UserListRow>> {
   const search = searchOf(dialect, query.buscar);
-  const count = await db
-    .selectFrom('usuarios as u')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('u.activo', '=', 1)
-    .$if(query.rol !== undefined, (qb) => qb.where('u.rol', '=', query.rol as Rol))
-    .$if(search !== undefined, (qb) => qb.where(search!.condition))
-    .executeTakeFirstOrThrow();
-  const total = Number(count.total);
+  const total = search ? await countActiveMatches(db, search, query.rol) : await countActiveAccounts(db, query.rol);
   if (total <= offsetOf(query)) return { items: [], total };
   const items = await userListQuery(db)
     .where('u.activo', '=', 1)
@@ -253,13 +246,24 @@ export async function findUserListItem(db: Db, id_usuario: number): Promise<User
   return userListQuery(db).where('u.id_usuario', '=', id_usuario).executeTakeFirst();
 }
 
-async function countPatients(db: Db, search: Search | undefined): Promise<number> {
+/** Active accounts (of one role, or all), from the per-role counts kept by triggers (migration 081). */
+async function countActiveAccounts(db: Db, rol: Rol | undefined): Promise<number> {
+  const count = await db
+    .selectFrom('cuentas_activas')
+    .select((eb) => eb.fn.sum<number>('total').as('total'))
+    .$if(rol !== undefined, (qb) => qb.where('rol', '=', rol as Rol))
+    .executeTakeFirst();
+  return Number(count?.total ?? 0);
+}
+
+/** Active accounts (of one role, or all) matching a search: read and counted one by one. */
+async function countActiveMatches(db: Db, search: Search, rol: Rol | undefined): Promise<number> {
   const count = await db
     .selectFrom('usuarios as u')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('u.rol', '=', 'paciente')
     .where('u.activo', '=', 1)
-    .$if(search !== undefined, (qb) => qb.where(search!.condition))
+    .$if(rol !== undefined, (qb) => qb.where('u.rol', '=', rol as Rol))
+    .where(search.condition)
     .executeTakeFirstOrThrow();
   return Number(count.total);
 }
@@ -286,7 +290,11 @@ async function countPatientMatches(db: Db, phrase: string): Promise<number> {
  */
 export async function listPatients(db: Db, dialect: DialectName, query: ListQuery) {
   const search = searchOf(dialect, query.buscar);
-  const total = search?.phrase !== undefined ? await countPatientMatches(db, search.phrase) : await countPatients(db, search);
+  const total = !search
+    ? await countActiveAccounts(db, 'paciente')
+    : search.phrase !== undefined
+      ? await countPatientMatches(db, search.phrase)
+      : await countActiveMatches(db, search, 'paciente');
   if (total <= offsetOf(query)) return { items: [], total };
   // A unary + keeps SQLite off the (rol, activo, busqueda) index, so it starts from the matches;
   // with many matches, the + goes on the match test instead, so it walks that index in order.
