@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { dateTimeFormat } from './intl-cache.ts';
 
 /**
  * Calendar helpers for screens: ISO dates (YYYY-MM-DD) computed on the calendar, never through
@@ -64,7 +65,7 @@ export function monthWeeks(year: number, month: number): (string | null)[][] {
 
 /** A date formatted in the interface language (UTC, so the calendar day never shifts). */
 export function formatIso(iso: string, options: Intl.DateTimeFormatOptions, language?: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(utc(iso));
+  return dateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(utc(iso));
 }
 
 /** Full weekday names, Monday first, in the interface language. */

@@ -2,13 +2,14 @@ import i18n from 'i18next';
 import { TIPO_LABELS } from '../../../contracts/history.ts';
 import { isLanguage, type Language } from '../../../contracts/messages/languages.ts';
 import { localeOf } from './calendar.ts';
+import { dateTimeFormat, numberFormat } from './intl-cache.ts';
 
 /** A clinic date (YYYY-MM-DD) for people: 2 mar 2026 (es). Not shifted by the browser's zone. */
 export function formatDate(iso: string | null | undefined, language?: string): string {
   if (!iso) return '-';
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
   if (!year || !month || !day) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }
@@ -18,15 +19,12 @@ export function formatInstant(iso: string | null | undefined, language?: string)
   if (!iso) return '-';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A size in bytes as KB or MB, one decimal. */
 export function formatBytes(bytes: number, language?: string): string {
-  const number = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 });
+  const number = numberFormat(localeOf(language), { maximumFractionDigits: 1 });
   if (bytes < 1024) return `${number.format(bytes)} B`;
   if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
   return `${number.format(bytes / (1024 * 1024))} MB`;
