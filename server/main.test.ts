@@ -14,8 +14,9 @@ afterEach(() => {
   for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-const startScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
-  .scripts.start;
+const startScript = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start;
 
 /**
  * Starts the server with `npm start`'s own command line (npm runs it with `sh -c`, and its `exec`

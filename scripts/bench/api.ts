@@ -89,7 +89,10 @@ function startCommand(): { env: Record<string, string>; flags: string[] } {
   const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
   const words = manifest.scripts.start.split(/\s+/);
   const assignments = words.slice(0, words.indexOf('exec')).map((word) => word.split(/=(.*)/s) as [string, string]);
-  return { env: Object.fromEntries(assignments), flags: words.slice(words.indexOf('node') + 1, words.indexOf('server/main.ts')) };
+  return {
+    env: Object.fromEntries(assignments),
+    flags: words.slice(words.indexOf('node') + 1, words.indexOf('server/main.ts')),
+  };
 }
 
 /** Fewer free future slots than this and a reused clinic is seeded again (booking would run dry). */
@@ -125,7 +128,9 @@ async function prepareDatabase(size: number, doctors: number): Promise<NodeJS.Pr
     // Each run books thousands of future slots; a clinic reused often enough has none left.
     const left = (await freeSlots(env, MIN_FREE_SLOTS)).length;
     if (left < MIN_FREE_SLOTS) {
-      console.log(`\nThe clinic of ${size} patients seeded by an earlier run has only ${left} free slots left: seeding again`);
+      console.log(
+        `\nThe clinic of ${size} patients seeded by an earlier run has only ${left} free slots left: seeding again`,
+      );
       fs.rmSync(marker);
       return prepareDatabase(size, doctors);
     }
@@ -133,7 +138,21 @@ async function prepareDatabase(size: number, doctors: number): Promise<NodeJS.Pr
     return env;
   }
   console.log(`\nSeeding ${size} patients, ${doctors} doctors, ${values.days} days (${kind})…`);
-  await run(process.execPath, ['scripts/seed-large.ts', '--patients', String(size), '--doctors', String(doctors), '--days', values.days, '--data-dir', dataDir], env);
+  await run(
+    process.execPath,
+    [
+      'scripts/seed-large.ts',
+      '--patients',
+      String(size),
+      '--doctors',
+      String(doctors),
+      '--days',
+      values.days,
+      '--data-dir',
+      dataDir,
+    ],
+    env,
+  );
   fs.writeFileSync(marker, seeded);
   return env;
 }
@@ -174,7 +193,15 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
   const base = `http://127.0.0.1:${port}`;
   const start = startCommand();
   const server = spawn(process.execPath, [...start.flags, 'server/main.ts'], {
-    env: { ...env, ...start.env, PORT: String(port), DEMO_DATA: 'false', LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000', LOGIN_MAX_FAILURES: '1000000', NODE_ENV: 'production' },
+    env: {
+      ...env,
+      ...start.env,
+      PORT: String(port),
+      DEMO_DATA: 'false',
+      LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000',
+      LOGIN_MAX_FAILURES: '1000000',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -184,13 +211,26 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => login(base, `paciente${i + 1}`)));
     const slots = await freeSlots(env, 200_000);
     let nextSlot = 0;
-    const days = Array.from({ length: 20 }, (_, i) => new Date(Date.now() + (i - 10) * 86400000).toISOString().slice(0, 10));
+    const days = Array.from({ length: 20 }, (_, i) =>
+      new Date(Date.now() + (i - 10) * 86400000).toISOString().slice(0, 10),
+    );
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
     const scenarios: { name: string; options: Partial<autocannon.Options> }[] = [
       {
         name: 'availability',
-        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/citas/agenda-disponible/${1 + Math.floor(Math.random() * doctors)}?dias=7`, headers: auth(pick(patients)) }) }] },
+        options: {
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (r) => ({
+                ...r,
+                path: `/api/citas/agenda-disponible/${1 + Math.floor(Math.random() * doctors)}?dias=7`,
+                headers: auth(pick(patients)),
+              }),
+            },
+          ],
+        },
       },
       {
         name: 'booking',
@@ -204,7 +244,13 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
                   ...r,
                   path: '/api/citas',
                   headers: { ...auth(pick(patients)), 'content-type': 'application/json' },
-                  body: JSON.stringify({ id_doctor: slot?.id_doctor, fecha: slot?.fecha, hora: slot?.hora_inicio, motivo: 'Revisión', recordatorio: false }),
+                  body: JSON.stringify({
+                    id_doctor: slot?.id_doctor,
+                    fecha: slot?.fecha,
+                    hora: slot?.hora_inicio,
+                    motivo: 'Revisión',
+                    recordatorio: false,
+                  }),
                 };
               },
             },
@@ -213,19 +259,55 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
       },
       {
         name: 'patient search',
-        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/pacientes?buscar=${encodeURIComponent(pick(FRAGMENTS))}`, headers: auth(admin) }) }] },
+        options: {
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (r) => ({
+                ...r,
+                path: `/api/pacientes?buscar=${encodeURIComponent(pick(FRAGMENTS))}`,
+                headers: auth(admin),
+              }),
+            },
+          ],
+        },
       },
       {
         name: "doctor's day",
-        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/agenda?fecha=${pick(days)}`, headers: auth(doctor) }) }] },
+        options: {
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (r) => ({ ...r, path: `/api/agenda?fecha=${pick(days)}`, headers: auth(doctor) }),
+            },
+          ],
+        },
       },
       {
         name: 'patient history',
-        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: '/api/paciente/historial', headers: auth(pick(patients)) }) }] },
+        options: {
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (r) => ({ ...r, path: '/api/paciente/historial', headers: auth(pick(patients)) }),
+            },
+          ],
+        },
       },
       {
         name: 'user list page',
-        options: { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/usuarios?pagina=${1 + Math.floor(Math.random() * 20)}&por_pagina=50`, headers: auth(admin) }) }] },
+        options: {
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (r) => ({
+                ...r,
+                path: `/api/usuarios?pagina=${1 + Math.floor(Math.random() * 20)}&por_pagina=50`,
+                headers: auth(admin),
+              }),
+            },
+          ],
+        },
       },
       {
         name: 'log-in (argon2id bound)',
@@ -233,7 +315,15 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
           requests: [
             {
               method: 'POST',
-              setupRequest: (r) => ({ ...r, path: '/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario: `paciente${1 + Math.floor(Math.random() * Math.min(size, 1000))}`, contrasena: PASSWORD }) }),
+              setupRequest: (r) => ({
+                ...r,
+                path: '/api/login',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  usuario: `paciente${1 + Math.floor(Math.random() * Math.min(size, 1000))}`,
+                  contrasena: PASSWORD,
+                }),
+              }),
             },
           ],
         },
@@ -258,7 +348,9 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
         ratio: Number((result.requests.average / bareRps).toFixed(3)),
         memoryMb,
       });
-      console.log(`  ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+      console.log(
+        `  ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+      );
     }
     return { figures, memoryMb: peak };
   } finally {
@@ -268,7 +360,10 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
 }
 
 const barePort = 4899;
-const bare = spawn(process.execPath, ['scripts/bench/bare-server.ts'], { env: { ...process.env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit'] });
+const bare = spawn(process.execPath, ['scripts/bench/bare-server.ts'], {
+  env: { ...process.env, PORT: String(barePort) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 await waitFor(`http://127.0.0.1:${barePort}/`, bare);
 const bareResult = await cannon(`http://127.0.0.1:${barePort}/api/health`, {});
 bare.kill('SIGTERM');
@@ -290,18 +385,40 @@ for (const size of sizes) {
 
 const smallest = Math.min(...sizes);
 const largest = Math.max(...sizes);
-const lines = [`\nGaleno API benchmark (${kind}, ${connections} connections, ${duration} s each; bare server ${Math.round(bareRps)} req/s)`];
-lines.push('scenario                  | patients | req/s | p50 ms | p99 ms | errors | non-2xx | vs bare | vs small | peak MB');
+const lines = [
+  `\nGaleno API benchmark (${kind}, ${connections} connections, ${duration} s each; bare server ${Math.round(bareRps)} req/s)`,
+];
+lines.push(
+  'scenario                  | patients | req/s | p50 ms | p99 ms | errors | non-2xx | vs bare | vs small | peak MB',
+);
 for (const f of all) {
   const small = all.find((g) => g.scenario === f.scenario && g.size === smallest);
-  const growth = small && f.size === largest && largest !== smallest ? (small.reqPerSec / Math.max(1, f.reqPerSec)).toFixed(2) + 'x' : '';
+  const growth =
+    small && f.size === largest && largest !== smallest
+      ? (small.reqPerSec / Math.max(1, f.reqPerSec)).toFixed(2) + 'x'
+      : '';
   lines.push(
     `${f.scenario.padEnd(25)} | ${String(f.size).padStart(8)} | ${String(f.reqPerSec).padStart(5)} | ${String(f.p50).padStart(6)} | ${String(f.p99).padStart(6)} | ${String(f.errors).padStart(6)} | ${String(f.non2xx).padStart(7)} | ${(f.ratio * 100).toFixed(0).padStart(6)}% | ${growth.padStart(8)} | ${String(f.memoryMb).padStart(7)}`,
   );
 }
-lines.push(`peak server memory: ${Object.entries(memory).map(([size, mb]) => `${size} patients ${mb} MB`).join(', ')}`);
-lines.push(`load average (1 min, ${os.cpus().length} CPUs): ${Object.entries(load).map(([size, range]) => `${size} patients ${range}`).join(', ')}`);
+lines.push(
+  `peak server memory: ${Object.entries(memory)
+    .map(([size, mb]) => `${size} patients ${mb} MB`)
+    .join(', ')}`,
+);
+lines.push(
+  `load average (1 min, ${os.cpus().length} CPUs): ${Object.entries(load)
+    .map(([size, range]) => `${size} patients ${range}`)
+    .join(', ')}`,
+);
 console.log(lines.join('\n'));
 const file = path.join(root, `api-${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(file, JSON.stringify({ kind, connections, duration, days: values.days, bareRps, figures: all, memoryMb: memory, loadAverage: load }, null, 2));
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    { kind, connections, duration, days: values.days, bareRps, figures: all, memoryMb: memory, loadAverage: load },
+    null,
+    2,
+  ),
+);
 console.log(`written to ${file}`);

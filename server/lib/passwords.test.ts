@@ -37,7 +37,9 @@ describe('passwords', () => {
   });
 
   it('answers every one of a burst of checks correctly', async () => {
-    const checks = Array.from({ length: 12 }, (_, i) => verifyPassword(OLD_HASH, i % 3 === 0 ? 'Secreto1234!' : `wrong-${i}`));
+    const checks = Array.from({ length: 12 }, (_, i) =>
+      verifyPassword(OLD_HASH, i % 3 === 0 ? 'Secreto1234!' : `wrong-${i}`),
+    );
     expect(await Promise.all(checks)).toEqual(Array.from({ length: 12 }, (_, i) => i % 3 === 0));
   });
 });

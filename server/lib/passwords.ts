@@ -61,9 +61,21 @@ const PHC = /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,3}),p=(\d{1,2})\$([A-Za-z0-9
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   const match = PHC.exec(hash);
   if (!match) return false;
-  const [, memory, passes, parallelism, salt, tag] = match as unknown as [string, string, string, string, string, string];
+  const [, memory, passes, parallelism, salt, tag] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const expected = Buffer.from(tag, 'base64');
-  const parameters = { memory: Number(memory), passes: Number(passes), parallelism: Number(parallelism), tagLength: expected.length };
+  const parameters = {
+    memory: Number(memory),
+    passes: Number(passes),
+    parallelism: Number(parallelism),
+    tagLength: expected.length,
+  };
   try {
     const actual = await deriveTag(password, Buffer.from(salt, 'base64'), parameters);
     return timingSafeEqual(actual, expected);

@@ -15,7 +15,12 @@ async function countedOneByOne(server: TestServer) {
     .groupBy('rol')
     .execute();
   const of = (rol: string) => Number(rows.find((row) => row.rol === rol)?.total ?? 0);
-  return { all: of('paciente') + of('doctor') + of('admin'), paciente: of('paciente'), doctor: of('doctor'), admin: of('admin') };
+  return {
+    all: of('paciente') + of('doctor') + of('admin'),
+    paciente: of('paciente'),
+    doctor: of('doctor'),
+    admin: of('admin'),
+  };
 }
 
 async function totalsShown(server: TestServer, token: string) {
@@ -67,7 +72,9 @@ describe.each(DATABASES)('list totals on %s', (kind) => {
     expect(promoted.status).toBe(200);
     await expectTotalsRight(server, admin.token);
 
-    expect((await server.request('DELETE', `/api/usuarios/${other.id_usuario}`, { token: admin.token })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/usuarios/${other.id_usuario}`, { token: admin.token })).status).toBe(
+      204,
+    );
     await expectTotalsRight(server, admin.token);
 
     // Writers other than the app: a script closing an account, one reopening it, a role changed by
@@ -77,7 +84,11 @@ describe.each(DATABASES)('list totals on %s', (kind) => {
     await expectTotalsRight(server, admin.token);
     await db.updateTable('usuarios').set({ rol: 'admin' }).where('id_usuario', '=', other.id_usuario).execute();
     await expectTotalsRight(server, admin.token);
-    await db.updateTable('usuarios').set({ activo: 0, rol: 'paciente' }).where('id_usuario', '=', other.id_usuario).execute();
+    await db
+      .updateTable('usuarios')
+      .set({ activo: 0, rol: 'paciente' })
+      .where('id_usuario', '=', other.id_usuario)
+      .execute();
     await expectTotalsRight(server, admin.token);
     await db.updateTable('usuarios').set({ nombre: 'Otro nombre' }).execute();
     await expectTotalsRight(server, admin.token);

@@ -3,27 +3,22 @@
  * millisecond on a slow phone), and a screen formats dozens of dates per render (the agenda's
  * month grid labels every day), so each locale and set of options is built once.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-const keyOf = (locale: string, options: object) => `${locale}|${JSON.stringify(options)}`;
-
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+function formatterCache<Options extends object, Formatter>(create: (locale: string, options: Options) => Formatter) {
+  const formatters = new Map<string, Formatter>();
+  return (locale: string, options: Options): Formatter => {
+    const key = `${locale}|${JSON.stringify(options)}`;
+    let formatter = formatters.get(key);
+    if (!formatter) {
+      formatter = create(locale, options);
+      formatters.set(key, formatter);
+    }
+    return formatter;
+  };
 }
 
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+export const dateTimeFormat = formatterCache(
+  (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
+export const numberFormat = formatterCache(
+  (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
