@@ -27,7 +27,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     messages: [],
     refuse: false,
     delayMs: 0,
-    async waitFor(count, timeoutMs = 5000) {
+    // Generous: on a loaded 2-core machine a mail can take seconds; a passing wait returns at once.
+    async waitFor(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (state.messages.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, received ${state.messages.length}`);
