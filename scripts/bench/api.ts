@@ -81,19 +81,9 @@ async function cannon(url: string, options: Partial<autocannon.Options>): Promis
   return autocannon({ url, connections, duration, ...options });
 }
 
-/**
- * How `npm start` runs the server (package.json: `[VAR=value …] exec node [flags…] server/main.ts`),
- * so the server measured is the one that runs.
- */
-function startCommand(): { env: Record<string, string>; flags: string[] } {
-  const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  const words = manifest.scripts.start.split(/\s+/);
-  const assignments = words.slice(0, words.indexOf('exec')).map((word) => word.split(/=(.*)/s) as [string, string]);
-  return {
-    env: Object.fromEntries(assignments),
-    flags: words.slice(words.indexOf('node') + 1, words.indexOf('server/main.ts')),
-  };
-}
+/** `npm start`'s own command line (package.json), so the server measured is the one that runs. */
+const startScript = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
+  .start;
 
 /** Fewer free future slots than this and a reused clinic is seeded again (booking would run dry). */
 const MIN_FREE_SLOTS = 20_000;
@@ -191,11 +181,10 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
   const env = await prepareDatabase(size, doctors);
   const port = 4900 + (size % 97);
   const base = `http://127.0.0.1:${port}`;
-  const start = startCommand();
-  const server = spawn(process.execPath, [...start.flags, 'server/main.ts'], {
+  // As npm runs it: `sh -c`, whose `exec` makes the server this very process (its pid is measured).
+  const server = spawn('sh', ['-c', startScript], {
     env: {
       ...env,
-      ...start.env,
       PORT: String(port),
       DEMO_DATA: 'false',
       LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000',

@@ -58,16 +58,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
         ? (column) => column.generatedByDefaultAsIdentity().primaryKey()
         : (column) => column.primaryKey().autoIncrement(),
   };
-  // Kysely looks for its migration tables in every schema unless told which one: with another
-  // Galeno schema in the same PostgreSQL database (tests, browser tests) it would find theirs.
-  // (The dialect's introspector reads only the current schema too; see dialects/postgres.ts.)
-  const migrationTableSchema =
-    handle.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
-      : undefined;
+  // On PostgreSQL the dialect's introspector sees only the current schema (dialects/postgres.ts),
+  // so the migration tables are found, and created, in that schema only.
   const migrator = new Migrator({
     db: handle.db,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
