@@ -86,6 +86,10 @@ export interface CitasTable {
   estado: EstadoCita;
   creado_en: string;
   actualizado_en: string;
+  /** Who cancelled a Cancelada visit: the patient, the doctor (a rejection) or the clinic. */
+  cancelada_por: 'paciente' | 'doctor' | 'clinica' | null;
+  /** Why the doctor rejected the request, shown to the patient (decisions #27). */
+  motivo_rechazo: string | null;
 }
 
 export type EstadoConsulta = 'pendiente' | 'confirmada' | 'finalizada';

@@ -3,6 +3,7 @@ import { addDays, localDate } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { addMinutes, slotStarts } from '../../lib/slots.ts';
 import { insertPaciente, insertUsuario } from '../../modules/users/users.repository.ts';
+import { attachVisitsToConsultations } from '../migrations/020-one-agenda.ts';
 import type { Database } from '../schema/index.ts';
 
 export interface DemoLogin {
@@ -127,6 +128,9 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       { id_paciente: jordi, id_doctor: puig.id_doctor, id_cita: null, fecha: addDays(today, -30), hora: '16:30', tipo: 'Consulta', motivo: 'Control de tensión arterial', descripcion: 'Cifras de 150/95 en domicilio', diagnostico: 'Hipertensión no controlada', recomendaciones: 'Ajuste de dieta y nuevo control', estado: 'finalizada', creado_en: stamp, finalizada_en: stamp },
       { id_paciente: jordi, id_doctor: puig.id_doctor, id_cita: null, fecha: addDays(today, 3), hora: '17:00', tipo: 'Revisión', motivo: 'Revisión de tensión', descripcion: null, diagnostico: null, recomendaciones: null, estado: 'pendiente', creado_en: stamp, finalizada_en: null },
     ]).execute();
+
+    // Each consultation occupies its doctor's agenda like any visit (decisions #25).
+    await attachVisitsToConsultations(trx);
 
     // One pending request and one confirmed visit on the first weekday slots after today.
     const book = async (id_paciente: number, id_doctor: number, estado: 'pendiente' | 'Confirmada', motivo: string, skip: number) => {

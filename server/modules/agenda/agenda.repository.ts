@@ -222,10 +222,11 @@ export async function changeCitaState(
   estado: CitasTable['estado'],
   from: readonly CitasTable['estado'][],
   actualizado_en: string,
+  cancellation: Partial<Pick<CitasTable, 'cancelada_por' | 'motivo_rechazo'>> = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('citas')
-    .set({ estado, actualizado_en })
+    .set({ estado, actualizado_en, ...cancellation })
     .where('id_cita', '=', id_cita)
     .where('estado', 'in', from)
     .executeTakeFirst();

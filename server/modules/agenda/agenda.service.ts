@@ -172,7 +172,7 @@ export function createAgendaService(app: FastifyInstance) {
       const now = clock.now().toISOString();
       const from = estado === 'Confirmada' ? (['pendiente'] as const) : (['pendiente', 'Confirmada'] as const);
       await db.transaction().execute(async (trx) => {
-        if (!(await changeCitaState(trx, id_cita, estado, from, now))) {
+        if (!(await changeCitaState(trx, id_cita, estado, from, now, estado === 'Cancelada' ? { cancelada_por: 'doctor' } : {}))) {
           throw apiError(409, 'cita_ya_respondida', caller.language);
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);

@@ -35,7 +35,7 @@ export async function cancelUpcomingAppointments(
   const upcoming = await findUpcomingAppointments(trx, cancellation.of, localDate(now, timeZone), localTime(now, timeZone));
   const cancelled: number[] = [];
   for (const cita of upcoming) {
-    if (!(await changeCitaState(trx, cita.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp))) continue;
+    if (!(await changeCitaState(trx, cita.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, { cancelada_por: 'clinica' }))) continue;
     await releaseAppointment(trx, cita);
     await writeAudit(
       trx,

@@ -237,7 +237,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           throw badRequest('cita_pasada_no_cancelable', apiMessage('cita_pasada_no_cancelable', language) ?? '');
         }
         // Conditional: if the doctor rejected it a moment ago, that answer stands.
-        if (!(await changeCitaState(trx, id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp))) throw alreadyCancelled();
+        if (!(await changeCitaState(trx, id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, { cancelada_por: 'paciente' }))) throw alreadyCancelled();
         // The same clean-up as the doctor's rejection: slot free, reminder stopped, consultation gone.
         await releaseAppointment(trx, cita);
         await writeAudit(trx, {
