@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIPOS_CONSULTA } from './consultation-types.ts';
 import { dateField, idParam, MAX_ID, optionalText, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
 
@@ -32,6 +33,8 @@ export const citaDeBloqueSchema = z.object({
   paciente: z.string(),
   motivo: z.string(),
   estado: z.enum(ESTADOS_CITA),
+  /** The type of the visit's consultation (a request not yet accepted is a 'Consulta'). */
+  tipo: z.enum(TIPOS_CONSULTA),
 });
 
 /** An agenda block (spec section 3). */

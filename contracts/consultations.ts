@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { solicitudSchema } from './agenda.ts';
 import { dateField, MAX_ID, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 
-export const ESTADOS_CONSULTA = ['pendiente', 'confirmada', 'finalizada'] as const;
-export const TIPOS_CONSULTA = ['Consulta', 'Revisión', 'Urgencia'] as const;
-export type EstadoConsulta = (typeof ESTADOS_CONSULTA)[number];
-export type TipoConsulta = (typeof TIPOS_CONSULTA)[number];
+import { ESTADOS_CONSULTA, TIPOS_CONSULTA } from './consultation-types.ts';
 
-/** POST /api/consultas (spec section 3): diagnóstico and recomendaciones are sent empty. */
+export { ESTADOS_CONSULTA, TIPOS_CONSULTA, type EstadoConsulta, type TipoConsulta } from './consultation-types.ts';
+
+/**
+ * POST /api/consultas (spec section 3): diagnóstico and recomendaciones are sent empty. `pacienteId`
+ * is the patient's account id, the `id` GET /api/usuarios hands out (decisions #24).
+ */
 export const crearConsultaSchema = z.object({
   pacienteId: z.coerce
     .number({ error: 'paciente_requerido' })
@@ -21,6 +23,8 @@ export const crearConsultaSchema = z.object({
   diagnostico: optionalText(2000),
   recomendaciones: optionalText(2000),
   tipo: z.enum(TIPOS_CONSULTA, { error: 'valor_invalido' }).default('Consulta'),
+  /** The patient's e-mail reminder before the visit, as a booking has (on unless refused). */
+  recordatorio: z.boolean({ error: 'valor_invalido' }).default(true),
 });
 export type CrearConsulta = z.infer<typeof crearConsultaSchema>;
 export type CrearConsultaForm = z.input<typeof crearConsultaSchema>;

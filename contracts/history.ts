@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { normalizeForSearch, pagingQuery } from './common.ts';
+import { TIPOS_CONSULTA, type TipoConsulta } from './consultation-types.ts';
 import { LANGUAGES, type Language } from './messages/index.ts';
 
-export const TIPOS_CONSULTA = ['Consulta', 'Revisión', 'Urgencia'] as const;
-export type TipoConsultaHistorial = (typeof TIPOS_CONSULTA)[number];
+export { TIPOS_CONSULTA };
+export type TipoConsultaHistorial = TipoConsulta;
 
 /** How each consultation type reads in each language (the stored value is the Spanish one). */
 export const TIPO_LABELS: Record<Language, Record<TipoConsultaHistorial, string>> = {

@@ -142,7 +142,8 @@ export const ACCESS_TABLE: MatrixRow[] = [
 
   // Administration
   { route: 'GET /api/usuarios', variant: 'patients only', expect: [401, 403, 403, 200, 200, 200], request: () => ({ url: '/api/usuarios?rol=paciente' }) },
-  { route: 'GET /api/usuarios', variant: 'every role', expect: ONLY_ADMIN, request: () => ({ url: '/api/usuarios' }) },
+  // Doctors get patient accounts only when they name no role (decisions #24).
+  { route: 'GET /api/usuarios', variant: 'every role', expect: [401, 403, 403, 200, 200, 200], request: () => ({ url: '/api/usuarios' }) },
   { route: 'GET /api/usuarios', variant: 'admins', expect: ONLY_ADMIN, request: () => ({ url: '/api/usuarios?rol=admin' }) },
   {
     route: 'PUT /api/usuarios/:id/rol',
@@ -275,7 +276,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with201(OWN_DOCTOR_DATA),
     request: async (w) => ({
       url: '/api/consultas',
-      body: { pacienteId: (await w.fresh.user('paciente')).id_paciente, fecha: '2026-03-25', hora: '10:00', motivo: 'Control' },
+      body: { pacienteId: (await w.fresh.user('paciente')).id_usuario, fecha: '2026-03-25', hora: '10:00', motivo: 'Control' },
     }),
   },
   {

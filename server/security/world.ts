@@ -165,7 +165,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
         estado: 'pendiente',
       });
     },
-    pendingConsultation: () => addConsultation(server, { id_paciente, id_doctor, fecha: '2026-03-02', estado: 'pendiente' }),
+    // Its time (08:30) has begun at the clinic's clock (09:00): it may be completed.
+    pendingConsultation: () => addConsultation(server, { id_paciente, id_doctor, fecha: '2026-03-02', hora: '08:30', estado: 'pendiente' }),
     async entry(section, owner = 'patient') {
       const values = { id_paciente: users[owner].id_paciente!, creado_por: null, creado_en: now(), ...SECTION_ROWS[section] };
       const row = (await db

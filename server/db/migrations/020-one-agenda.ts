@@ -14,6 +14,8 @@ export const oneAgenda: GalenoMigration = {
   async up({ db }) {
     await db.schema.alterTable('citas').addColumn('cancelada_por', 'text').execute();
     await db.schema.alterTable('citas').addColumn('motivo_rechazo', 'text').execute();
+    // The day view and the answers to a visit find its consultation by the visit.
+    await db.schema.createIndex('consultas_cita').on('consultas').column('id_cita').execute();
     await attachVisitsToConsultations(db);
   },
 };

@@ -21,7 +21,9 @@ export async function listDay(db: Db, id_doctor: number, fecha: string): Promise
     .leftJoin('citas as c', (join) => join.onRef('c.id_agenda', '=', 'a.id_agenda').on('c.estado', '<>', 'Cancelada'))
     .leftJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
     .leftJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
     .select([
+      'q.tipo as tipo_consulta',
       'a.id_agenda',
       'a.fecha',
       'a.hora_inicio',
@@ -59,6 +61,7 @@ export async function listDay(db: Db, id_doctor: number, fecha: string): Promise
             paciente: fullName({ nombre: row.nombre ?? '', apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }),
             motivo: row.motivo ?? '',
             estado: row.estado_cita,
+            tipo: row.tipo_consulta ?? 'Consulta',
           }
         : null,
   }));

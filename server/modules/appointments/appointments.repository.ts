@@ -106,6 +106,8 @@ export async function reserveSlot(db: Db, id_agenda: number): Promise<boolean> {
 
 export type NewCita = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_agenda' | 'fecha' | 'hora' | 'motivo' | 'creado_en'> & {
   recordatorio: boolean;
+  /** A patient's request waits for the doctor (pendiente); a visit the doctor assigns is Confirmada. */
+  estado?: 'pendiente' | 'Confirmada';
 };
 
 export async function insertCita(db: Db, cita: NewCita): Promise<number> {
@@ -114,7 +116,7 @@ export async function insertCita(db: Db, cita: NewCita): Promise<number> {
     .values({
       ...cita,
       recordatorio: cita.recordatorio ? 1 : 0,
-      estado: 'pendiente',
+      estado: cita.estado ?? 'pendiente',
       actualizado_en: cita.creado_en,
     })
     .returning('id_cita')

@@ -131,16 +131,20 @@ export async function doctorTreats(db: Db, id_doctor: number, id_paciente: numbe
   return row !== undefined;
 }
 
-/** Whether a patient exists with an account that has not been deleted. */
-export async function activePatientExists(db: Db, id_paciente: number): Promise<boolean> {
+/**
+ * The patient file of an account (decisions #24: the id GET /api/usuarios hands out), when the
+ * account is active and a patient's.
+ */
+export async function findActivePatientOfAccount(db: Db, id_usuario: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('pacientes as p')
     .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
     .select('p.id_paciente')
-    .where('p.id_paciente', '=', id_paciente)
+    .where('u.id_usuario', '=', id_usuario)
     .where('u.activo', '=', 1)
+    .where('u.rol', '=', 'paciente')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id_paciente;
 }
 
 /** Patients a doctor can pick, by name: all active ones, or only those the doctor treats. */

@@ -12,11 +12,15 @@ import type {
 import type { PagingQuery } from '../../../contracts/common.ts';
 import { ownDoctorId } from '../../lib/access.ts';
 import { apiError } from '../../lib/api-errors.ts';
-import { localDate } from '../../lib/clock.ts';
+import { instantOf, localDate } from '../../lib/clock.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
+import { holdSlotForVisit, type HoldRefusal } from '../agenda/hold-slot.ts';
+import { insertCita } from '../appointments/appointments.repository.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import { scheduleReminder } from '../reminders/reminders.service.ts';
 import {
-  activePatientExists,
+  findActivePatientOfAccount,
   findConsulta,
   finishConsulta,
   insertConsulta,
@@ -24,6 +28,13 @@ import {
   listDoctorConsultas,
   listSelectablePatients,
 } from './consultations.repository.ts';
+
+const refusalCode: Record<HoldRefusal, string> = {
+  hueco_ocupado: 'consulta_hueco_ocupado',
+  hueco_bloqueado: 'consulta_hueco_bloqueado',
+  hueco_solapado: 'consulta_hueco_solapado',
+  doctor_no_encontrado: 'sin_perfil_doctor',
+};
 
 export interface Page<T> {
   items: T[];
@@ -50,30 +61,59 @@ export function createConsultationsService(app: FastifyInstance) {
       return page;
     },
 
-    /** Assigns a consultation to a patient (estado pendiente). */
+    /**
+     * Assigns a visit to a patient (decisions #24, #25): in one transaction the doctor's slot at that
+     * time is taken (or a one-off slot made), a confirmed appointment holds it, with its reminder, and
+     * the consultation is opened on it. A slot taken, blocked or overlapped is a 409 and nothing is
+     * written; of a consultation and a booking racing for one slot, exactly one wins.
+     */
     async create(caller: Caller, input: CrearConsulta): Promise<Consulta> {
       const id_doctor = ownDoctorId(caller.actor);
-      const now = clock.now().toISOString();
-      const id_consulta = await db.transaction().execute(async (trx) => {
-        if (!(await activePatientExists(trx, input.pacienteId))) throw apiError(404, 'paciente_no_encontrado', caller.language);
-        const id = await insertConsulta(trx, {
-          id_paciente: input.pacienteId,
-          id_doctor,
-          id_cita: null,
-          fecha: input.fecha,
-          hora: input.hora,
-          tipo: input.tipo,
-          motivo: input.motivo,
-          descripcion: input.descripcion ?? null,
-          diagnostico: input.diagnostico ?? null,
-          recomendaciones: input.recomendaciones ?? null,
-          estado: 'pendiente',
-          creado_en: now,
-          finalizada_en: null,
+      const now = clock.now();
+      const stamp = now.toISOString();
+      if (input.fecha < localDate(now, config.timeZone)) throw apiError(400, 'consulta_fecha_pasada', caller.language);
+      let id_consulta: number;
+      try {
+        id_consulta = await db.transaction().execute(async (trx) => {
+          const id_paciente = await findActivePatientOfAccount(trx, input.pacienteId);
+          if (id_paciente === undefined) throw apiError(404, 'paciente_no_encontrado', caller.language);
+          const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
+          if (!slot.held) throw apiError(slot.refusal === 'doctor_no_encontrado' ? 403 : 409, refusalCode[slot.refusal], caller.language);
+          const id_cita = await insertCita(trx, {
+            id_paciente,
+            id_doctor,
+            id_agenda: slot.id_agenda,
+            fecha: input.fecha,
+            hora: slot.hora,
+            motivo: input.motivo,
+            recordatorio: input.recordatorio,
+            creado_en: stamp,
+            estado: 'Confirmada',
+          });
+          if (input.recordatorio) await scheduleReminder(app, trx, { id_cita, fecha: input.fecha, hora: slot.hora });
+          const id = await insertConsulta(trx, {
+            id_paciente,
+            id_doctor,
+            id_cita,
+            fecha: input.fecha,
+            hora: slot.hora,
+            tipo: input.tipo,
+            motivo: input.motivo,
+            descripcion: input.descripcion ?? null,
+            diagnostico: input.diagnostico ?? null,
+            recomendaciones: input.recomendaciones ?? null,
+            estado: 'confirmada',
+            creado_en: stamp,
+            finalizada_en: null,
+          });
+          await writeAudit(trx, audit(caller, 'consulta.crear', id_paciente, `consulta ${id}, cita ${id_cita}`, stamp));
+          return id;
         });
-        await writeAudit(trx, audit(caller, 'consulta.crear', input.pacienteId, `consulta ${id}`, now));
-        return id;
-      });
+      } catch (error) {
+        // The slot was free while an active visit held it: the unique index refuses the second.
+        if (uniqueViolation(error)) throw apiError(409, 'consulta_hueco_ocupado', caller.language);
+        throw error;
+      }
       const created = await findConsulta(db, id_consulta);
       if (!created) throw apiError(404, 'no_encontrado', caller.language);
       return created;
@@ -85,6 +125,9 @@ export function createConsultationsService(app: FastifyInstance) {
       const consulta = await findConsulta(db, id_consulta);
       if (!consulta) throw apiError(404, 'no_encontrado', caller.language);
       if (consulta.id_doctor !== id_doctor) throw apiError(403, 'sin_permiso', caller.language);
+      if (instantOf(consulta.fecha, consulta.hora, config.timeZone).getTime() > clock.now().getTime()) {
+        throw apiError(409, 'consulta_no_empezada', caller.language);
+      }
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const done = await finishConsulta(trx, id_consulta, {

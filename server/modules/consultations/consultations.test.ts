@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Bloque } from '../../../contracts/agenda.ts';
 import type { Consulta } from '../../../contracts/consultations.ts';
 import { auditEntries, bookSlot, openDay } from '../../testing/agenda.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
@@ -7,7 +8,7 @@ const assign = (server: TestServer, doctor: TestUser, patient: TestUser, extra: 
   server.request<Consulta>('POST', '/api/consultas', {
     token: doctor.token,
     body: {
-      pacienteId: patient.id_paciente,
+      pacienteId: patient.id_usuario,
       fecha: '2026-03-09',
       hora: '10:30:00',
       motivo: 'Control de tensión',
@@ -39,10 +40,11 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     }
   });
 
-  it('assigns a consultation (pendiente, time shown HH:MM) and audits it', async () => {
+  it('assigns a visit: it takes the slot, is confirmed with its reminder, shows in every visit list, and is audited', async () => {
     const doctor = await server.createUser('doctor', { nombre: 'Laura', apellido1: 'Vidal' });
     const patient = await server.createUser('paciente', { nombre: 'Pau', apellido1: 'Serra' });
-    const created = await assign(server, doctor, patient);
+    await openDay(server, doctor, '2026-03-09', ['10:00', '10:30', '11:00']);
+    const created = await assign(server, doctor, patient, { tipo: 'Revisión' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       id_paciente: patient.id_paciente,
@@ -51,16 +53,144 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
       doctor: 'Laura Vidal',
       fecha: '2026-03-09',
       hora: '10:30',
-      tipo: 'Consulta',
+      tipo: 'Revisión',
       motivo: 'Control de tensión',
       descripcion: 'Traer registros de casa',
       diagnostico: null,
       recomendaciones: null,
-      estado: 'pendiente',
-      id_cita: null,
+      estado: 'confirmada',
+      id_cita: expect.any(Number),
     });
+    const id_cita = created.body.id_cita!;
+
+    // The doctor's day: the slot is taken by the patient's confirmed visit, with its type.
+    const day = await server.request<Bloque[]>('GET', '/api/agenda?fecha=2026-03-09', { token: doctor.token });
+    const slot = day.body.find((row) => row.hora_inicio.startsWith('10:30'));
+    expect(slot).toMatchObject({ estado: 'Reservado', cita: { id_cita, paciente: 'Pau Serra', estado: 'Confirmada', tipo: 'Revisión' } });
+    // The patient's and the doctor's visit lists.
+    const mine = await server.request<{ id_cita: number; estado: string; hora: string }[]>('GET', '/api/citas/mias', { token: patient.token });
+    expect(mine.body).toEqual([expect.objectContaining({ id_cita, estado: 'Confirmada', hora: '10:30', doctor: 'Laura Vidal' })]);
+    const visits = await server.request<{ id_cita: number }[]>('GET', '/api/medico/visitas', { token: doctor.token });
+    expect(visits.body.map((visit) => visit.id_cita)).toEqual([id_cita]);
+    // The same reminder as a booking.
+    const reminders = await server.database.db.selectFrom('recordatorios').select(['estado']).where('id_cita', '=', id_cita).execute();
+    expect(reminders).toEqual([{ estado: 'pendiente' }]);
     const audit = await auditEntries(server, 'consulta.crear');
-    expect(audit.at(-1)).toMatchObject({ id_usuario: doctor.id_usuario, id_paciente: patient.id_paciente, detalle: `consulta ${created.body.id_consulta}` });
+    expect(audit.at(-1)).toMatchObject({ id_usuario: doctor.id_usuario, id_paciente: patient.id_paciente, detalle: `consulta ${created.body.id_consulta}, cita ${id_cita}` });
+  });
+
+  it('takes pacienteId as the account id GET /api/usuarios hands a doctor, which lists patient accounts only', async () => {
+    const doctor = await server.createUser('doctor');
+    // Accounts of other roles first, so account ids and patient-file ids differ.
+    await server.createUser('admin');
+    await server.createUser('doctor');
+    const patient = await server.createUser('paciente', { nombre: 'Iria', apellido1: 'Castro' });
+    const decoy = await server.createUser('paciente');
+    expect(patient.id_usuario).not.toBe(patient.id_paciente);
+
+    const listed = await server.request<{ id: number; nombre: string; email: string; rol: string }[]>('GET', '/api/usuarios?buscar=iria', {
+      token: doctor.token,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([expect.objectContaining({ id: patient.id_usuario, nombre: 'Iria', email: patient.correo, rol: 'paciente' })]);
+    const everyone = await server.request<{ rol: string }[]>('GET', '/api/usuarios?por_pagina=100', { token: doctor.token });
+    expect(new Set(everyone.body.map((user) => user.rol))).toEqual(new Set(['paciente']));
+    expect((await server.request('GET', '/api/usuarios?rol=doctor', { token: doctor.token })).status).toBe(403);
+
+    const created = await assign(server, doctor, patient, { pacienteId: listed.body[0]!.id });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id_paciente: patient.id_paciente, paciente_nombre: 'Iria Castro' });
+    const theirs = await server.request<unknown[]>('GET', '/api/citas/mias', { token: patient.token });
+    expect(theirs.body).toHaveLength(1);
+    expect((await server.request<unknown[]>('GET', '/api/citas/mias', { token: decoy.token })).body).toEqual([]);
+    // A patient-file id, or a doctor's account, is not a patient account.
+    const doctorAccount = await assign(server, doctor, patient, { pacienteId: doctor.id_usuario, hora: '12:00' });
+    expect(doctorAccount.status).toBe(404);
+    expect(doctorAccount.body).toMatchObject({ code: 'paciente_no_encontrado' });
+  });
+
+  it('refuses a booked, blocked or overlapping time with 409 and writes nothing; a free time gets a one-off slot', async () => {
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    const other = await server.createUser('paciente');
+    await openDay(server, doctor, '2026-03-09', ['09:00', '09:15', '09:30']);
+    const booked = await server.request('POST', '/api/citas', {
+      token: other.token,
+      body: { id_doctor: doctor.id_doctor, fecha: '2026-03-09', hora: '09:00', motivo: 'Dolor', recordatorio: false },
+    });
+    expect(booked.status).toBe(201);
+    await server.request('PUT', '/api/agenda/bloquear', {
+      token: doctor.token,
+      body: { id_doctor: doctor.id_doctor, fecha: '2026-03-09', hora_inicio: '09:15', hora_fin: '09:30', motivo: 'Reunión' },
+    });
+    const counts = async () => {
+      const db = server.database.db;
+      const citas = await db.selectFrom('citas').select((eb) => eb.fn.countAll<number>().as('n')).where('id_doctor', '=', doctor.id_doctor!).executeTakeFirstOrThrow();
+      const consultas = await db.selectFrom('consultas').select((eb) => eb.fn.countAll<number>().as('n')).where('id_doctor', '=', doctor.id_doctor!).executeTakeFirstOrThrow();
+      const agenda = await db.selectFrom('agenda').select((eb) => eb.fn.countAll<number>().as('n')).where('id_doctor', '=', doctor.id_doctor!).executeTakeFirstOrThrow();
+      return [Number(citas.n), Number(consultas.n), Number(agenda.n)];
+    };
+    const before = await counts();
+
+    const taken = await assign(server, doctor, patient, { hora: '09:00' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ code: 'consulta_hueco_ocupado', detail: 'Ya tienes una visita a esa hora. Elige otra hora.' });
+    const blocked = await assign(server, doctor, patient, { hora: '09:15' });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body).toMatchObject({ code: 'consulta_hueco_bloqueado' });
+    const overlapping = await assign(server, doctor, patient, { hora: '09:40' });
+    expect(overlapping.status).toBe(409);
+    expect(overlapping.body).toMatchObject({ code: 'consulta_hueco_solapado' });
+    const english = await server.request('POST', '/api/consultas', {
+      token: doctor.token,
+      headers: { 'accept-language': 'en' },
+      body: { pacienteId: patient.id_usuario, fecha: '2026-03-09', hora: '09:00', motivo: 'x' },
+    });
+    expect(english.body).toMatchObject({ detail: 'You already have a visit at that time. Choose another time.' });
+    expect(await counts()).toEqual(before);
+
+    // 12:00 has no slot and overlaps nothing: a one-off slot of the doctor's usual length (15 min).
+    const oneOff = await assign(server, doctor, patient, { hora: '12:00' });
+    expect(oneOff.status).toBe(201);
+    const day = await server.request<Bloque[]>('GET', '/api/agenda?fecha=2026-03-09', { token: doctor.token });
+    expect(day.body.find((row) => row.hora_inicio.startsWith('12:00'))).toMatchObject({
+      hora_fin: expect.stringMatching(/^12:15/),
+      estado: 'Reservado',
+      cita: { estado: 'Confirmada' },
+    });
+    // On a day with no agenda at all, too; the past is refused.
+    expect((await assign(server, doctor, patient, { fecha: '2026-03-10', hora: '17:00' })).status).toBe(201);
+    const past = await assign(server, doctor, patient, { fecha: '2026-03-01' });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ code: 'consulta_fecha_pasada' });
+  });
+
+  it('lets exactly one of a consultation and a booking racing for one slot win; the other gets 409', async () => {
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    const rival = await server.createUser('paciente');
+    const times = ['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45'];
+    await openDay(server, doctor, '2026-03-11', times);
+    for (const hora of times) {
+      const [consulta, cita] = await Promise.all([
+        assign(server, doctor, patient, { fecha: '2026-03-11', hora }),
+        server.request('POST', '/api/citas', {
+          token: rival.token,
+          body: { id_doctor: doctor.id_doctor, fecha: '2026-03-11', hora, motivo: 'Dolor', recordatorio: false },
+        }),
+      ]);
+      expect([consulta.status, cita.status].sort(), hora).toEqual([201, 409]);
+    }
+    const active = await server.database.db
+      .selectFrom('citas')
+      .select(['id_agenda'])
+      .where('id_doctor', '=', doctor.id_doctor!)
+      .where('estado', '<>', 'Cancelada')
+      .execute();
+    expect(active).toHaveLength(times.length);
+    expect(new Set(active.map((row) => row.id_agenda)).size).toBe(times.length);
+    const orphans = await server.database.db.selectFrom('consultas').select('id_consulta').where('id_doctor', '=', doctor.id_doctor!).where('id_cita', 'is', null).execute();
+    expect(orphans).toEqual([]);
   });
 
   it('validates an assignment with the exact messages', async () => {
@@ -72,7 +202,7 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     expect((await assign(server, doctor, patient, { motivo: ' ' })).body).toMatchObject({ detail: 'El motivo es obligatorio.' });
     expect((await assign(server, doctor, patient, { hora: '25:00' })).body).toMatchObject({ detail: 'La hora no es válida (HH:MM).' });
     expect((await assign(server, doctor, patient, { tipo: 'Cirugía' })).status).toBe(400);
-    const unknown = await assign(server, doctor, { ...patient, id_paciente: 999_999 });
+    const unknown = await assign(server, doctor, patient, { pacienteId: 999_999 });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'paciente_no_encontrado', detail: 'El paciente no existe.' });
   });
@@ -81,19 +211,21 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     const doctor = await server.createUser('doctor');
     const other = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
-    const first = await assign(server, doctor, patient, { fecha: '2026-03-03', motivo: 'Primera' });
+    // The first one is today at 08:30, already begun at the clinic's 09:00, so it can be completed.
+    const first = await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '08:30', motivo: 'Primera' });
     await assign(server, doctor, patient, { fecha: '2026-03-04', motivo: 'Segunda' });
     await assign(server, doctor, patient, { fecha: '2026-03-05', motivo: 'Tercera' });
     await assign(server, other, patient, { motivo: 'De otro doctor' });
-    await server.request('PUT', `/api/consultas/${first.body.id_consulta}/finalizar`, { token: doctor.token, body: { diagnostico: 'Bien' } });
+    const done = await server.request('PUT', `/api/consultas/${first.body.id_consulta}/finalizar`, { token: doctor.token, body: { diagnostico: 'Bien' } });
+    expect(done.status).toBe(200);
 
     const all = await server.request<Consulta[]>('GET', '/api/medico/consultas', { token: doctor.token });
     expect(all.status).toBe(200);
     expect(all.body.map((c) => c.motivo)).toEqual(['Tercera', 'Segunda', 'Primera']);
     expect(all.headers.get('x-total-count')).toBe('3');
 
-    const pending = await server.request<Consulta[]>('GET', '/api/medico/consultas?estado=pendiente', { token: doctor.token });
-    expect(pending.body.map((c) => c.motivo)).toEqual(['Tercera', 'Segunda']);
+    const confirmed = await server.request<Consulta[]>('GET', '/api/medico/consultas?estado=confirmada', { token: doctor.token });
+    expect(confirmed.body.map((c) => c.motivo)).toEqual(['Tercera', 'Segunda']);
     const finished = await server.request<Consulta[]>('GET', '/api/medico/consultas?estado=finalizada', { token: doctor.token });
     expect(finished.body.map((c) => c.motivo)).toEqual(['Primera']);
 
@@ -104,7 +236,7 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     expect((await auditEntries(server, 'consultas.listar')).length).toBeGreaterThanOrEqual(4);
   });
 
-  it('completes a consultation once, only by its doctor, and audits it', async () => {
+  it('completes a consultation once its time has begun, once, only by its doctor, and audits it', async () => {
     const doctor = await server.createUser('doctor');
     const other = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
@@ -117,6 +249,14 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     expect(noDiagnosis.body).toMatchObject({ detail: 'El diagnóstico es obligatorio.' });
     expect((await finish(other, { diagnostico: 'Gripe' })).status).toBe(403);
     expect((await finish(doctor, { diagnostico: 'Gripe' }, 999_999)).status).toBe(404);
+    // 2026-03-09 10:30 has not begun on Monday 2026-03-02.
+    const early = await finish(doctor, { diagnostico: 'Gripe' });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'consulta_no_empezada' });
+    // 10:29 Madrid: still a minute early; 10:30: it has begun.
+    server.clock.set('2026-03-09T09:29:00Z');
+    expect((await finish(doctor, { diagnostico: 'Gripe' })).status).toBe(409);
+    server.clock.set('2026-03-09T09:30:00Z');
 
     const done = await finish(doctor, { diagnostico: 'Gripe', recomendaciones: 'Reposo y líquidos' });
     expect(done.status).toBe(200);
@@ -125,6 +265,27 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'consulta_finalizada', detail: 'La consulta ya está finalizada.' });
     expect((await auditEntries(server, 'consulta.finalizar')).at(-1)).toMatchObject({ id_paciente: patient.id_paciente, id_usuario: doctor.id_usuario });
+    server.clock.set('2026-03-02T08:00:00Z');
+  });
+
+  it('keeps a visit to come out of the history and its figures, and a past one in both lists', async () => {
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    server.clock.set('2026-02-20T08:00:00Z');
+    const past = await assign(server, doctor, patient, { fecha: '2026-02-23', hora: '10:00', motivo: 'Pasada' });
+    server.clock.set('2026-03-02T08:00:00Z');
+    const future = await assign(server, doctor, patient, { fecha: '2026-03-20', hora: '10:00', motivo: 'Futura' });
+    expect([past.status, future.status]).toEqual([201, 201]);
+
+    const history = await server.request<{ motivo: string }[]>('GET', '/api/paciente/historial', { token: patient.token });
+    expect(history.body.map((item) => item.motivo)).toEqual(['Pasada']);
+    expect(history.headers.get('x-total-count')).toBe('1');
+    const stats = await server.request<{ total: number }>('GET', '/api/paciente/historial/estadisticas', { token: patient.token });
+    expect(stats.body.total).toBe(1);
+    const pastVisits = await server.request<{ motivo: string }[]>('GET', '/api/citas/mias?periodo=pasadas', { token: patient.token });
+    expect(pastVisits.body.map((visit) => visit.motivo)).toEqual(['Pasada']);
+    const upcoming = await server.request<{ motivo: string }[]>('GET', '/api/citas/mias?periodo=proximas', { token: patient.token });
+    expect(upcoming.body.map((visit) => visit.motivo)).toEqual(['Futura']);
   });
 
   it('offers every active patient by name, or only the ones the doctor treats', async () => {

@@ -43,8 +43,8 @@ const sectionReaders = {
   vacunas: listVaccines,
 } as const;
 
-function historyFilterOf(filters: HistorialFilters): HistoryFilter {
-  return { ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}), fecha: filters.fecha || undefined };
+function historyFilterOf(filters: HistorialFilters, begunBy: HistoryFilter['begunBy']): HistoryFilter {
+  return { ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}), fecha: filters.fecha || undefined, begunBy };
 }
 
 export function createPatientsService(app: FastifyInstance) {
@@ -60,8 +60,14 @@ export function createPatientsService(app: FastifyInstance) {
     return account;
   }
 
+  /** The clinic's local day and time now: history holds consultations that have begun by then. */
+  const begunBy = () => {
+    const now = clock.now();
+    return { today: localDate(now, config.timeZone), time: localTime(now, config.timeZone) };
+  };
+
   async function history(actor: Actor, scope: HistoryScope, query: HistorialQuery) {
-    const filter = historyFilterOf(query);
+    const filter = historyFilterOf(query, begunBy());
     const [items, total] = await Promise.all([
       listHistory(db, scope, filter, { limit: query.por_pagina, offset: (query.pagina - 1) * query.por_pagina }),
       countHistory(db, scope, filter),
@@ -165,7 +171,7 @@ export function createPatientsService(app: FastifyInstance) {
 
     async patientHistoryStats(actor: Actor, filters: HistorialFilters, context: RequestContext) {
       const id_paciente = ownPatientId(actor);
-      const stats = await historyStats(db, { id_paciente }, historyFilterOf(filters), localDate(clock.now(), config.timeZone));
+      const stats = await historyStats(db, { id_paciente }, historyFilterOf(filters, begunBy()), localDate(clock.now(), config.timeZone));
       await audit(actor, context, 'historial.leer', id_paciente, 'estadisticas');
       return stats;
     },
@@ -183,7 +189,7 @@ export function createPatientsService(app: FastifyInstance) {
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const today = localDate(now, config.timeZone);
-      const filter = historyFilterOf(filters);
+      const filter = historyFilterOf(filters, { today, time: localTime(now, config.timeZone) });
       const [account, stats, items] = await Promise.all([
         accountOf(id_paciente, context.language),
         historyStats(db, { id_paciente }, filter, today),

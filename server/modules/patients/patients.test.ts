@@ -313,7 +313,10 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
     await addConsultation(server, { ...ids, fecha: '2026-01-20', hora: '10:30', tipo: 'Revisión', motivo: 'Control' });
     await addConsultation(server, { ...ids, fecha: '2026-02-03', hora: '12:00', tipo: 'Urgencia', motivo: 'Corte en la mano' });
     await addConsultation(server, { ...ids, fecha: '2026-02-25', hora: '16:15', tipo: 'Consulta', motivo: 'Dolor de espalda' });
-    await addConsultation(server, { ...ids, fecha: '2026-03-20', hora: '11:00', tipo: 'Revisión', motivo: 'Seguimiento', estado: 'pendiente' });
+    await addConsultation(server, { ...ids, fecha: '2026-02-28', hora: '11:00', tipo: 'Revisión', motivo: 'Seguimiento', estado: 'confirmada' });
+    // Still to come at the clinic's clock (Monday 2026-03-02 09:00): a visit, not history.
+    await addConsultation(server, { ...ids, fecha: '2026-03-20', hora: '11:00', tipo: 'Urgencia', motivo: 'Futura', estado: 'confirmada' });
+    await addConsultation(server, { ...ids, fecha: '2026-03-02', hora: '09:30', tipo: 'Urgencia', motivo: 'Hoy, más tarde', estado: 'confirmada' });
     return { doctor, patient };
   }
 
@@ -335,7 +338,7 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
     const response = await server.request<HistorialItem[]>('GET', '/api/paciente/historial', { token: patient.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-total-count')).toBe('5');
-    expect(response.body.map((item) => item.fecha)).toEqual(['2026-03-20', '2026-02-25', '2026-02-03', '2026-01-20', '2025-12-15']);
+    expect(response.body.map((item) => item.fecha)).toEqual(['2026-02-28', '2026-02-25', '2026-02-03', '2026-01-20', '2025-12-15']);
     expect(response.body[4]).toEqual({
       id_consulta: expect.any(Number),
       fecha: '2025-12-15',
@@ -364,14 +367,16 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
       return response.body.map((item) => `${item.fecha} ${item.consulta}`);
     };
     expect(await types('tipo=CONSULTA')).toEqual(['2026-02-25 Consulta', '2025-12-15 Consulta']);
-    expect(await types('tipo=revision')).toEqual(['2026-03-20 Revisión', '2026-01-20 Revisión']);
+    expect(await types('tipo=revision')).toEqual(['2026-02-28 Revisión', '2026-01-20 Revisión']);
     expect(await types(`tipo=${encodeURIComponent('Revisión')}`)).toHaveLength(2);
     expect(await types('tipo=urg')).toEqual(['2026-02-03 Urgencia']);
     // The names the interface shows in Catalan and English find the same types.
-    expect(await types('tipo=check')).toEqual(['2026-03-20 Revisión', '2026-01-20 Revisión']);
+    expect(await types('tipo=check')).toEqual(['2026-02-28 Revisión', '2026-01-20 Revisión']);
     expect(await types(`tipo=${encodeURIComponent('URGÈNCIA')}`)).toEqual(['2026-02-03 Urgencia']);
     expect(await types('tipo=zzz')).toEqual([]);
-    expect(await types('fecha=2026-02')).toEqual(['2026-02-25 Consulta', '2026-02-03 Urgencia']);
+    expect(await types('fecha=2026-02')).toEqual(['2026-02-28 Revisión', '2026-02-25 Consulta', '2026-02-03 Urgencia']);
+    // A visit still to come is not history, whatever the filter.
+    expect(await types('fecha=2026-03')).toEqual([]);
     expect(await types('fecha=2026-02&tipo=consulta')).toEqual(['2026-02-25 Consulta']);
     expect(await types('fecha=-15')).toEqual(['2025-12-15 Consulta']);
 
@@ -384,9 +389,9 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
     const { patient } = await patientWithHistory();
     const stats = await server.request('GET', '/api/paciente/historial/estadisticas', { token: patient.token });
     // Ties (two Consulta, two Revisión) go to the first type; the last consultation is up to today.
-    expect(stats.body).toEqual({ total: 5, ultima_consulta: '2026-02-25', tipo_mas_frecuente: 'Consulta' });
+    expect(stats.body).toEqual({ total: 5, ultima_consulta: '2026-02-28', tipo_mas_frecuente: 'Consulta' });
     const filtered = await server.request('GET', '/api/paciente/historial/estadisticas?tipo=rev', { token: patient.token });
-    expect(filtered.body).toEqual({ total: 2, ultima_consulta: '2026-01-20', tipo_mas_frecuente: 'Revisión' });
+    expect(filtered.body).toEqual({ total: 2, ultima_consulta: '2026-02-28', tipo_mas_frecuente: 'Revisión' });
     const stranger = await server.createUser('paciente');
     const none = await server.request('GET', '/api/paciente/historial/estadisticas', { token: stranger.token });
     expect(none.body).toEqual({ total: 0, ultima_consulta: null, tipo_mas_frecuente: null });
@@ -398,7 +403,7 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
     const mine = await server.request<HistorialItem[]>('GET', '/api/usuarios/historial', { token: patient.token });
     expect(mine.status).toBe(200);
     expect(mine.body).toHaveLength(5);
-    expect(mine.body[0]).toMatchObject({ fecha: '2026-03-20', hora: '11:00', doctor: 'Laura García', consulta: 'Revisión' });
+    expect(mine.body[0]).toMatchObject({ fecha: '2026-02-28', hora: '11:00', doctor: 'Laura García', consulta: 'Revisión' });
 
     const doctors = await server.request<HistorialItem[]>('GET', '/api/usuarios/historial', { token: doctor.token });
     expect(doctors.body).toHaveLength(5);

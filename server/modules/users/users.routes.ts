@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usuarios',
     {
-      // Doctors may list patients only (?rol=paciente), for their consultation screen.
+      // Doctors get patient accounts only, for their consultation screen (decisions #24).
       config: { access: ['admin', 'doctor'] },
       schema: {
         tags: ['usuarios'],

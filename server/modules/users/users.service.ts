@@ -86,10 +86,14 @@ export function createUsersService(app: FastifyInstance) {
   }
 
   return {
-    /** Admins list everyone; doctors only patients (the consultation screen's patient select). */
+    /**
+     * Admins list every account; doctors only patient accounts, whatever they ask for without a role
+     * (decisions #24: the consultation screen's patient select, whose `id` is POST /api/consultas's
+     * pacienteId). A doctor asking for another role is refused.
+     */
     async listUsers(actor: Actor, query: UsuariosQuery, language: Language): Promise<Page<UsuarioLista>> {
-      if (actor.rol !== 'admin' && query.rol !== 'paciente') throw forbidden(message('sin_permiso', language), 'sin_permiso');
-      const page = await listUsers(db, dialect, query);
+      if (actor.rol !== 'admin' && (query.rol ?? 'paciente') !== 'paciente') throw forbidden(message('sin_permiso', language), 'sin_permiso');
+      const page = await listUsers(db, dialect, actor.rol === 'admin' ? query : { ...query, rol: 'paciente' });
       return { items: page.items.map(toListItem), total: page.total };
     },
 

@@ -47,16 +47,20 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
 
     expect((await listUsers(server, patient.token, '?rol=paciente')).status).toBe(403);
     expect((await listPatients(server, patient.token)).status).toBe(403);
-    for (const query of ['', '?rol=doctor', '?rol=admin']) {
+    for (const query of ['?rol=doctor', '?rol=admin']) {
       const response = await listUsers(server, doctor.token, query);
       expect(response.status, query).toBe(403);
       expect(response.body).toMatchObject({ code: 'sin_permiso' });
     }
 
-    const forDoctor = await listUsers(server, doctor.token, '?rol=paciente&por_pagina=200');
-    expect(forDoctor.status).toBe(200);
-    expect(forDoctor.body.every((u) => u.rol === 'paciente')).toBe(true);
-    expect(forDoctor.body.map((u) => u.id)).toContain(patient.id_usuario);
+    // A doctor gets patient accounts only, asked for or not (decisions #24).
+    for (const query of ['?rol=paciente&por_pagina=200', '?por_pagina=200']) {
+      const forDoctor = await listUsers(server, doctor.token, query);
+      expect(forDoctor.status, query).toBe(200);
+      expect(forDoctor.body.every((u) => u.rol === 'paciente'), query).toBe(true);
+      expect(forDoctor.body.map((u) => u.id), query).toContain(patient.id_usuario);
+      expect(forDoctor.body.map((u) => u.id), query).not.toContain(admin.id_usuario);
+    }
 
     const all = await listUsers(server, admin.token, '?por_pagina=200');
     expect(all.status).toBe(200);

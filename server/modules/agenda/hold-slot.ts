@@ -1,0 +1,79 @@
+import type { Transaction } from 'kysely';
+import type { DialectName } from '../../db/migrations/types.ts';
+import type { Database } from '../../db/schema/index.ts';
+import { addMinutes, MINUTES_PER_DAY, overlaps, shortTime, toMinutes } from '../../lib/slots.ts';
+
+export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'doctor_no_encontrado';
+export type HoldResult = { held: true; id_agenda: number; hora: string } | { held: false; refusal: HoldRefusal };
+
+/**
+ * Takes the doctor's slot at `fecha` `hora` for a visit the doctor assigns (decisions #25), inside
+ * the caller's transaction. An existing slot is taken only while it is free (a conditional update,
+ * as booking does: of a consultation and a booking racing for it, one wins). A time with no slot
+ * gets a one-off slot of the doctor's usual length, unless it would overlap another slot.
+ */
+export async function holdSlotForVisit(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  visit: { id_doctor: number; fecha: string; hora: string },
+): Promise<HoldResult> {
+  const hora = shortTime(visit.hora);
+  // One assigning writer per doctor at a time on PostgreSQL, so two one-off slots cannot overlap.
+  // NO KEY UPDATE, not UPDATE: a booking's foreign-key check on the doctor (KEY SHARE) must not
+  // wait for it, or a booking holding the slot and this holding the doctor would deadlock.
+  const doctor = await trx
+    .selectFrom('doctores')
+    .select(['id_doctor', 'intervalo_min'])
+    .where('id_doctor', '=', visit.id_doctor)
+    .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
+    .executeTakeFirst();
+  if (!doctor) return { held: false, refusal: 'doctor_no_encontrado' };
+
+  const existing = await trx
+    .selectFrom('agenda')
+    .select(['id_agenda', 'tipo', 'estado'])
+    .where('id_doctor', '=', visit.id_doctor)
+    .where('fecha', '=', visit.fecha)
+    .where('hora_inicio', 'in', [hora, `${hora}:00`])
+    .executeTakeFirst();
+  if (existing) {
+    const taken = await trx
+      .updateTable('agenda')
+      .set({ estado: 'Reservado' })
+      .where('id_agenda', '=', existing.id_agenda)
+      .where('estado', '=', 'Disponible')
+      .where('tipo', '=', 'Consulta')
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { held: true, id_agenda: existing.id_agenda, hora };
+    const now = await trx.selectFrom('agenda').select(['tipo', 'estado']).where('id_agenda', '=', existing.id_agenda).executeTakeFirst();
+    const blocked = now?.tipo === 'Bloqueo' || now?.estado === 'Bloqueado';
+    return { held: false, refusal: blocked ? 'hueco_bloqueado' : 'hueco_ocupado' };
+  }
+
+  const wanted = { hora_inicio: hora, hora_fin: addMinutes(hora, doctor.intervalo_min) };
+  const day = await trx
+    .selectFrom('agenda')
+    .select(['hora_inicio', 'hora_fin'])
+    .where('id_doctor', '=', visit.id_doctor)
+    .where('fecha', '=', visit.fecha)
+    .execute();
+  if (toMinutes(hora) + doctor.intervalo_min > MINUTES_PER_DAY || day.some((slot) => overlaps(wanted, slot))) {
+    return { held: false, refusal: 'hueco_solapado' };
+  }
+  const inserted = await trx
+    .insertInto('agenda')
+    .values({
+      id_doctor: visit.id_doctor,
+      fecha: visit.fecha,
+      ...wanted,
+      duracion_min: doctor.intervalo_min,
+      tipo: 'Consulta',
+      estado: 'Reservado',
+      descripcion: null,
+    })
+    .onConflict((conflict) => conflict.columns(['id_doctor', 'fecha', 'hora_inicio']).doNothing())
+    .returning('id_agenda')
+    .executeTakeFirst();
+  if (!inserted) return { held: false, refusal: 'hueco_ocupado' };
+  return { held: true, id_agenda: inserted.id_agenda, hora };
+}
