@@ -1,17 +1,21 @@
 import { DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
-import { futureWeekday } from './support/agenda.ts';
+import { logout, registerDoctorByApi } from './support/admin.ts';
+import { bearer, clinicToday, futureWeekday } from './support/agenda.ts';
 
 // Each journey runs axe several times (the year view has twelve month grids): allow the time.
 test.describe.configure({ timeout: 120_000 });
 
 const DAY = futureWeekday(60);
 
-test('the doctor assigns a consultation, filters by estado and completes it in the record', async ({ page, request }) => {
+test('the doctor assigns a visit: it takes the agenda, the patient sees it, a taken time is refused in place', async ({ page, request }) => {
+  const doctor = await registerDoctorByApi(request);
   const nombre = `Berta${Math.random().toString(36).slice(2, 7)}`;
-  await registerPatient(request, nombre);
+  const credentials = await registerPatient(request, nombre);
   const patient = `${nombre} Prueba`;
+  const rivalName = `Rita${Math.random().toString(36).slice(2, 7)}`;
+  await registerPatient(request, rivalName);
 
-  await loginAs(page, DEMO.doctor2, '/crear-consultas');
+  await loginAs(page, doctor, '/crear-consultas');
   await expect(page.getByRole('heading', { level: 1, name: 'Asignar consultas' })).toBeVisible();
   await expectAccessible(page, '/crear-consultas');
 
@@ -21,13 +25,15 @@ test('the doctor assigns a consultation, filters by estado and completes it in t
   await expect(page.getByText('El motivo es obligatorio.')).toBeVisible();
   await expectAccessible(page, '/crear-consultas with errors');
 
-  await page.getByRole('combobox', { name: /^Paciente/ }).fill(nombre);
-  await page.getByRole('option', { name: new RegExp(`^${patient}`) }).click();
-  await page.getByLabel(/^Fecha/).fill(DAY);
-  await page.getByLabel(/^Hora/).fill('10:30');
-  await page.getByLabel(/^Motivo/).fill('Dolor torácico al esfuerzo');
-  await page.getByLabel('Descripción').fill('Derivado desde atención primaria');
-  await page.getByRole('button', { name: 'Asignar consulta' }).click();
+  const assign = async (who: string, fecha: string, hora: string, motivo: string) => {
+    await page.getByRole('combobox', { name: /^Paciente/ }).fill(who);
+    await page.getByRole('option', { name: new RegExp(`^${who}`) }).click();
+    await page.getByLabel(/^Fecha/).fill(fecha);
+    await page.getByLabel(/^Hora/).fill(hora);
+    await page.getByLabel(/^Motivo/).fill(motivo);
+    await page.getByRole('button', { name: 'Asignar consulta' }).click();
+  };
+  await assign(nombre, DAY, '10:30', 'Dolor torácico al esfuerzo');
   await expect(page.getByText('Consulta asignada correctamente')).toBeVisible();
   await expect(page.getByLabel(/^Motivo/)).toHaveValue('');
 
@@ -35,20 +41,58 @@ test('the doctor assigns a consultation, filters by estado and completes it in t
   const row = table.getByRole('row').filter({ hasText: patient });
   await expect(row).toContainText('10:30');
   await expect(row).toContainText('Dolor torácico al esfuerzo');
-  await expect(row).toContainText('Pendiente');
-
+  await expect(row).toContainText('Confirmada');
   const filter = page.getByLabel('Filtrar por estado');
-  await filter.selectOption('pendiente');
+  await filter.selectOption('confirmada');
   await expect(row).toBeVisible();
   await filter.selectOption('finalizada');
   await expect(row).toHaveCount(0);
   await filter.selectOption('');
+
+  // The same time for another patient: refused in place, and the form keeps what was typed.
+  await assign(rivalName, DAY, '10:30', 'Revisión de analítica');
+  const refusal = page.getByRole('alert').filter({ hasText: 'Ya tienes una visita a esa hora. Elige otra hora.' });
+  await expect(refusal).toBeVisible();
+  await expect(page.getByLabel(/^Motivo/)).toHaveValue('Revisión de analítica');
+  await expectAccessible(page, '/crear-consultas with a refused time');
+
+  // The doctor's agenda shows the visit on that day, with its patient, type and estado.
+  const agenda = await request.get(`/api/agenda?fecha=${DAY}`, { headers: await bearer(request, doctor) });
+  const slots = (await agenda.json()) as { hora_inicio: string; estado: string; cita: { paciente: string; estado: string; tipo: string } | null }[];
+  expect(slots.find((slot) => slot.hora_inicio.startsWith('10:30'))).toMatchObject({ estado: 'Reservado', cita: { paciente: patient, estado: 'Confirmada', tipo: 'Consulta' } });
+
+  // The patient sees the visit among their upcoming ones.
+  await logout(page);
+  await loginAs(page, credentials, '/mis-visitas');
+  const upcoming = page.getByRole('region', { name: /Próximas/ });
+  await expect(upcoming.getByText('Dolor torácico al esfuerzo')).toBeVisible();
+  await expect(upcoming).toContainText(doctor.nombre);
+  await expect(upcoming).toContainText('10:30');
+  await expectAccessible(page, '/mis-visitas with an assigned visit');
+});
+
+test('the doctor completes a visit in the record once its time has begun, not before', async ({ page, request }) => {
+  const doctor = await registerDoctorByApi(request, 'Marta');
+  const nombre = `Berta${Math.random().toString(36).slice(2, 7)}`;
+  const credentials = await registerPatient(request, nombre);
+  const patient = `${nombre} Prueba`;
+  const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
+  const headers = await bearer(request, doctor);
+  // One visit today at 00:00 (begun), one to come.
+  for (const [fecha, hora, motivo] of [[clinicToday(), '00:00', 'Dolor torácico al esfuerzo'], [DAY, '11:00', 'Control posterior']] as const) {
+    const response = await request.post('/api/consultas', { headers, data: { pacienteId: login.usuario.id_usuario, fecha, hora, motivo } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await loginAs(page, doctor, '/crear-consultas');
+  const row = page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('row').filter({ hasText: 'Dolor torácico' });
 
   // The record: complete the consultation, add an allergy.
   await row.getByRole('link', { name: `Ver historia de ${patient}` }).click();
   await expect(page).toHaveURL(/\/medical-record\?paciente=\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: patient })).toBeVisible();
   await expectAccessible(page, '/medical-record (doctor)');
+  // Only the visit that has begun offers 'Completar consulta'.
+  await expect(page.getByRole('button', { name: /^Completar consulta del/ })).toHaveCount(1);
   await page.getByRole('button', { name: /^Completar consulta del/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Completar consulta' });
   await dialog.getByRole('button', { name: 'Completar consulta' }).click();

@@ -43,3 +43,37 @@ export async function logout(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+export interface NewDoctor extends Credentials {
+  /** Full name as screens show it. */
+  nombre: string;
+}
+
+/**
+ * A doctor of their own for one journey, registered by the demo admin through the API: an empty
+ * agenda no other spec touches.
+ */
+export async function registerDoctorByApi(request: APIRequestContext, nombre = 'Elena'): Promise<NewDoctor> {
+  const login = await request.post('/api/login', { data: { usuario: 'admin', contrasena: 'Admin1234!' } });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const specialties = (await (await request.get('/api/especialidades')).json()) as { id_especialidad: number }[];
+  const usuario = unique('doc');
+  const apellido = `Vidal${usuario.slice(3)}`;
+  const contrasena = 'Doctora1234!';
+  const response = await request.post('/api/registro-doctor', {
+    headers,
+    data: {
+      usuario,
+      email: `${usuario}@example.com`,
+      contrasena,
+      nombre,
+      apellido_1: apellido,
+      apellido_2: 'Ruiz',
+      colegiado: uniqueColegiado(),
+      id_especialidad: specialties[0]?.id_especialidad,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { usuario, contrasena, nombre: `${nombre} ${apellido} Ruiz` };
+}

@@ -19,6 +19,15 @@ export function todayIso(): string {
   return isoOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
 }
 
+/**
+ * Whether a visit at `fecha` `hora` has begun by the browser's clock (a hint for what to offer; the
+ * server decides with the clinic's clock).
+ */
+export function hasBegun(fecha: string, hora: string, now = new Date()): boolean {
+  const today = isoOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
+  return fecha < today || (fecha === today && hora.slice(0, 5) <= `${pad(now.getHours())}:${pad(now.getMinutes())}`);
+}
+
 export function partsOf(iso: string): { year: number; month: number; day: number } {
   const [year = 1970, month = 1, day = 1] = iso.split('-').map(Number);
   return { year, month, day };

@@ -30,7 +30,12 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
 
   const notes = (block: Bloque) =>
     block.cita
-      ? t('booked_by', { patient: block.cita.paciente, reason: block.cita.motivo, status: t(`cita_${block.cita.estado}`) })
+      ? t('booked_by', {
+          patient: block.cita.paciente,
+          kind: t(`visita_${block.cita.tipo}`),
+          reason: block.cita.motivo,
+          status: t(`cita_${block.cita.estado}`),
+        })
       : (block.descripcion ?? '');
 
   return (

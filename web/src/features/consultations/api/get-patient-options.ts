@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PacienteOpcion } from '../../../../../contracts/consultations.ts';
+import type { UsuarioLista } from '../../../../../contracts/users.ts';
 import { api } from '../../../lib/api.ts';
 import { consultationKeys } from './keys.ts';
 
-/** Active patients by name (GET /api/medico/pacientes), for the patient select. */
+/**
+ * Patient accounts by name (GET /api/usuarios, which answers a doctor with patients only), for the
+ * patient select: its `id` is what POST /api/consultas takes as pacienteId (decisions #24).
+ */
 export const getPatientOptions = (buscar: string) =>
-  api<PacienteOpcion[]>('GET', '/medico/pacientes', { query: { buscar, por_pagina: 30 } });
+  api<UsuarioLista[]>('GET', '/usuarios', { query: { buscar, rol: 'paciente', por_pagina: 30 } });
 
 export function usePatientOptions(buscar: string) {
   return useQuery({ queryKey: consultationKeys.patients(buscar), queryFn: () => getPatientOptions(buscar) });

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { crearConsultaSchema, TIPOS_CONSULTA } from '../../../../../contracts/consultations.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateConsultation } from '../api/create-consultation.ts';
@@ -12,7 +14,7 @@ import { PatientSelect } from './patient-select.tsx';
 type FormInput = z.input<typeof crearConsultaSchema>;
 type FormOutput = z.output<typeof crearConsultaSchema>;
 
-const EMPTY: FormInput = { pacienteId: '', fecha: '', hora: '', motivo: '', descripcion: '', tipo: 'Consulta' };
+const EMPTY: FormInput = { pacienteId: '', fecha: '', hora: '', motivo: '', descripcion: '', tipo: 'Consulta', recordatorio: true };
 
 /** The assignment form: patient, date, time, type, reason and description (spec sections 2, 5). */
 export function AssignForm() {
@@ -26,15 +28,21 @@ export function AssignForm() {
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(crearConsultaSchema), defaultValues: EMPTY });
 
+  // Why the server refused the last try (a time already taken, blocked…), shown beside the form,
+  // which keeps what the doctor typed.
+  const [refusal, setRefusal] = useState<string | null>(null);
+
   // An invalid form is not sent (spec section 5); the fields say what is missing.
   const onSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
     try {
       // diagnóstico and recomendaciones are sent empty (spec section 3).
       await create.mutateAsync({ ...values, diagnostico: '', recomendaciones: '' });
       notifySuccess(t('created'));
       reset(EMPTY);
-    } catch {
+    } catch (error) {
       notifyError(t('create_failed'));
+      if (error instanceof ApiError && error.status < 500) setRefusal(error.message);
     }
   });
 
@@ -68,6 +76,15 @@ export function AssignForm() {
           </SimpleGrid>
           <TextInput label={t('reason')} required maxLength={200} error={validationText(errors.motivo?.message)} {...register('motivo')} />
           <Textarea label={t('description')} autosize minRows={2} maxLength={2000} {...register('descripcion')} />
+          <Checkbox label={t('reminder')} {...register('recordatorio')} />
+          <Text size="sm" c="dimmed">
+            {t('slot_hint')}
+          </Text>
+          {refusal && (
+            <Alert color="red" role="alert">
+              {refusal}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
               {t('submit')}

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Consulta } from '../../../../../contracts/consultations.ts';
 import { ConsultasTable } from '../../../components/clinical/consultas-table.tsx';
-import { formatIso } from '../../../lib/calendar.ts';
+import { formatIso, hasBegun } from '../../../lib/calendar.ts';
 import { CompleteConsultationModal } from './complete-consultation-modal.tsx';
 
-/** The patient's consultations with every doctor; the caller's unfinished ones can be completed. */
+/** The patient's consultations with every doctor; the caller's unfinished ones that have begun can be completed. */
 export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consulta[]; idDoctor: number | null }) {
   const { t } = useTranslation('records');
   const [completing, setCompleting] = useState<Consulta | null>(null);
@@ -25,7 +25,9 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
           minWidth={720}
           action={(consulta) =>
             consulta.id_doctor === idDoctor &&
-            consulta.estado !== 'finalizada' && (
+            consulta.estado !== 'finalizada' &&
+            // A visit is completed once its time has begun (the server refuses it before).
+            hasBegun(consulta.fecha, consulta.hora) && (
               <Button
                 size="xs"
                 aria-label={t('complete_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}

@@ -12,7 +12,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 
-const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'green', Cancelada: 'gray' };
+// teal.9: white text on it keeps 4.5:1 (green's filled shade does not).
+const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray' };
 
 /** /mis-visitas for a patient (decisions #15): upcoming and past appointments; upcoming ones can be cancelled. */
 export function PatientVisits() {
