@@ -59,7 +59,9 @@ export const crearAgendaSchema = z.object({
   id_doctor: doctorIdBody,
   fecha: dateField,
   bloques: z.array(timeField, { error: 'bloques_requeridos' }).min(1, 'bloques_requeridos').max(24 * 12, 'valor_invalido'),
-  /** Minutes per slot; the doctor's interval when left out, and kept as their new interval when given. */
+  /** Minutes per slot (decisions #26); when left out, the smallest gap between the start times, else the doctor's interval. */
+  duracion_min: intervalField.optional(),
+  /** Galeno's own modal's name for the same length, also kept as the doctor's usual interval. */
   intervalo_min: intervalField.optional(),
 });
 export type CrearAgenda = z.infer<typeof crearAgendaSchema>;

@@ -89,3 +89,16 @@ export function dayInterval(durations: readonly number[], fallback: number): num
   }
   return best;
 }
+
+/**
+ * How long each slot of a day opened from `starts` lasts (decisions #26): the length the client
+ * chose, else the smallest gap between consecutive start times (when it is a valid interval), else
+ * the doctor's usual interval.
+ */
+export function openingSlotLength(starts: readonly string[], chosen: number | undefined, usual: number): number {
+  if (chosen !== undefined) return chosen;
+  const minutes = [...new Set(starts.map((start) => toMinutes(start)))].sort((a, b) => a - b);
+  const gaps = minutes.slice(1).map((minute, index) => minute - (minutes[index] as number));
+  const smallest = gaps.length > 0 ? Math.min(...gaps) : undefined;
+  return smallest !== undefined && isValidInterval(smallest) ? smallest : usual;
+}

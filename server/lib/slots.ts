@@ -10,6 +10,7 @@ export {
   isValidInterval,
   MINUTES_PER_DAY,
   newSlots,
+  openingSlotLength,
   overlaps,
   shortTime,
   slotStarts,

@@ -98,7 +98,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined) return;
-    const actor = await authenticate(app, request, access !== 'public');
+    // A public route answers everyone alike: a stale or broken token from a client's interceptor
+    // makes the caller anonymous there, never a 401 (log-in, registration, contact, specialties).
+    const actor = access === 'public' ? await authenticate(app, request, false).catch(() => null) : await authenticate(app, request, true);
     request.actor = actor;
     if (access === 'public' || !actor) return;
     if (!access.includes(actor.rol)) {

@@ -12,7 +12,7 @@ import { ownDoctorId } from '../../lib/access.ts';
 import { apiError } from '../../lib/api-errors.ts';
 import { localDate } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { dayInterval, gapSlots, newSlots } from '../../lib/slots.ts';
+import { dayInterval, gapSlots, newSlots, openingSlotLength } from '../../lib/slots.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import {
   blockedDays,
@@ -77,17 +77,16 @@ export function createAgendaService(app: FastifyInstance) {
       return listDay(db, agendaOwner(caller, query.id_doctor), query.fecha);
     },
 
-    /** Opens a day: one slot per start time, at the given (then remembered) or usual interval. */
+    /** Opens a day: one slot per start time, of the length decisions #26 gives (a chosen one is remembered). */
     async open(caller: Caller, input: CrearAgenda) {
       const id_doctor = agendaOwner(caller, input.id_doctor);
       refusePast(caller, input.fecha);
       return db.transaction().execute(async (trx) => {
         const doctor = await findDoctor(trx, id_doctor);
         if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
-        const interval = input.intervalo_min ?? doctor.intervalo_min;
-        if (input.intervalo_min !== undefined && input.intervalo_min !== doctor.intervalo_min) {
-          await setDoctorInterval(trx, id_doctor, input.intervalo_min);
-        }
+        const chosen = input.duracion_min ?? input.intervalo_min;
+        const interval = openingSlotLength(input.bloques, chosen, doctor.intervalo_min);
+        if (chosen !== undefined && chosen !== doctor.intervalo_min) await setDoctorInterval(trx, id_doctor, chosen);
         const slots = newSlots(input.bloques, interval, await dayRanges(trx, id_doctor, input.fecha));
         const bloques_creados = await insertSlots(trx, id_doctor, input.fecha, slots, interval);
         const wanted = new Set(input.bloques).size;

@@ -94,6 +94,25 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
     expect(times).toEqual(['09:00-09:30', '09:30-10:00', '10:00-10:30', '10:30-10:45', '10:45-11:00']);
   });
 
+  it('makes each start a slot of the chosen length, else of the gap between starts, else of the usual interval (decisions #26)', async () => {
+    const doctor = await server.createUser('doctor');
+    const times = async (fecha: string) => (await dayOf(server, doctor, fecha)).map((b) => `${b.hora_inicio}-${b.hora_fin}`);
+    // A spec client sends the starts only: 16:00-19:00 every 40 minutes.
+    const forty = await server.request('POST', '/api/agenda/crear', { token: doctor.token, body: { fecha: '2026-03-12', bloques: ['16:00', '16:40', '17:20', '18:00'] } });
+    expect(forty.status).toBe(201);
+    expect(await times('2026-03-12')).toEqual(['16:00-16:40', '16:40-17:20', '17:20-18:00', '18:00-18:40']);
+    const twenty = await server.request('POST', '/api/agenda/crear', {
+      token: doctor.token,
+      body: { fecha: '2026-03-13', bloques: ['09:00', '10:00'], duracion_min: 20 },
+    });
+    expect(twenty.status).toBe(201);
+    expect(await times('2026-03-13')).toEqual(['09:00-09:20', '10:00-10:20']);
+    // One start: the doctor's usual interval (20 now, the length last chosen).
+    await server.request('POST', '/api/agenda/crear', { token: doctor.token, body: { fecha: '2026-03-16', bloques: ['12:00'] } });
+    expect(await times('2026-03-16')).toEqual(['12:00-12:20']);
+    expect((await server.request('POST', '/api/agenda/crear', { token: doctor.token, body: { fecha: '2026-03-16', bloques: ['13:00'], duracion_min: 3 } })).status).toBe(400);
+  });
+
   it('validates opening a day with the exact messages', async () => {
     const doctor = await server.createUser('doctor');
     const open = (body: unknown) => server.request('POST', '/api/agenda/crear', { token: doctor.token, body });
