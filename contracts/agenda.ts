@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
-import { dateField, idParam, MAX_ID, optionalText, requiredText, timeField } from './common.ts';
+import { dateField, idField, idParam, optionalText, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
 
 export const TIPOS_BLOQUE = ['Consulta', 'Bloqueo'] as const;
@@ -16,7 +16,7 @@ export type EstadoBloque = (typeof ESTADOS_BLOQUE)[number];
 export type EstadoCita = (typeof ESTADOS_CITA)[number];
 
 /** A doctor id in a body: optional, the caller's own when left out; another doctor's is refused. */
-const doctorIdBody = z.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido').optional();
+const doctorIdBody = idField().optional();
 const doctorIdQuery = idParam.optional();
 
 export const intervalField = z.coerce
@@ -83,7 +83,7 @@ export const desbloquearResponse = z.object({ bloques_desbloqueados: z.number(),
 
 /** PUT /api/agenda/bloqueo-actualizar: the 'Editar Bloque' modal. */
 export const bloqueoActualizarSchema = z.object({
-  id_agenda: z.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido'),
+  id_agenda: idField(),
   tipo: z.enum(TIPOS_BLOQUE, { error: 'valor_invalido' }),
   estado: z.enum(ESTADOS_EDITABLES, { error: 'valor_invalido' }),
   descripcion: optionalText(200),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, idParam, MAX_ID, pagingQuery, requiredText, timeField } from './common.ts';
+import { dateField, idField, idParam, pagingQuery, requiredText, timeField } from './common.ts';
 
 /** States of an appointment (decisions #13): a patient's request is pending until the doctor answers. */
 export const ESTADOS_CITA = ['pendiente', 'Confirmada', 'Cancelada'] as const;
@@ -54,7 +54,7 @@ export const citaFormSchema = z.object({
 });
 export type CitaForm = z.input<typeof citaFormSchema>;
 
-const requiredId = z.number({ error: 'cita_faltan_datos' }).int('valor_invalido').positive('cita_faltan_datos').max(MAX_ID, 'valor_invalido');
+const requiredId = idField('cita_faltan_datos');
 
 /**
  * POST /api/citas (spec section 3). The patient is the one in the token: id_paciente may be sent

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pagingQuery, requiredText } from './common.ts';
+import { idField, idParam, pagingQuery, requiredText } from './common.ts';
 
 /** Longest message a user may send; longer earlier turns are accepted as context up to the second limit. */
 export const CHAT_MESSAGE_MAX = 4000;
@@ -27,7 +27,7 @@ export const chatCompletionSchema = z.object({
     .max(100, 'texto_largo')
     .refine((turns) => turns.at(-1)?.role === 'user', 'chat_ultimo_mensaje_usuario')
     .refine((turns) => (turns.at(-1)?.content.length ?? 0) <= CHAT_MESSAGE_MAX, 'texto_largo'),
-  id_chat: idParam.optional(),
+  id_chat: idField().optional(),
 });
 export type ChatCompletionRequest = z.infer<typeof chatCompletionSchema>;
 

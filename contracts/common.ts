@@ -41,6 +41,16 @@ export const timeField = z
  */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * A positive integer id in a JSON body: a number, or a string of digits ("5"), the same way for
+ * every id field (a spec client may send either). Anything else fails with `message`.
+ */
+export const idField = (message = 'valor_invalido') =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
+  );
+
 /** A positive integer id in a path or query string. */
 export const idParam = z.coerce.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido');
 

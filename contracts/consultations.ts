@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { solicitudSchema } from './agenda.ts';
-import { dateField, MAX_ID, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
+import { dateField, idField, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 
 import { ESTADOS_CONSULTA, TIPOS_CONSULTA } from './consultation-types.ts';
 
@@ -11,11 +11,7 @@ export { ESTADOS_CONSULTA, TIPOS_CONSULTA, type EstadoConsulta, type TipoConsult
  * is the patient's account id, the `id` GET /api/usuarios hands out (decisions #24).
  */
 export const crearConsultaSchema = z.object({
-  pacienteId: z.coerce
-    .number({ error: 'paciente_requerido' })
-    .int('paciente_requerido')
-    .positive('paciente_requerido')
-    .max(MAX_ID, 'paciente_requerido'),
+  pacienteId: idField('paciente_requerido'),
   fecha: dateField,
   hora: timeField,
   motivo: requiredText('motivo_requerido', 200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField, usernameField } from './auth.ts';
-import { emailField, MAX_ID, requiredText } from './common.ts';
+import { emailField, idField, requiredText } from './common.ts';
 import { ESTADOS_ACTIVIDAD, usuarioFichaSchema } from './profiles.ts';
 
 /** The professional registration number: exactly nine digits (spec section 5). */
@@ -9,11 +9,7 @@ export const colegiadoField = z
   .trim()
   .regex(/^\d{9}$/, 'colegiado_9_digitos');
 
-export const especialidadIdField = z
-  .number({ error: 'especialidad_requerida' })
-  .int('especialidad_requerida')
-  .positive('especialidad_requerida')
-  .max(MAX_ID, 'especialidad_requerida');
+export const especialidadIdField = idField('especialidad_requerida');
 
 /** POST /api/registro-doctor (spec section 3). */
 export const registroDoctorSchema = z.object({
