@@ -90,6 +90,9 @@ test('the doctor completes a visit in the record once its time has begun, not be
   await row.getByRole('link', { name: `Ver historia de ${patient}` }).click();
   await expect(page).toHaveURL(/\/medical-record\?paciente=\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: patient })).toBeVisible();
+  // The record starts with the clinical alerts: nothing recorded yet.
+  const alerts = page.getByRole('region', { name: 'Alertas clínicas' });
+  await expect(alerts).toContainText('Sin alergias registradas.');
   await expectAccessible(page, '/medical-record (doctor)');
   // Only the visit that has begun offers 'Completar consulta'.
   await expect(page.getByRole('button', { name: /^Completar consulta del/ })).toHaveCount(1);
@@ -120,6 +123,7 @@ test('the doctor completes a visit in the record once its time has begun, not be
   await page.getByRole('dialog', { name: 'Corregir: Alergias' }).getByLabel('Observaciones').fill('Contrastes yodados');
   await page.getByRole('dialog', { name: 'Corregir: Alergias' }).getByRole('button', { name: 'Guardar' }).click();
   await expect(allergies.getByRole('row').filter({ hasText: 'Yodo' })).toContainText('Contrastes yodados');
+  await expect(alerts).toContainText('Alergias: Yodo (Contrastes yodados)');
 
   // Back on the list, the consultation is finalizada.
   await page.goto('/crear-consultas');
@@ -150,4 +154,9 @@ test("the doctor's visits and the consultation screen have no serious accessibil
   await page.goto('/crear-consultas');
   await expect(page.getByRole('heading', { level: 1, name: 'Asignar consultas' })).toBeVisible();
   await expectAccessible(page, '/crear-consultas, dark');
+  // Ana's record (the demo doctor treats her) starts with her allergies.
+  const ana = (await (await page.request.post('/api/login', { data: DEMO.patient })).json()) as { usuario: { id_paciente: number } };
+  await page.goto(`/medical-record?paciente=${ana.usuario.id_paciente}`);
+  await expect(page.getByRole('region', { name: 'Alertas clínicas' })).toContainText('Penicilina (Urticaria generalizada)');
+  await expectAccessible(page, '/medical-record with allergies, dark');
 });

@@ -22,3 +22,6 @@ export const dateTimeFormat = formatterCache(
 export const numberFormat = formatterCache(
   (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
 );
+export const listFormat = formatterCache(
+  (locale, options: Intl.ListFormatOptions) => new Intl.ListFormat(locale, options),
+);

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useRecord } from '../api/get-record.ts';
+import { ClinicalAlerts } from './clinical-alerts.tsx';
 import { ClinicalSection } from './clinical-section.tsx';
 import { ConsultationsHistory } from './consultations-history.tsx';
 
@@ -116,6 +117,7 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
   return (
     <Stack gap="lg">
       {back}
+      <ClinicalAlerts record={data} />
       <PatientHeader paciente={data.paciente} />
       <ConsultationsHistory consultas={data.consultas} idDoctor={session?.payload.id_doctor ?? null} />
       <LastConsultation last={data.ultima_consulta} />
