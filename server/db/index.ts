@@ -5,7 +5,7 @@ import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
 import { CurrentSchemaPostgresDialect } from './dialects/postgres.ts';
 import { migrations } from './migrations/index.ts';
-import type { DialectName, MigrationContext } from './migrations/types.ts';
+import type { DialectName, GalenoMigration, MigrationContext } from './migrations/types.ts';
 import type { Database } from './schema/index.ts';
 
 export type { DialectName };
@@ -49,7 +49,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+/**
+ * Runs the migrations not yet applied. Numbers are reserved per area (migrations/index.ts), so a new
+ * migration may sort before one a clinic already ran: those are allowed and run in name order.
+ */
+export async function migrateToLatest(handle: DatabaseHandle, list: Record<string, GalenoMigration> = migrations): Promise<string[]> {
   const context: MigrationContext = {
     db: handle.db,
     dialect: handle.dialect,
@@ -65,12 +69,13 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
-          Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+          Object.entries(list).map(([name, migration]): [string, Migration] => [
             name,
             { up: (db) => migration.up({ ...context, db }) },
           ]),
         ),
     },
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
