@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema/index.ts';
 type Db = Kysely<Database>;
 
 /**
- * The home screens' reads. Every query walks an index range (docs/decisions/0086):
+ * The home screens' reads. Every query walks an index range (docs/decisions/0032):
  * a patient's visits through citas_paciente (id_paciente, fecha), a doctor's through citas_doctor
  * (id_doctor, estado, fecha), the clinic's through citas_estado_fecha (estado, fecha),
  * agenda_fecha (fecha, tipo, estado, id_doctor) and pacientes_fecha_alta (fecha_alta); the
