@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAnswerRequest, type AnswerInput } from '../api/answer-request.ts';
 import { useDoctorHome } from '../api/get-home.ts';
 
-const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'green' } as const;
+const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9' } as const;
 const MAX_REASON = 500;
 
 /** /perfil-doctor's day (issue 11): today's visits, the requests waiting longest, tomorrow's count. */

@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelVisit } from '../api/cancel-visit.ts';
 import { usePatientHome } from '../api/get-home.ts';
 
-const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'green', Cancelada: 'red' } as const;
+const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'red.9' } as const;
 
 /** /panel-paciente's day (issue 11): the next visit, the other upcoming ones and the doctors' answers. */
 export function PatientToday() {
