@@ -10,7 +10,9 @@ test.describe.configure({ timeout: 300_000 });
 /** A doctor of their own for each journey, so no other spec's visits show on their home. */
 async function freshDoctor(request: APIRequestContext): Promise<Credentials & { nombre: string; id_doctor: number }> {
   const admin = await bearer(request, DEMO.admin);
-  const specialties = (await (await request.get('/api/especialidades', { headers: admin })).json()) as { id_especialidad: number }[];
+  const specialties = (await (await request.get('/api/especialidades', { headers: admin })).json()) as {
+    id_especialidad: number;
+  }[];
   const usuario = unique('doc');
   const apellido = `Vidal${usuario.slice(3)}`;
   const contrasena = 'Doctora123!';
@@ -35,7 +37,12 @@ async function freshDoctor(request: APIRequestContext): Promise<Credentials & { 
 
 /** A bookable time later today in the clinic (the next half hour after the next one), or null late at night. */
 function laterToday(): string | null {
-  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Madrid',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
     .format(new Date())
     .split(':')
     .map(Number);
@@ -45,7 +52,14 @@ function laterToday(): string | null {
 }
 
 /** The patient books the doctor's slot through the API (a pending request); returns its id. */
-async function book(request: APIRequestContext, patient: Credentials, doctor: { id_doctor: number }, fecha: string, hora: string, motivo = 'Revisión de analítica') {
+async function book(
+  request: APIRequestContext,
+  patient: Credentials,
+  doctor: { id_doctor: number },
+  fecha: string,
+  hora: string,
+  motivo = 'Revisión de analítica',
+) {
   const token = await apiLogin(request, patient);
   const response = await request.post('/api/citas', {
     headers: { authorization: `Bearer ${token}` },
@@ -65,7 +79,10 @@ async function checkScreen(page: Page, label: string, ready: (page: Page) => Pro
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
       await page.reload();
       await ready(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label} at ${width} px fits the window`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${label} at ${width} px fits the window`,
+      ).toBeLessThanOrEqual(width);
       await expectAccessible(page, `${label}, ${theme}, ${width} px`);
     }
   }
@@ -101,7 +118,9 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   // The one asked for first comes first.
   await expect(requests.getByRole('listitem').first()).toContainText(fullName(ana));
   // The spec's sidebar and cards stay.
-  await expect(page.getByRole('navigation', { name: 'Menú del doctor' }).getByRole('link', { name: 'Agenda Médica' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Menú del doctor' }).getByRole('link', { name: 'Agenda Médica' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: /ChatBot/ }).last()).toBeVisible();
   await checkScreen(page, "doctor's home", async (p) => {
     await expect(p.getByRole('region', { name: 'Solicitudes pendientes' })).toContainText('2 solicitudes');
@@ -136,7 +155,9 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   await expect(requests).toContainText('No hay solicitudes pendientes.');
   await expect(todaySection).toContainText('No tienes visitas hoy.');
   await checkScreen(page, "doctor's home, nothing pending", async (p) => {
-    await expect(p.getByRole('region', { name: 'Solicitudes pendientes' })).toContainText('No hay solicitudes pendientes.');
+    await expect(p.getByRole('region', { name: 'Solicitudes pendientes' })).toContainText(
+      'No hay solicitudes pendientes.',
+    );
   });
 
   // Ana reads the answer on her home.
@@ -146,7 +167,10 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   await expect(answers).toContainText('Rechazada');
 });
 
-test("the patient's home shows the next visit pending confirmation, the doctor's answers, and cancels in one click", async ({ page, request }) => {
+test("the patient's home shows the next visit pending confirmation, the doctor's answers, and cancels in one click", async ({
+  page,
+  request,
+}) => {
   const doctor = await freshDoctor(request);
   const first = addDays(clinicToday(), 2);
   const second = addDays(clinicToday(), 3);
@@ -155,7 +179,10 @@ test("the patient's home shows the next visit pending confirmation, the doctor's
   const patient = await registerNamedPatient(request, 'Clara');
   await book(request, patient, doctor, first, '11:00', 'Dolor de rodilla');
   const confirmed = await book(request, patient, doctor, second, '12:00', 'Resultados');
-  const answered = await request.put(`/api/agenda/citas/${confirmed}`, { headers: await bearer(request, doctor), data: { estado: 'Confirmada' } });
+  const answered = await request.put(`/api/agenda/citas/${confirmed}`, {
+    headers: await bearer(request, doctor),
+    data: { estado: 'Confirmada' },
+  });
   expect(answered.status()).toBe(200);
 
   await loginAs(page, patient, '/panel-paciente');
@@ -192,13 +219,16 @@ test("the patient's home shows the next visit pending confirmation, the doctor's
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.reload();
   await expect(page.getByRole('region', { name: 'Your next visit' })).toContainText('Confirmed');
-  await expect(page.getByRole('region', { name: 'Answers to your requests' })).toContainText(`${doctor.nombre} confirmed your appointment`);
+  await expect(page.getByRole('region', { name: 'Answers to your requests' })).toContainText(
+    `${doctor.nombre} confirmed your appointment`,
+  );
   await page.evaluate(() => localStorage.setItem('language', 'es'));
 });
 
 test("the admin's home shows the clinic in figures, as the API counts them", async ({ page, request }) => {
   const admin = await bearer(request, DEMO.admin);
-  const figures = async () => (await (await request.get('/api/admin/cifras', { headers: admin })).json()) as CifrasClinica;
+  const figures = async () =>
+    (await (await request.get('/api/admin/cifras', { headers: admin })).json()) as CifrasClinica;
   const before = await figures();
   const hora = laterToday();
   test.skip(hora === null, 'no bookable time left today in the clinic');
@@ -211,7 +241,9 @@ test("the admin's home shows the clinic in figures, as the API counts them", asy
   expect(after.visitas_semana).toBe(before.visitas_semana + 1);
   expect(after.solicitudes_pendientes).toBe(before.solicitudes_pendientes + 1);
   expect(after.pacientes_nuevos_mes).toBe(before.pacientes_nuevos_mes + 1);
-  expect(after.ocupacion).toContainEqual(expect.objectContaining({ id_doctor: doctor.id_doctor, doctor: doctor.nombre, reservados: 1, abiertos: 1 }));
+  expect(after.ocupacion).toContainEqual(
+    expect.objectContaining({ id_doctor: doctor.id_doctor, doctor: doctor.nombre, reservados: 1, abiertos: 1 }),
+  );
 
   await loginAs(page, DEMO.admin, '/panel-admin');
   const region = page.getByRole('region', { name: 'La clínica en cifras' });
@@ -229,7 +261,9 @@ test("the admin's home shows the clinic in figures, as the API counts them", asy
   await expect(rows).toHaveCount(after.ocupacion.length);
   await expect(rows.filter({ hasText: doctor.nombre })).toContainText('1 de 1 (100 %)');
   // The spec's sidebar and cards stay.
-  await expect(page.getByRole('navigation', { name: 'Menú del administrador' }).getByRole('link', { name: 'Gestionar Usuarios' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Menú del administrador' }).getByRole('link', { name: 'Gestionar Usuarios' }),
+  ).toBeVisible();
   await checkScreen(page, "admin's home", async (p) => {
     await expect(p.getByRole('region', { name: 'La clínica en cifras' }).getByRole('listitem').first()).toBeVisible();
   });

@@ -11,7 +11,11 @@ import type { GalenoMigration } from './types.ts';
 export const homeFigures: GalenoMigration = {
   async up({ db }) {
     await db.schema.createIndex('citas_estado_fecha').on('citas').columns(['estado', 'fecha']).execute();
-    await db.schema.createIndex('agenda_fecha').on('agenda').columns(['fecha', 'tipo', 'estado', 'id_doctor']).execute();
+    await db.schema
+      .createIndex('agenda_fecha')
+      .on('agenda')
+      .columns(['fecha', 'tipo', 'estado', 'id_doctor'])
+      .execute();
     await db.schema.createIndex('pacientes_fecha_alta').on('pacientes').column('fecha_alta').execute();
     await db.schema.createIndex('consultas_cita').on('consultas').column('id_cita').execute();
   },

@@ -46,7 +46,12 @@ export async function upcomingOfPatient(db: Db, id_paciente: number, today: stri
     .execute();
 }
 
-export async function countUpcomingOfPatient(db: Db, id_paciente: number, today: string, time: string): Promise<number> {
+export async function countUpcomingOfPatient(
+  db: Db,
+  id_paciente: number,
+  today: string,
+  time: string,
+): Promise<number> {
   const row = await db
     .selectFrom('citas as c')
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
@@ -83,7 +88,17 @@ export async function answersToPatient(db: Db, id_paciente: number, since: strin
     .selectFrom('citas as c')
     .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
     .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
-    .select(['c.id_cita', 'c.fecha', 'c.hora', 'c.estado', 'c.motivo_rechazo', 'c.actualizado_en', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .select([
+      'c.id_cita',
+      'c.fecha',
+      'c.hora',
+      'c.estado',
+      'c.motivo_rechazo',
+      'c.actualizado_en',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+    ])
     .where('c.id_paciente', '=', id_paciente)
     .where((eb) =>
       eb.or([
@@ -102,7 +117,17 @@ export async function dayVisitsOfDoctor(db: Db, id_doctor: number, fecha: string
     .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
     .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
     .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
-    .select(['c.id_cita', 'c.hora', 'c.id_paciente', 'c.estado', 'c.motivo', 'k.tipo', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .select([
+      'c.id_cita',
+      'c.hora',
+      'c.id_paciente',
+      'c.estado',
+      'c.motivo',
+      'k.tipo',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+    ])
     .where('c.id_doctor', '=', id_doctor)
     .where('c.estado', 'in', ACTIVE)
     .where('c.fecha', '=', fecha)
@@ -140,7 +165,17 @@ export async function oldestPendingOfDoctor(db: Db, id_doctor: number, today: st
     .selectFrom('citas as c')
     .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
     .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .select(['c.id_cita', 'c.fecha', 'c.hora', 'c.id_paciente', 'c.motivo', 'c.creado_en', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .select([
+      'c.id_cita',
+      'c.fecha',
+      'c.hora',
+      'c.id_paciente',
+      'c.motivo',
+      'c.creado_en',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+    ])
     .where('c.id_doctor', '=', id_doctor)
     .where('c.estado', '=', 'pendiente')
     .where('c.fecha', '>=', today)
@@ -173,16 +208,27 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
   return Number(row.total);
 }
 
-/** Patients (still active patient accounts) registered on [from, to]. */
+/**
+ * Patients (still active patient accounts) registered on [from, to]. `exists`, not a join: the
+ * month's range of pacientes_fecha_alta drives the query (a join lets SQLite start from all
+ * 100,000 patients in usuarios_rol).
+ */
 export async function countNewPatients(db: Db, from: string, to: string): Promise<number> {
   const row = await db
     .selectFrom('pacientes as p')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .where('p.fecha_alta', '>=', from)
     .where('p.fecha_alta', '<=', to)
-    .where('u.rol', '=', 'paciente')
-    .where('u.activo', '=', 1)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('usuarios as u')
+          .select('u.id_usuario')
+          .whereRef('u.id_usuario', '=', 'p.id_usuario')
+          .where('u.rol', '=', 'paciente')
+          .where('u.activo', '=', 1),
+      ),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

@@ -17,7 +17,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['paciente'] },
       schema: {
         tags,
-        summary: "The patient's next visit, other upcoming ones and the answers to their requests since their last visit",
+        summary:
+          "The patient's next visit, other upcoming ones and the answers to their requests since their last visit",
         response: { 200: inicioPacienteSchema, ...refusals },
       },
     },
@@ -43,7 +44,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['admin'] },
       schema: {
         tags,
-        summary: 'The clinic in figures: active visits today and this week, pending requests, new patients this month, booked share per doctor',
+        summary:
+          'The clinic in figures: active visits today and this week, pending requests, new patients this month, booked share per doctor',
         response: { 200: cifrasClinicaSchema, ...refusals },
       },
     },

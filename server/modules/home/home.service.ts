@@ -141,7 +141,8 @@ export function createHomeService(app: FastifyInstance) {
         countNewPatients(db, monthStart, monthEnd),
         slotOccupancy(db, monday, sunday),
       ]);
-      const share = (row: { reservados: number; abiertos: number }) => (row.abiertos === 0 ? 0 : row.reservados / row.abiertos);
+      const share = (row: { reservados: number; abiertos: number }) =>
+        row.abiertos === 0 ? 0 : row.reservados / row.abiertos;
       return {
         hoy: today,
         semana_desde: monday,

@@ -13,7 +13,14 @@ const THURSDAY = '2026-03-05';
 const FRIDAY = '2026-03-06';
 const LAST_WEEK = '2026-02-23';
 
-async function book(server: TestServer, patient: TestUser, doctor: TestUser, fecha: string, hora: string, motivo = 'Dolor de cabeza') {
+async function book(
+  server: TestServer,
+  patient: TestUser,
+  doctor: TestUser,
+  fecha: string,
+  hora: string,
+  motivo = 'Dolor de cabeza',
+) {
   const response = await server.request<{ id_cita: number }>('POST', '/api/citas', {
     token: patient.token,
     body: { id_doctor: doctor.id_doctor, fecha, hora, motivo, recordatorio: false },
@@ -23,12 +30,18 @@ async function book(server: TestServer, patient: TestUser, doctor: TestUser, fec
 }
 
 async function answer(server: TestServer, doctor: TestUser, id_cita: number, estado: 'Confirmada' | 'Cancelada') {
-  const response = await server.request('PUT', `/api/agenda/citas/${id_cita}`, { token: doctor.token, body: { estado } });
+  const response = await server.request('PUT', `/api/agenda/citas/${id_cita}`, {
+    token: doctor.token,
+    body: { estado },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
 const get = <T>(server: TestServer, path: string, user?: TestUser, language?: string) =>
-  server.request<T>('GET', path, { token: user?.token, ...(language ? { headers: { 'accept-language': language } } : {}) });
+  server.request<T>('GET', path, {
+    token: user?.token,
+    ...(language ? { headers: { 'accept-language': language } } : {}),
+  });
 
 describe.each(DATABASES)('home screens on %s', (kind) => {
   describe('GET /api/paciente/inicio', () => {
@@ -76,8 +89,14 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
       server.clock.advanceMinutes(5);
       await answer(server, doctor, rejected, 'Cancelada');
       // The reason the doctor's reject dialog stores (PUT /api/agenda/citas/{id} with motivo).
-      await server.database.db.updateTable('citas').set({ motivo_rechazo: 'Estaré de guardia' }).where('id_cita', '=', rejected).execute();
-      expect((await server.request('PUT', `/api/citas/${cancelledByAna}/cancelar`, { token: ana.token })).status).toBe(200);
+      await server.database.db
+        .updateTable('citas')
+        .set({ motivo_rechazo: 'Estaré de guardia' })
+        .where('id_cita', '=', rejected)
+        .execute();
+      expect((await server.request('PUT', `/api/citas/${cancelledByAna}/cancelar`, { token: ana.token })).status).toBe(
+        200,
+      );
 
       const home = await get<InicioPaciente>(server, '/api/paciente/inicio', ana);
       expect(home.status).toBe(200);
@@ -187,13 +206,47 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
       expect(home.body.hoy).toBe(TODAY);
       expect(home.body.manana).toBe(TOMORROW);
       expect(home.body.visitas_hoy).toEqual([
-        { id_cita: early.id_cita, hora: '08:30', id_paciente: bea.id_paciente, paciente: 'Bea Soler', tipo: 'Consulta', estado: 'Confirmada', motivo: 'Dolor de cabeza' },
-        { id_cita: pending.id_cita, hora: '10:00', id_paciente: bea.id_paciente, paciente: 'Bea Soler', tipo: 'Consulta', estado: 'pendiente', motivo: 'Dolor de cabeza' },
-        { id_cita: confirmed.id_cita, hora: '11:00', id_paciente: ana.id_paciente, paciente: 'Ana Ruiz', tipo: 'Revisión', estado: 'Confirmada', motivo: 'Dolor de cabeza' },
+        {
+          id_cita: early.id_cita,
+          hora: '08:30',
+          id_paciente: bea.id_paciente,
+          paciente: 'Bea Soler',
+          tipo: 'Consulta',
+          estado: 'Confirmada',
+          motivo: 'Dolor de cabeza',
+        },
+        {
+          id_cita: pending.id_cita,
+          hora: '10:00',
+          id_paciente: bea.id_paciente,
+          paciente: 'Bea Soler',
+          tipo: 'Consulta',
+          estado: 'pendiente',
+          motivo: 'Dolor de cabeza',
+        },
+        {
+          id_cita: confirmed.id_cita,
+          hora: '11:00',
+          id_paciente: ana.id_paciente,
+          paciente: 'Ana Ruiz',
+          tipo: 'Revisión',
+          estado: 'Confirmada',
+          motivo: 'Dolor de cabeza',
+        },
       ]);
       expect(home.body.pendientes_total).toBe(3);
-      expect(home.body.pendientes.map((p) => p.id_cita)).toEqual([wednesday.id_cita, pending.id_cita, tomorrowPending.id_cita]);
-      expect(home.body.pendientes[0]).toMatchObject({ fecha: WEDNESDAY, hora: '10:00', paciente: 'Ana Ruiz', motivo: 'Control', solicitada_en: '2026-02-25T08:00:00.000Z' });
+      expect(home.body.pendientes.map((p) => p.id_cita)).toEqual([
+        wednesday.id_cita,
+        pending.id_cita,
+        tomorrowPending.id_cita,
+      ]);
+      expect(home.body.pendientes[0]).toMatchObject({
+        fecha: WEDNESDAY,
+        hora: '10:00',
+        paciente: 'Ana Ruiz',
+        motivo: 'Control',
+        solicitada_en: '2026-02-25T08:00:00.000Z',
+      });
       expect(home.body.pendientes.map((p) => p.id_cita)).not.toContain(stale.id_cita);
       expect(home.body.manana_total).toBe(2);
       expect(JSON.stringify(home.body)).not.toContain('Del otro doctor');
@@ -248,10 +301,22 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
       const patients = await Promise.all([1, 2, 3].map(() => server.createUser('paciente')));
       const [ana, bea, carla] = patients as [TestUser, TestUser, TestUser];
       // Registered last month, at the end of this month, and a patient who left.
-      await server.database.db.updateTable('pacientes').set({ fecha_alta: '2026-02-28' }).where('id_paciente', '=', bea.id_paciente!).execute();
-      await server.database.db.updateTable('pacientes').set({ fecha_alta: '2026-03-31' }).where('id_paciente', '=', carla.id_paciente!).execute();
+      await server.database.db
+        .updateTable('pacientes')
+        .set({ fecha_alta: '2026-02-28' })
+        .where('id_paciente', '=', bea.id_paciente!)
+        .execute();
+      await server.database.db
+        .updateTable('pacientes')
+        .set({ fecha_alta: '2026-03-31' })
+        .where('id_paciente', '=', carla.id_paciente!)
+        .execute();
       const gone = await server.createUser('paciente');
-      await server.database.db.updateTable('usuarios').set({ activo: 0 }).where('id_usuario', '=', gone.id_usuario).execute();
+      await server.database.db
+        .updateTable('usuarios')
+        .set({ activo: 0 })
+        .where('id_usuario', '=', gone.id_usuario)
+        .execute();
 
       await openSlots(server, busy.id_doctor!, '2026-03-01', ['10:00']); // last week's Sunday
       await openSlots(server, busy.id_doctor!, TODAY, ['10:00', '10:30', '11:00']);
@@ -286,31 +351,47 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
       // Busy: 4 consultation slots opened this week (blocked ones do not count), 3 booked (the cancelled visit freed its slot).
       expect(figures.body.ocupacion).toEqual([
         { id_doctor: busy.id_doctor, doctor: 'Marta Vidal', especialidad: 'Cardiología', reservados: 3, abiertos: 4 },
-        { id_doctor: quiet.id_doctor, doctor: 'Joan Mas', especialidad: expect.any(String), reservados: 0, abiertos: 1 },
+        {
+          id_doctor: quiet.id_doctor,
+          doctor: 'Joan Mas',
+          especialidad: expect.any(String),
+          reservados: 0,
+          abiertos: 1,
+        },
       ]);
 
       // Sunday 23:30 in Madrid is still this week; Monday 00:30 starts the next one.
       server.clock.set('2026-03-08T22:30:00Z');
       const sunday = (await get<CifrasClinica>(server, '/api/admin/cifras', admin)).body;
-      expect([sunday.hoy, sunday.semana_desde, sunday.visitas_hoy, sunday.visitas_semana]).toEqual(['2026-03-08', TODAY, 1, 3]);
+      expect([sunday.hoy, sunday.semana_desde, sunday.visitas_hoy, sunday.visitas_semana]).toEqual([
+        '2026-03-08',
+        TODAY,
+        1,
+        3,
+      ]);
       expect(sunday.solicitudes_pendientes).toBe(1);
       server.clock.set('2026-03-08T23:30:00Z');
       const monday = (await get<CifrasClinica>(server, '/api/admin/cifras', admin)).body;
-      expect([monday.hoy, monday.semana_desde, monday.semana_hasta, monday.visitas_hoy, monday.visitas_semana]).toEqual([
-        '2026-03-09',
-        '2026-03-09',
-        '2026-03-15',
-        1,
-        1,
+      expect([monday.hoy, monday.semana_desde, monday.semana_hasta, monday.visitas_hoy, monday.visitas_semana]).toEqual(
+        ['2026-03-09', '2026-03-09', '2026-03-15', 1, 1],
+      );
+      expect(monday.ocupacion).toEqual([
+        expect.objectContaining({ id_doctor: busy.id_doctor, reservados: 1, abiertos: 1 }),
       ]);
-      expect(monday.ocupacion).toEqual([expect.objectContaining({ id_doctor: busy.id_doctor, reservados: 1, abiertos: 1 })]);
 
       // 1 April at 00:30 in Madrid (summer time) is a new month: March's patients are not new any more.
       server.clock.set('2026-03-31T22:30:00Z');
       const april = (await get<CifrasClinica>(server, '/api/admin/cifras', admin)).body;
-      expect([april.hoy, april.mes_desde, april.mes_hasta, april.pacientes_nuevos_mes]).toEqual(['2026-04-01', '2026-04-01', '2026-04-30', 0]);
+      expect([april.hoy, april.mes_desde, april.mes_hasta, april.pacientes_nuevos_mes]).toEqual([
+        '2026-04-01',
+        '2026-04-01',
+        '2026-04-30',
+        0,
+      ]);
       server.clock.set('2026-03-31T21:30:00Z');
-      expect((await get<CifrasClinica>(server, '/api/admin/cifras', admin)).body.pacientes_nuevos_mes).toBe(before.pacientes_nuevos_mes + 2);
+      expect((await get<CifrasClinica>(server, '/api/admin/cifras', admin)).body.pacientes_nuevos_mes).toBe(
+        before.pacientes_nuevos_mes + 2,
+      );
     });
   });
 });

@@ -84,7 +84,12 @@ export function ClinicFigures() {
         )}
         {data.ocupacion.length > FIRST_DOCTORS && (
           <Group mt="sm">
-            <Button variant="default" size="compact-sm" onClick={() => setShowAll((value) => !value)} aria-expanded={showAll}>
+            <Button
+              variant="default"
+              size="compact-sm"
+              onClick={() => setShowAll((value) => !value)}
+              aria-expanded={showAll}
+            >
               {showAll ? t('show_fewer_doctors') : t('show_all_doctors', { count: data.ocupacion.length })}
             </Button>
           </Group>

@@ -9,7 +9,9 @@ export interface AnswerInput {
 }
 
 export const answerRequest = ({ id_cita, estado, motivo }: AnswerInput) =>
-  api<{ id_cita: number; estado: string }>('PUT', `/agenda/citas/${id_cita}`, { body: motivo ? { estado, motivo } : { estado } });
+  api<{ id_cita: number; estado: string }>('PUT', `/agenda/citas/${id_cita}`, {
+    body: motivo ? { estado, motivo } : { estado },
+  });
 
 /** Accepts or rejects a request from the home; the home and the agenda reload (both under ['agenda']). */
 export const useAnswerRequest = () => useInvalidatingMutation(['agenda'], answerRequest);

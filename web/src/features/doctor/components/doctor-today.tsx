@@ -33,7 +33,9 @@ export function DoctorToday() {
     <Stack gap="md" mb="xl">
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby={todayId}>
         <Title order={2} size="h4" id={todayId}>
-          {t('doctor_today', { date: formatIso(hoy, { weekday: 'long', day: 'numeric', month: 'long' }, i18n.language) })}
+          {t('doctor_today', {
+            date: formatIso(hoy, { weekday: 'long', day: 'numeric', month: 'long' }, i18n.language),
+          })}
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
           {visitas_hoy.length === 0 ? t('today_none') : t('today_count', { count: visitas_hoy.length })}
@@ -45,13 +47,19 @@ export function DoctorToday() {
             ))}
           </Stack>
         )}
-        <Text mt="sm">{manana_total === 0 ? t('tomorrow_none', { date: tomorrow }) : t('tomorrow_count', { count: manana_total, date: tomorrow })}</Text>
+        <Text mt="sm">
+          {manana_total === 0
+            ? t('tomorrow_none', { date: tomorrow })
+            : t('tomorrow_count', { count: manana_total, date: tomorrow })}
+        </Text>
       </Paper>
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby={requestsId}>
         <Title order={2} size="h4" id={requestsId}>
           {t('requests_title')}
         </Title>
-        <Text mb="sm">{pendientes_total === 0 ? t('requests_none') : t('requests_count', { count: pendientes_total })}</Text>
+        <Text mb="sm">
+          {pendientes_total === 0 ? t('requests_none') : t('requests_count', { count: pendientes_total })}
+        </Text>
         {pendientes.length > 0 && (
           <>
             <Text size="sm" c="dimmed" mb="xs">
@@ -75,7 +83,13 @@ export function DoctorToday() {
 function TodayVisit({ visit }: { visit: VisitaHoy }) {
   const { t, i18n } = useTranslation('home');
   return (
-    <Group component="li" gap="xs" py={6} wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+    <Group
+      component="li"
+      gap="xs"
+      py={6}
+      wrap="wrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Text fw={700} w="3.5rem">
         {visit.hora}
       </Text>
@@ -103,7 +117,11 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
   const { t, i18n } = useTranslation('home');
   const answer = useAnswerRequest();
   const [rejecting, setRejecting] = useState(false);
-  const values = { patient: request.paciente, date: formatIso(request.fecha, { dateStyle: 'long' }, i18n.language), time: request.hora };
+  const values = {
+    patient: request.paciente,
+    date: formatIso(request.fecha, { dateStyle: 'long' }, i18n.language),
+    time: request.hora,
+  };
 
   const respond = async (input: AnswerInput) => {
     const accepted = input.estado === 'Confirmada';
@@ -120,8 +138,11 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
   return (
     <Paper component="li" withBorder p="sm" radius="sm">
       <Text fw={600}>
-        {t('visit_when', { date: formatIso(request.fecha, { weekday: 'short', day: 'numeric', month: 'short' }, i18n.language), time: request.hora })} ·{' '}
-        {request.paciente}
+        {t('visit_when', {
+          date: formatIso(request.fecha, { weekday: 'short', day: 'numeric', month: 'short' }, i18n.language),
+          time: request.hora,
+        })}{' '}
+        · {request.paciente}
       </Text>
       <Text size="sm">{t('visit_reason', { reason: request.motivo })}</Text>
       <Text size="sm" c="dimmed">
@@ -137,7 +158,13 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
         >
           {t('accept')}
         </Button>
-        <Button size="xs" variant="default" disabled={answer.isPending} aria-label={t('reject_label', values)} onClick={() => setRejecting(true)}>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={answer.isPending}
+          aria-label={t('reject_label', values)}
+          onClick={() => setRejecting(true)}
+        >
           {t('reject')}
         </Button>
       </Group>
@@ -146,7 +173,9 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
           question={t('reject_question', values)}
           pending={answer.isPending}
           onClose={() => setRejecting(false)}
-          onReject={(motivo) => void respond({ id_cita: request.id_cita, estado: 'Cancelada', ...(motivo ? { motivo } : {}) })}
+          onReject={(motivo) =>
+            void respond({ id_cita: request.id_cita, estado: 'Cancelada', ...(motivo ? { motivo } : {}) })
+          }
         />
       )}
     </Paper>
@@ -167,7 +196,13 @@ function RejectDialog({
   const { t } = useTranslation('home');
   const [reason, setReason] = useState('');
   return (
-    <Modal opened onClose={onClose} title={t('reject_title')} centered closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('reject_title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -114,7 +114,8 @@ function VisitDetail({ visit, main = false }: { visit: VisitaPaciente; main?: bo
       </Group>
       <Text>{t('visit_with', { doctor: visit.doctor, specialty: visit.especialidad })}</Text>
       <Text size="sm">
-        {t('visit_type', { type: consultationTypeLabel(visit.tipo, i18n.language) })} · {t('visit_reason', { reason: visit.motivo })}
+        {t('visit_type', { type: consultationTypeLabel(visit.tipo, i18n.language) })} ·{' '}
+        {t('visit_reason', { reason: visit.motivo })}
       </Text>
       {main && <Text size="sm">{t(visit.estado === 'pendiente' ? 'pending_explained' : 'confirmed_explained')}</Text>}
       <Group mt={4}>
@@ -134,7 +135,11 @@ function VisitDetail({ visit, main = false }: { visit: VisitaPaciente; main?: bo
 
 function Answer({ answer }: { answer: RespuestaSolicitud }) {
   const { t, i18n } = useTranslation('home');
-  const values = { doctor: answer.doctor, date: formatIso(answer.fecha, { dateStyle: 'long' }, i18n.language), time: answer.hora };
+  const values = {
+    doctor: answer.doctor,
+    date: formatIso(answer.fecha, { dateStyle: 'long' }, i18n.language),
+    time: answer.hora,
+  };
   const rejected = answer.estado === 'Cancelada';
   return (
     <Stack gap={2}>
@@ -144,7 +149,11 @@ function Answer({ answer }: { answer: RespuestaSolicitud }) {
         </Badge>
         <Text>{t(rejected ? 'answer_rejected' : 'answer_confirmed', values)}</Text>
       </Group>
-      {rejected && <Text size="sm">{answer.motivo_rechazo ? t('answer_reason', { reason: answer.motivo_rechazo }) : t('answer_no_reason')}</Text>}
+      {rejected && (
+        <Text size="sm">
+          {answer.motivo_rechazo ? t('answer_reason', { reason: answer.motivo_rechazo }) : t('answer_no_reason')}
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         {t('answered_at', { when: formatInstant(answer.respondida_en, i18n.language) })}
       </Text>
