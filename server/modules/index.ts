@@ -10,6 +10,7 @@ import { dataExportRoutes } from './data-export/data-export.routes.ts';
 import { doctorsRoutes } from './doctors/doctors.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { homeRoutes } from './home/home.routes.ts';
 import { patientsRoutes } from './patients/patients.routes.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { remindersPlugin } from './reminders/reminders.plugin.ts';
@@ -32,6 +33,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   filesRoutes,
   chatRoutes,
   auditRoutes,
+  homeRoutes,
   dataExportRoutes,
   remindersPlugin,
 ];

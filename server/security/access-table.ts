@@ -204,6 +204,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
     },
   },
   { route: 'GET /api/citas/mias', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/citas/mias' }) },
+
+  // Home screens (each caller's own day; the admin's clinic figures carry no patient data)
+  { route: 'GET /api/paciente/inicio', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/inicio' }) },
+  { route: 'GET /api/medico/inicio', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/medico/inicio' }) },
+  { route: 'GET /api/admin/cifras', expect: ONLY_ADMIN, request: () => ({ url: '/api/admin/cifras' }) },
   {
     route: 'PUT /api/citas/:id_cita/cancelar',
     expect: ONLY_PATIENT,

@@ -3,6 +3,7 @@ import { initialSchema } from './001-initial-schema.ts';
 import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
 import { userSearchIndex } from './010-user-search-index.ts';
 import { oneAgenda } from './020-one-agenda.ts';
+import { homeFigures } from './030-home-figures.ts';
 import { passwordResets } from './050-password-resets.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
@@ -18,6 +19,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '002-specialties-catalogue': specialtiesCatalogue,
   '010-user-search-index': userSearchIndex,
   '020-one-agenda': oneAgenda,
+  '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,

@@ -47,10 +47,12 @@ interface DashboardProps {
   cards: DashboardCard[];
   logoutLabel: string;
   onLogout: () => void;
+  /** The role's day (issue 11), shown between the greeting and the cards. */
+  children?: ReactNode;
 }
 
 /** A role's home: a sidebar of links (and logout) beside cards that lead to the main screens. */
-export function Dashboard({ title, subtitle, navLabel, links, cards, logoutLabel, onLogout }: DashboardProps) {
+export function Dashboard({ title, subtitle, navLabel, links, cards, logoutLabel, onLogout, children }: DashboardProps) {
   return (
     <Container size="lg" py="xl">
       <Grid gap="xl">
@@ -78,6 +80,7 @@ export function Dashboard({ title, subtitle, navLabel, links, cards, logoutLabel
             <Title order={1}>{title}</Title>
             {subtitle && <Text c="dimmed">{subtitle}</Text>}
           </Stack>
+          {children}
           <ul className={classes.cards}>
             {cards.map((card) => (
               <li key={card.label}>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Dashboard, dashboardCard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
+import { ClinicFigures } from '../components/clinic-figures.tsx';
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation('admin');
@@ -39,6 +40,8 @@ export default function AdminDashboardPage() {
       cards={cards}
       logoutLabel={t('logout')}
       onLogout={() => void logout()}
-    />
+    >
+      <ClinicFigures />
+    </Dashboard>
   );
 }

@@ -4,6 +4,7 @@ import { canOpen } from '../../../../../contracts/routes.ts';
 import { Dashboard, dashboardCard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
+import { DoctorToday } from '../components/doctor-today.tsx';
 
 export default function DoctorDashboardPage() {
   const { t } = useTranslation('doctor');
@@ -36,6 +37,8 @@ export default function DoctorDashboardPage() {
       cards={cards}
       logoutLabel={t('logout')}
       onLogout={() => void logout()}
-    />
+    >
+      <DoctorToday />
+    </Dashboard>
   );
 }

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
+import { PatientToday } from '../components/patient-today.tsx';
 
 interface Destination {
   to: string;
@@ -21,7 +22,7 @@ interface Destination {
   icon: ReactNode;
 }
 
-/** /panel-paciente: greeting with the stored name, the sidebar and four cards (spec section 2). */
+/** /panel-paciente: greeting with the stored name, the day's visits (issue 11), the sidebar and four cards (spec section 2). */
 export default function PatientDashboardPage() {
   const { t } = useTranslation('patient');
   const session = useSession();
@@ -78,6 +79,7 @@ export default function PatientDashboardPage() {
               </Anchor>
             </Text>
           </Stack>
+          <PatientToday />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             {cards.map((card) => (
               <Card key={card.to} withBorder radius="md" padding="lg" component={Link} to={card.to}>

@@ -1,0 +1,22 @@
+import type { GalenoMigration } from './types.ts';
+
+/**
+ * Indexes for the home screens (issue 11, docs/decisions/0032), so each figure reads an index range
+ * on a clinic of 100,000 patients instead of a whole table:
+ * - citas_estado_fecha: the clinic's active visits today and this week, and its pending requests;
+ * - agenda_fecha: each doctor's opened and booked consultation slots this week (covering);
+ * - pacientes_fecha_alta: the patients registered this month;
+ * - consultas_cita: a visit's consultation (its type), looked up per visit listed.
+ */
+export const homeFigures: GalenoMigration = {
+  async up({ db }) {
+    await db.schema.createIndex('citas_estado_fecha').on('citas').columns(['estado', 'fecha']).execute();
+    await db.schema
+      .createIndex('agenda_fecha')
+      .on('agenda')
+      .columns(['fecha', 'tipo', 'estado', 'id_doctor'])
+      .execute();
+    await db.schema.createIndex('pacientes_fecha_alta').on('pacientes').column('fecha_alta').execute();
+    await db.schema.createIndex('consultas_cita').on('consultas').column('id_cita').execute();
+  },
+};

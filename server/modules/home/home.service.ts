@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  HOME_ANSWERS_LIMIT,
+  HOME_OLDEST_REQUESTS_LIMIT,
+  HOME_UPCOMING_LIMIT,
+  type CifrasClinica,
+  type InicioMedico,
+  type InicioPaciente,
+} from '../../../contracts/home.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
+import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
+import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
+import { fullName } from '../../lib/names.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import {
+  answersToPatient,
+  countClinicPending,
+  countClinicVisits,
+  countDayVisitsOfDoctor,
+  countNewPatients,
+  countPendingOfDoctor,
+  countUpcomingOfPatient,
+  dayVisitsOfDoctor,
+  lastVisitOfPatient,
+  oldestPendingOfDoctor,
+  slotOccupancy,
+  upcomingOfPatient,
+} from './home.repository.ts';
+
+type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
+const specialtyIn = (row: Localised, language: Language) =>
+  ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** Monday of the week of `date` (YYYY-MM-DD). */
+export function mondayOf(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday .. 6 Saturday
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** First and last day of the month of `date`. */
+export function monthOf(date: string): [string, string] {
+  const first = `${date.slice(0, 7)}-01`;
+  const next = new Date(`${first}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return [first, addDays(next.toISOString().slice(0, 10), -1)];
+}
+
+/** The day's work on each role's home screen (issue 11), in the clinic's time zone. */
+export function createHomeService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+  const now = () => {
+    const instant = clock.now();
+    return { today: localDate(instant, config.timeZone), time: localTime(instant, config.timeZone) };
+  };
+
+  return {
+    async patient(caller: Caller): Promise<InicioPaciente> {
+      const id_paciente = ownPatientId(caller.actor);
+      const { today, time } = now();
+      const [upcoming, total, last] = await Promise.all([
+        upcomingOfPatient(db, id_paciente, today, time, HOME_UPCOMING_LIMIT + 1),
+        countUpcomingOfPatient(db, id_paciente, today, time),
+        lastVisitOfPatient(db, id_paciente, today, time),
+      ]);
+      const since = last ? instantOf(last.fecha, last.hora, config.timeZone).toISOString() : null;
+      const answers = await answersToPatient(db, id_paciente, since, HOME_ANSWERS_LIMIT);
+      const visits = upcoming.map((row) => ({
+        id_cita: row.id_cita,
+        fecha: row.fecha,
+        hora: hhmm(row.hora),
+        doctor: fullName(row),
+        especialidad: specialtyIn(row, caller.language),
+        estado: row.estado === 'pendiente' ? ('pendiente' as const) : ('Confirmada' as const),
+        tipo: row.tipo ?? 'Consulta',
+        motivo: row.motivo,
+      }));
+      return {
+        hoy: today,
+        proxima: visits[0] ?? null,
+        otras: visits.slice(1),
+        total_proximas: total,
+        respuestas: answers.map((row) => ({
+          id_cita: row.id_cita,
+          fecha: row.fecha,
+          hora: hhmm(row.hora),
+          doctor: fullName(row),
+          estado: row.estado === 'Confirmada' ? ('Confirmada' as const) : ('Cancelada' as const),
+          motivo_rechazo: row.estado === 'Cancelada' ? row.motivo_rechazo : null,
+          respondida_en: row.actualizado_en,
+        })),
+      };
+    },
+
+    async doctor(caller: Caller): Promise<InicioMedico> {
+      const id_doctor = ownDoctorId(caller.actor);
+      const { today } = now();
+      const tomorrow = addDays(today, 1);
+      const [visits, pendingTotal, pending, tomorrowTotal] = await Promise.all([
+        dayVisitsOfDoctor(db, id_doctor, today),
+        countPendingOfDoctor(db, id_doctor, today),
+        oldestPendingOfDoctor(db, id_doctor, today, HOME_OLDEST_REQUESTS_LIMIT),
+        countDayVisitsOfDoctor(db, id_doctor, tomorrow),
+      ]);
+      return {
+        hoy: today,
+        manana: tomorrow,
+        visitas_hoy: visits.map((row) => ({
+          id_cita: row.id_cita,
+          hora: hhmm(row.hora),
+          id_paciente: row.id_paciente,
+          paciente: fullName(row),
+          tipo: row.tipo ?? 'Consulta',
+          estado: row.estado === 'pendiente' ? ('pendiente' as const) : ('Confirmada' as const),
+          motivo: row.motivo,
+        })),
+        pendientes_total: pendingTotal,
+        pendientes: pending.map((row) => ({
+          id_cita: row.id_cita,
+          fecha: row.fecha,
+          hora: hhmm(row.hora),
+          id_paciente: row.id_paciente,
+          paciente: fullName(row),
+          motivo: row.motivo,
+          solicitada_en: row.creado_en,
+        })),
+        manana_total: tomorrowTotal,
+      };
+    },
+
+    async clinic(caller: Caller): Promise<CifrasClinica> {
+      const { today } = now();
+      const monday = mondayOf(today);
+      const sunday = addDays(monday, 6);
+      const [monthStart, monthEnd] = monthOf(today);
+      const [visitsToday, visitsWeek, pending, newPatients, occupancy] = await Promise.all([
+        countClinicVisits(db, today, today),
+        countClinicVisits(db, monday, sunday),
+        countClinicPending(db, today),
+        countNewPatients(db, monthStart, monthEnd),
+        slotOccupancy(db, monday, sunday),
+      ]);
+      const share = (row: { reservados: number; abiertos: number }) =>
+        row.abiertos === 0 ? 0 : row.reservados / row.abiertos;
+      return {
+        hoy: today,
+        semana_desde: monday,
+        semana_hasta: sunday,
+        mes_desde: monthStart,
+        mes_hasta: monthEnd,
+        visitas_hoy: visitsToday,
+        visitas_semana: visitsWeek,
+        solicitudes_pendientes: pending,
+        pacientes_nuevos_mes: newPatients,
+        ocupacion: occupancy
+          .map((row) => ({
+            id_doctor: row.id_doctor,
+            doctor: fullName(row),
+            especialidad: specialtyIn(row, caller.language),
+            reservados: row.reservados,
+            abiertos: row.abiertos,
+          }))
+          .sort((a, b) => share(b) - share(a) || b.abiertos - a.abiertos || a.doctor.localeCompare(b.doctor)),
+      };
+    },
+  };
+}
