@@ -25,7 +25,7 @@ describe.each(kinds)('a clinic upgrading from the previous release, on %s', (kin
     let handle: DatabaseHandle;
     if (kind === 'postgres') {
       const created = await createPostgresSchema(baseUrl!);
-      drops.push(created.drop);
+      drops.push(() => created.drop());
       handle = openDatabase({ databaseUrl: baseUrl, dataDir, schema: created.schema });
     } else {
       handle = openDatabase({ dataDir });

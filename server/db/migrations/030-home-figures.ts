@@ -5,8 +5,8 @@ import type { GalenoMigration } from './types.ts';
  * on a clinic of 100,000 patients instead of a whole table:
  * - citas_estado_fecha: the clinic's active visits today and this week, and its pending requests;
  * - agenda_fecha: each doctor's opened and booked consultation slots this week (covering);
- * - pacientes_fecha_alta: the patients registered this month;
- * - consultas_cita: a visit's consultation (its type), looked up per visit listed.
+ * - pacientes_fecha_alta: the patients registered this month.
+ * (A visit's consultation is found through consultas_cita, made by 020-one-agenda.)
  */
 export const homeFigures: GalenoMigration = {
   async up({ db }) {
@@ -17,6 +17,5 @@ export const homeFigures: GalenoMigration = {
       .columns(['fecha', 'tipo', 'estado', 'id_doctor'])
       .execute();
     await db.schema.createIndex('pacientes_fecha_alta').on('pacientes').column('fecha_alta').execute();
-    await db.schema.createIndex('consultas_cita').on('consultas').column('id_cita').execute();
   },
 };
