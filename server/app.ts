@@ -35,6 +35,9 @@ export interface AppDependencies {
   serveWeb?: boolean;
 }
 
+const HEADERS_TIMEOUT_MS = 20_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the whole application without listening, so tests can use it in-process or on a port. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
@@ -59,6 +62,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
+    // A client that sends its headers or its body slowly (slowloris) is cut off with 408 instead of
+    // holding a connection forever; an idle keep-alive connection closes after a while (longer than
+    // a load balancer's usual 60 s, so the balancer closes first).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      // How often Node looks for requests past those limits (its default, 30 s, would let a slow
+      // request run well past them).
+      connectionsCheckingInterval: Math.min(5000, Math.max(200, Math.floor(config.requestTimeoutMs / 4))),
+    },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: (error, request, reply) => {

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().min(0.1).default(15),
   LOGIN_MAX_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   TRUST_PROXY: booleanFlag.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Galeno <no-reply@galeno.local>'),
@@ -69,6 +70,8 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   login: { maxFailures: number; lockMinutes: number; maxPerMinutePerAddress: number };
   trustProxy: boolean;
+  /** How long one request (headers and body) may take to arrive before it is cut off with 408. */
+  requestTimeoutMs: number;
   publicUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   reminderHours: number;
@@ -120,6 +123,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxPerMinutePerAddress: e.LOGIN_MAX_PER_MINUTE_PER_ADDRESS,
     },
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     reminderHours: e.REMINDER_HOURS,

@@ -191,7 +191,7 @@ async function sendEvents(
   }
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });
