@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import type { Database } from './db/schema/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { loadCommonPasswords } from './lib/common-passwords.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { modules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -41,6 +42,8 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 /** Builds the whole application without listening, so tests can use it in-process or on a port. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  // Every schema that sets a password checks it against the common-password list.
+  loadCommonPasswords();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -26,6 +26,9 @@ export const ca: Messages = {
     especialidad_requerida: 'Has de seleccionar una especialitat.',
     contacto_nombre_requerido: 'El nom és obligatori.',
     contacto_mensaje_requerido: 'El missatge és obligatori.',
+    contrasena_comun:
+      'És una contrasenya massa comuna (o una paraula comuna amb números o símbols afegits): tria’n una de més difícil d’endevinar.',
+    contrasena_larga: 'La contrasenya no pot tenir més de 128 caràcters.',
     contrasena_igual: 'La nova contrasenya ha de ser diferent de l’actual.',
     cita_faltan_datos: 'Falten dades per registrar la cita.',
     chat_mensaje_requerido: 'Escriu un missatge.',

@@ -26,6 +26,8 @@ export const en: Messages = {
     especialidad_requerida: 'You must select a specialty.',
     contacto_nombre_requerido: 'Name is required.',
     contacto_mensaje_requerido: 'Message is required.',
+    contrasena_comun: 'This password is too common (or a common word with digits or symbols added): choose one that is harder to guess.',
+    contrasena_larga: 'The password cannot be longer than 128 characters.',
     contrasena_igual: 'The new password must differ from the current one.',
     cita_faltan_datos: 'Some details are missing to book the appointment.',
     chat_mensaje_requerido: 'Write a message.',

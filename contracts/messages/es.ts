@@ -28,6 +28,9 @@ export const es = {
     especialidad_requerida: 'Debes seleccionar una especialidad.',
     contacto_nombre_requerido: 'El nombre es obligatorio.',
     contacto_mensaje_requerido: 'El mensaje es obligatorio.',
+    contrasena_comun:
+      'Es una contraseña demasiado común (o una palabra común con números o símbolos añadidos): elige otra más difícil de adivinar.',
+    contrasena_larga: 'La contraseña no puede tener más de 128 caracteres.',
     contrasena_igual: 'La nueva contraseña debe ser distinta de la actual.',
     cita_faltan_datos: 'Faltan datos para registrar la cita.',
     chat_mensaje_requerido: 'Escribe un mensaje.',
