@@ -46,6 +46,8 @@ const environmentSchema = z.object({
   CHAT_SHARE_CONTEXT: booleanFlag.default(false),
   CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  ATTACHMENTS_MAX_MB_PER_PATIENT: z.coerce.number().min(1).max(1_000_000).default(100),
+  UPLOADS_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only').default('galeno'),
 }).refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
@@ -86,6 +88,12 @@ export interface Config {
     timeoutMs: number;
     /** Messages a minute one user may send to the assistant. */
     maxPerMinute: number;
+  };
+  attachments: {
+    /** Storage one patient's attachments may take, in bytes. */
+    maxBytesPerPatient: number;
+    /** Uploads one user may make in an hour. */
+    maxUploadsPerHour: number;
   };
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several clinics (or test runs) can share one Redis. */
@@ -135,6 +143,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shareContext: e.CHAT_SHARE_CONTEXT,
       timeoutMs: e.CHAT_TIMEOUT_MS,
       maxPerMinute: e.CHAT_MAX_PER_MINUTE,
+    },
+    attachments: {
+      maxBytesPerPatient: Math.round(e.ATTACHMENTS_MAX_MB_PER_PATIENT * 1024 * 1024),
+      maxUploadsPerHour: e.UPLOADS_MAX_PER_HOUR,
     },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -106,6 +106,8 @@ export const ca: Messages = {
     archivo_ilegible: "No s'ha pogut llegir el fitxer enviat. Torna'l a adjuntar.",
     archivo_demasiado_grande: 'El fitxer supera la mida màxima de 10 MB.',
     archivo_tipo_no_permitido: 'Només s’admeten fitxers PDF, JPEG o PNG.',
+    cuota_adjuntos: 'No queda espai per a adjunts en aquest historial (màxim {limite} MB). Elimina algun fitxer abans de pujar-ne un altre.',
+    demasiadas_subidas: 'Has pujat massa fitxers en l’última hora. Torna-ho a provar més tard.',
     archivo_no_encontrado: 'No s’ha trobat el fitxer.',
     paciente_sin_relacion: 'Només pots accedir a les dades dels teus pacients.',
     enlace_invalido: 'L’enllaç per restablir la contrasenya no és vàlid. Comprova que l’has copiat sencer o demana’n un de nou.',

@@ -105,6 +105,8 @@ export const en: Messages = {
     archivo_ilegible: 'The file sent could not be read. Attach it again.',
     archivo_demasiado_grande: 'The file is larger than the 10 MB limit.',
     archivo_tipo_no_permitido: 'Only PDF, JPEG or PNG files are accepted.',
+    cuota_adjuntos: 'There is no room left for attachments in this medical file (at most {limite} MB). Remove a file before uploading another.',
+    demasiadas_subidas: 'You have uploaded too many files in the last hour. Try again later.',
     archivo_no_encontrado: 'The file was not found.',
     paciente_sin_relacion: 'You can only access the data of your own patients.',
     enlace_invalido: 'The password reset link is not valid. Check that you copied all of it, or ask for a new one.',

@@ -108,6 +108,8 @@ export const es = {
     archivo_ilegible: 'No se ha podido leer el archivo enviado. Adjúntalo de nuevo.',
     archivo_demasiado_grande: 'El archivo supera el tamaño máximo de 10 MB.',
     archivo_tipo_no_permitido: 'Solo se admiten archivos PDF, JPEG o PNG.',
+    cuota_adjuntos: 'No queda espacio para adjuntos en este historial (máximo {limite} MB). Elimina algún archivo antes de subir otro.',
+    demasiadas_subidas: 'Has subido demasiados archivos en la última hora. Vuelve a intentarlo más tarde.',
     archivo_no_encontrado: 'No se encontró el archivo.',
     paciente_sin_relacion: 'Solo puedes acceder a los datos de tus pacientes.',
     enlace_invalido: 'El enlace para restablecer la contraseña no es válido. Comprueba que lo has copiado entero o pide uno nuevo.',
