@@ -46,6 +46,8 @@ const environmentSchema = z.object({
   CHAT_SHARE_CONTEXT: booleanFlag.default(false),
   CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CHAT_MAX_CONVERSATIONS_PER_USER: z.coerce.number().int().min(1).default(500),
+  CHAT_MAX_MESSAGES_PER_USER: z.coerce.number().int().min(2).default(10_000),
   ATTACHMENTS_MAX_MB_PER_PATIENT: z.coerce.number().min(1).max(1_000_000).default(100),
   UPLOADS_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
@@ -88,6 +90,10 @@ export interface Config {
     timeoutMs: number;
     /** Messages a minute one user may send to the assistant. */
     maxPerMinute: number;
+    /** Conversations one user may keep; a new one past it is refused until some are deleted. */
+    maxConversationsPerUser: number;
+    /** Messages (questions and answers) one user may keep across their conversations. */
+    maxMessagesPerUser: number;
   };
   attachments: {
     /** Storage one patient's attachments may take, in bytes. */
@@ -143,6 +149,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shareContext: e.CHAT_SHARE_CONTEXT,
       timeoutMs: e.CHAT_TIMEOUT_MS,
       maxPerMinute: e.CHAT_MAX_PER_MINUTE,
+      maxConversationsPerUser: e.CHAT_MAX_CONVERSATIONS_PER_USER,
+      maxMessagesPerUser: e.CHAT_MAX_MESSAGES_PER_USER,
     },
     attachments: {
       maxBytesPerPatient: Math.round(e.ATTACHMENTS_MAX_MB_PER_PATIENT * 1024 * 1024),
