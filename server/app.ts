@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './lib/mail.ts';
 import { modules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
+import { openApiTransform } from './plugins/openapi.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -102,10 +103,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Galeno API', version: '1.0.0', description: 'The clinic API: every endpoint under /api.' },
+      info: {
+        title: 'Galeno API',
+        version: '1.0.0',
+        description: 'The clinic API: every endpoint under /api.',
+        license: { name: 'Proprietary', url: '/terminos' },
+      },
+      // The API is served with the web app, on the same origin.
+      servers: [{ url: '/', description: 'This Galeno server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
