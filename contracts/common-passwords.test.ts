@@ -1,7 +1,12 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import { newPasswordField } from './auth.ts';
-import { commonPasswordsLoaded, isCommonPassword, onCommonPasswordsLoaded, registerCommonPasswords } from './common-passwords.ts';
+import {
+  commonPasswordsLoaded,
+  isCommonPassword,
+  onCommonPasswordsLoaded,
+  registerCommonPasswords,
+} from './common-passwords.ts';
 
 describe('the common-password blocklist', () => {
   it('holds at least the 10,000 most common passwords, most common first', () => {
@@ -22,7 +27,16 @@ describe('the common-password blocklist', () => {
   });
 
   it('refuses a common password whatever its case, and a common word with digits or symbols around it', () => {
-    for (const password of ['Password1!', 'PASSWORD', 'Admin1234!', 'Qwerty123!', '1234Dragon!', '!!Sunshine2024', 'Iloveyou1!', 'Welcome2024!']) {
+    for (const password of [
+      'Password1!',
+      'PASSWORD',
+      'Admin1234!',
+      'Qwerty123!',
+      '1234Dragon!',
+      '!!Sunshine2024',
+      'Iloveyou1!',
+      'Welcome2024!',
+    ]) {
       expect(isCommonPassword(password), password).toBe(true);
     }
     for (const password of ['Girasol-Tranvia7!', 'Prueba1234!', 'Olvidada99!', 'Pass word1!', 'S3gura!pass']) {
@@ -31,7 +45,8 @@ describe('the common-password blocklist', () => {
   });
 
   it('the new-password rule keeps the character rules and adds the blocklist and a 128-character ceiling', () => {
-    const issues = (password: string) => newPasswordField.safeParse(password).error?.issues.map((issue) => issue.message) ?? [];
+    const issues = (password: string) =>
+      newPasswordField.safeParse(password).error?.issues.map((issue) => issue.message) ?? [];
     expect(issues('Password1!')).toEqual(['contrasena_comun']);
     expect(issues('password')).toEqual(['contrasena_debil', 'contrasena_comun']);
     expect(issues('Girasol-Tranvia7!')).toEqual([]);

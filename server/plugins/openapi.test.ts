@@ -42,7 +42,9 @@ describe('the OpenAPI document (issue 12, finding 7)', () => {
         expect(operation.description, route.url).toContain('Access: public');
       } else {
         expect(operation.security, route.url).toEqual([{ bearer: [] }]);
-        expect(operation.description, route.url).toContain(`Access: bearer token of the roles ${route.access.join(', ')}.`);
+        expect(operation.description, route.url).toContain(
+          `Access: bearer token of the roles ${route.access.join(', ')}.`,
+        );
       }
     }
     const ids = listed.map((entry) => entry.operation.operationId);
@@ -63,7 +65,11 @@ describe('the OpenAPI document (issue 12, finding 7)', () => {
         'operation-4xx-response': 'off',
       },
     });
-    const problems = await lintFromString({ source: JSON.stringify(response.body), absoluteRef: 'galeno-openapi.json', config });
+    const problems = await lintFromString({
+      source: JSON.stringify(response.body),
+      absoluteRef: 'galeno-openapi.json',
+      config,
+    });
     const describe = (problem: (typeof problems)[number]) =>
       `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ''}`;
     expect(problems.filter((problem) => problem.severity === 'error').map(describe)).toEqual([]);

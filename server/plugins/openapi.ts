@@ -6,7 +6,8 @@ type Transform = typeof jsonSchemaTransform;
 
 /** `GET /api/archivos/:id_archivo` -> `getArchivosByIdArchivo`: a stable, unique name per operation. */
 export function operationIdOf(method: string, url: string): string {
-  const camel = (text: string) => text.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase());
+  const camel = (text: string) =>
+    text.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase());
   const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const words = url
     .split('/')
@@ -17,7 +18,9 @@ export function operationIdOf(method: string, url: string): string {
 
 /** Who may call an operation, as said in its description. */
 function accessText(access: Access): string {
-  return access === 'public' ? 'Access: public (no token needed).' : `Access: bearer token of the roles ${access.join(', ')}.`;
+  return access === 'public'
+    ? 'Access: public (no token needed).'
+    : `Access: bearer token of the roles ${access.join(', ')}.`;
 }
 
 /**
@@ -29,7 +32,11 @@ export const openApiTransform: Transform = (input) => {
   const route = input.route as RouteOptions & { config?: { access?: Access } };
   const access = route.config?.access;
   if (access === undefined) return transformed;
-  const schema = transformed.schema as FastifySchema & { description?: string; operationId?: string; security?: unknown };
+  const schema = transformed.schema as FastifySchema & {
+    description?: string;
+    operationId?: string;
+    security?: unknown;
+  };
   const method = [route.method].flat()[0] ?? 'GET';
   return {
     ...transformed,

@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { commonPasswordsLoaded, onCommonPasswordsLoaded, registerCommonPasswords } from '../../../contracts/common-passwords.ts';
+import {
+  commonPasswordsLoaded,
+  onCommonPasswordsLoaded,
+  registerCommonPasswords,
+} from '../../../contracts/common-passwords.ts';
 
 let loading: Promise<void> | undefined;
 
