@@ -24,5 +24,11 @@ export async function ensurePrivateDirAsync(dir: string): Promise<void> {
  */
 export function ensurePrivateFile(file: string): void {
   fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_RDWR, PRIVATE_FILE_MODE));
-  fs.chmodSync(file, PRIVATE_FILE_MODE);
+  if ((fs.statSync(file).mode & 0o777) === PRIVATE_FILE_MODE) return;
+  try {
+    fs.chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (error) {
+    // A file of another account (a shared mount) keeps the mode its owner gave it.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
 }
