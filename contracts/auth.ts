@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.ts';
 import { emailField, optionalText, requiredText } from './common.ts';
 import { ROLES } from './roles.ts';
 
@@ -15,11 +16,16 @@ export const PASSWORD_RULES = [
 
 export const isStrongPassword = (password: string) => PASSWORD_RULES.every((rule) => rule.test(password));
 
+/** The longest password accepted (a passphrase fits; a megabyte to hash does not). */
+export const PASSWORD_MAX_LENGTH = 128;
+
 export const newPasswordField = z
   .string({ error: 'contrasena_requerida' })
   .min(1, 'contrasena_requerida')
-  .max(128, 'texto_largo')
-  .refine(isStrongPassword, 'contrasena_debil');
+  .max(PASSWORD_MAX_LENGTH, 'contrasena_larga')
+  .refine(isStrongPassword, 'contrasena_debil')
+  // The common-password blocklist (issue 12); see common-passwords.ts for how the list is loaded.
+  .refine((password) => !isCommonPassword(password), 'contrasena_comun');
 
 export const usernameField = z
   .string({ error: 'usuario_requerido' })

@@ -4,6 +4,13 @@ import { idField, idParam, pagingQuery, requiredText } from './common.ts';
 /** Longest message a user may send; longer earlier turns are accepted as context up to the second limit. */
 export const CHAT_MESSAGE_MAX = 4000;
 const CHAT_CONTEXT_MESSAGE_MAX = 20_000;
+/**
+ * All the turns one request may carry, together (issue 12: a request once stored 931 KB). A new
+ * conversation is saved with the turns given, so this is also the most one request can store.
+ */
+export const CHAT_CONTEXT_MAX = 40_000;
+/** The most of an answer that is kept (a misbehaving model cannot fill the database). */
+export const CHAT_ANSWER_MAX = 20_000;
 
 export const CHAT_ROLES = ['user', 'assistant'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
@@ -26,7 +33,8 @@ export const chatCompletionSchema = z.object({
     .min(1, 'chat_mensaje_requerido')
     .max(100, 'texto_largo')
     .refine((turns) => turns.at(-1)?.role === 'user', 'chat_ultimo_mensaje_usuario')
-    .refine((turns) => (turns.at(-1)?.content.length ?? 0) <= CHAT_MESSAGE_MAX, 'texto_largo'),
+    .refine((turns) => (turns.at(-1)?.content.length ?? 0) <= CHAT_MESSAGE_MAX, 'chat_mensaje_largo')
+    .refine((turns) => turns.reduce((size, turn) => size + turn.content.length, 0) <= CHAT_CONTEXT_MAX, 'chat_contexto_largo'),
   id_chat: idField().optional(),
 });
 export type ChatCompletionRequest = z.infer<typeof chatCompletionSchema>;

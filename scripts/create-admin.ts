@@ -8,6 +8,7 @@ import { emailField } from '../contracts/common.ts';
 import { validationMessage } from '../contracts/messages/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
+import { loadCommonPasswords } from '../server/lib/common-passwords.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { findTakenIdentifiers, insertUsuario } from '../server/modules/users/users.repository.ts';
 
@@ -49,6 +50,7 @@ if (!input.success) {
 }
 
 const password = process.env.ADMIN_PASSWORD ?? (process.stdin.isTTY ? await ask('Password: ') : '');
+loadCommonPasswords();
 const checked = newPasswordField.safeParse(password);
 if (!checked.success) {
   console.error(`Password: ${validationMessage(checked.error.issues[0]?.message ?? 'contrasena_debil')}`);

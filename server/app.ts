@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import type { Database } from './db/schema/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { loadCommonPasswords } from './lib/common-passwords.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { modules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
+import { openApiTransform } from './plugins/openapi.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -35,9 +37,14 @@ export interface AppDependencies {
   serveWeb?: boolean;
 }
 
+const HEADERS_TIMEOUT_MS = 20_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the whole application without listening, so tests can use it in-process or on a port. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  // Every schema that sets a password checks it against the common-password list.
+  loadCommonPasswords();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -59,6 +66,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
+    // A client that sends its headers or its body slowly (slowloris) is cut off with 408 instead of
+    // holding a connection forever; an idle keep-alive connection closes after a while (longer than
+    // a load balancer's usual 60 s, so the balancer closes first).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      // How often Node looks for requests past those limits (its default, 30 s, would let a slow
+      // request run well past them).
+      connectionsCheckingInterval: Math.min(5000, Math.max(200, Math.floor(config.requestTimeoutMs / 4))),
+    },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: (error, request, reply) => {
@@ -85,10 +103,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Galeno API', version: '1.0.0', description: 'The clinic API: every endpoint under /api.' },
+      info: {
+        title: 'Galeno API',
+        version: '1.0.0',
+        description: 'The clinic API: every endpoint under /api.',
+        license: { name: 'Proprietary', url: '/terminos' },
+      },
+      // The API is served with the web app, on the same origin.
+      servers: [{ url: '/', description: 'This Galeno server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

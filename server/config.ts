@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().min(0.1).default(15),
   LOGIN_MAX_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   TRUST_PROXY: booleanFlag.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Galeno <no-reply@galeno.local>'),
@@ -45,6 +46,10 @@ const environmentSchema = z.object({
   CHAT_SHARE_CONTEXT: booleanFlag.default(false),
   CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CHAT_MAX_CONVERSATIONS_PER_USER: z.coerce.number().int().min(1).default(500),
+  CHAT_MAX_MESSAGES_PER_USER: z.coerce.number().int().min(2).default(10_000),
+  ATTACHMENTS_MAX_MB_PER_PATIENT: z.coerce.number().min(1).max(1_000_000).default(100),
+  UPLOADS_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only').default('galeno'),
 }).refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
@@ -69,6 +74,8 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   login: { maxFailures: number; lockMinutes: number; maxPerMinutePerAddress: number };
   trustProxy: boolean;
+  /** How long one request (headers and body) may take to arrive before it is cut off with 408. */
+  requestTimeoutMs: number;
   publicUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   reminderHours: number;
@@ -83,6 +90,16 @@ export interface Config {
     timeoutMs: number;
     /** Messages a minute one user may send to the assistant. */
     maxPerMinute: number;
+    /** Conversations one user may keep; a new one past it is refused until some are deleted. */
+    maxConversationsPerUser: number;
+    /** Messages (questions and answers) one user may keep across their conversations. */
+    maxMessagesPerUser: number;
+  };
+  attachments: {
+    /** Storage one patient's attachments may take, in bytes. */
+    maxBytesPerPatient: number;
+    /** Uploads one user may make in an hour. */
+    maxUploadsPerHour: number;
   };
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several clinics (or test runs) can share one Redis. */
@@ -120,6 +137,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxPerMinutePerAddress: e.LOGIN_MAX_PER_MINUTE_PER_ADDRESS,
     },
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     reminderHours: e.REMINDER_HOURS,
@@ -131,6 +149,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shareContext: e.CHAT_SHARE_CONTEXT,
       timeoutMs: e.CHAT_TIMEOUT_MS,
       maxPerMinute: e.CHAT_MAX_PER_MINUTE,
+      maxConversationsPerUser: e.CHAT_MAX_CONVERSATIONS_PER_USER,
+      maxMessagesPerUser: e.CHAT_MAX_MESSAGES_PER_USER,
+    },
+    attachments: {
+      maxBytesPerPatient: Math.round(e.ATTACHMENTS_MAX_MB_PER_PATIENT * 1024 * 1024),
+      maxUploadsPerHour: e.UPLOADS_MAX_PER_HOUR,
     },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

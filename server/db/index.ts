@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
 import { CurrentSchemaPostgresDialect } from './dialects/postgres.ts';
+import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files.ts';
 import { migrations } from './migrations/index.ts';
 import type { DialectName, GalenoMigration, MigrationContext } from './migrations/types.ts';
 import type { Database } from './schema/index.ts';
@@ -42,8 +42,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', sqliteFile: undefined, schema: options.schema, close: () => db.destroy() };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDir(options.dataDir);
   const file = path.join(options.dataDir, 'galeno.sqlite');
+  ensurePrivateFile(file);
   const database = openSqlite(file);
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
   return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };

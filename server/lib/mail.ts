@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDirAsync, PRIVATE_FILE_MODE } from './private-files.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -101,11 +102,11 @@ function createTransport(options: MailerOptions): Transport {
       const info = await builder.sendMail(message);
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('the outbox transport did not build the message');
-      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      await ensurePrivateDirAsync(options.outboxDir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);
       // Written under a temporary name and renamed, so a reader never sees half a message.
-      await fs.writeFile(`${file}.tmp`, raw, { mode: 0o600 });
+      await fs.writeFile(`${file}.tmp`, raw, { mode: PRIVATE_FILE_MODE });
       await fs.rename(`${file}.tmp`, file);
       return { messageId: info.messageId, file };
     },

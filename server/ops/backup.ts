@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 
 export const DATABASE_FILE = 'galeno.sqlite';
 export const ATTACHMENTS_DIR = 'adjuntos';
@@ -64,7 +65,8 @@ export async function backupDataDir(
   const source = path.join(dataDir, DATABASE_FILE);
   if (!fs.existsSync(source)) throw new Error(`No embedded database at ${source}`);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new Error(`${target} is not empty`);
-  fs.mkdirSync(target, { recursive: true });
+  ensurePrivateDir(target);
+  ensurePrivateFile(path.join(target, DATABASE_FILE));
   const database = new DatabaseSync(source);
   try {
     database.exec('pragma busy_timeout = 10000');
@@ -74,7 +76,7 @@ export async function backupDataDir(
   }
   if (fs.existsSync(attachmentsDir)) fs.cpSync(attachmentsDir, path.join(target, ATTACHMENTS_DIR), { recursive: true });
   const manifest = describeDataDir(target);
-  fs.writeFileSync(path.join(target, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(path.join(target, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: PRIVATE_FILE_MODE });
   return manifest;
 }
 
@@ -89,8 +91,9 @@ export function restoreDataDir(backupDir: string, dataDir: string, attachmentsDi
   const expected = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
   const integrity = integrityCheck(path.join(backupDir, DATABASE_FILE));
   if (integrity !== 'ok') throw new Error(`The backup's database fails its integrity check: ${integrity}`);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   fs.copyFileSync(path.join(backupDir, DATABASE_FILE), path.join(dataDir, DATABASE_FILE));
+  fs.chmodSync(path.join(dataDir, DATABASE_FILE), PRIVATE_FILE_MODE);
   const attachments = path.join(backupDir, ATTACHMENTS_DIR);
   if (fs.existsSync(attachments)) fs.cpSync(attachments, attachmentsDir, { recursive: true });
   const restored = describeDataDir(dataDir, attachmentsDir);

@@ -8,6 +8,7 @@ import type { TokenPayload } from '../../contracts/auth.ts';
 import type { Role } from '../../contracts/roles.ts';
 import { apiMessage } from '../../contracts/messages/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { ensurePrivateDir } from '../lib/private-files.ts';
 import { requestLanguage } from '../lib/language.ts';
 import { findSessionUser } from '../modules/auth/auth.repository.ts';
 
@@ -58,7 +59,7 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     const secret = randomBytes(48).toString('base64url');
     try {
       fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });

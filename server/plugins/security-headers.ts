@@ -31,8 +31,11 @@ const helmetOptions = {
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-function addPolicyHeaders(reply: FastifyReply, overTls: boolean): void {
+function addPolicyHeaders(reply: FastifyReply, url: string, overTls: boolean): void {
   void reply.header('permissions-policy', PERMISSIONS_POLICY);
+  // API answers carry health data: no browser, proxy or CDN keeps a copy (a route may narrow this
+  // to 'private, no-store'). Static assets set their own caching.
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) void reply.header('cache-control', 'no-store');
   // Over TLS (directly, or through a trusted proxy that says so), browsers must stay on HTTPS.
   if (overTls) void reply.header('strict-transport-security', HSTS);
 }
@@ -64,7 +67,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   // On request, not on send: a streamed answer takes over the reply and sends what is set by then.
   app.addHook('onRequest', async (request, reply) => {
     applyHelmetHeaders(reply.raw);
-    addPolicyHeaders(reply, request.protocol === 'https');
+    addPolicyHeaders(reply, request.url, request.protocol === 'https');
   });
 });
 
@@ -78,5 +81,5 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   const forwarded = request.headers['x-forwarded-proto'];
   const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
   const encrypted = 'encrypted' in request.raw.socket && request.raw.socket.encrypted === true;
-  addPolicyHeaders(reply, encrypted || (trustProxy && proto === 'https'));
+  addPolicyHeaders(reply, request.raw.url ?? '', encrypted || (trustProxy && proto === 'https'));
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from './web.ts';
 import { useTestServer, type ApiResponse } from '../testing/test-server.ts';
@@ -42,6 +43,8 @@ describe('security headers and limits', () => {
     for (const [label, response] of answers) {
       expectSecurityHeaders(response, label);
       expect(response.headers.get('strict-transport-security'), label).toBeNull();
+      // Health data is never kept by a browser, a proxy or a CDN (issue 12, finding 7).
+      expect(response.headers.get('cache-control'), label).toMatch(/(^|[ ,])no-store($|,)/);
     }
     for (const [label, response] of answers.slice(4)) {
       expect(response.status, label).toBeGreaterThanOrEqual(400);
@@ -59,6 +62,7 @@ describe('security headers and limits', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     expectSecurityHeaders(response, 'stream');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
   });
 
   it('adds HSTS when the request came over TLS, also on early refusals', async () => {
@@ -85,6 +89,7 @@ describe('security headers and limits', () => {
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ code: 'cuerpo_demasiado_grande', detail: 'La petición es demasiado grande.' });
     expectSecurityHeaders(response, '413');
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('refuses text with a NUL character before it reaches the database', async () => {
@@ -100,5 +105,53 @@ describe('security headers and limits', () => {
   it('sets no cookies', async () => {
     const response = await server.request('POST', '/api/login', { body: { usuario: 'nadie', contrasena: 'Nada1234!' } });
     expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('time-outs of a slow client', () => {
+  const server = useTestServer('sqlite', { env: { REQUEST_TIMEOUT_SECONDS: '1' } });
+
+  /** Opens a raw socket, sends a request's headers at once and then its body a byte at a time. */
+  function sendBodySlowly(url: string): Promise<{ answer: string; closedAfterMs: number; bytesSent: number }> {
+    const { hostname, port } = new URL(url);
+    const body = JSON.stringify({ usuario: 'nadie', contrasena: 'Nada1234!' });
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const socket = net.connect(Number(port), hostname);
+      let answer = '';
+      let bytesSent = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`the server kept a slow request open for 10 s (${bytesSent} bytes sent)`));
+      }, 10_000);
+      socket.on('connect', () => {
+        socket.write(`POST /api/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+        timer = setInterval(() => {
+          if (bytesSent < body.length - 1 && socket.writable) socket.write(body[bytesSent++]!);
+        }, 200);
+      });
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        clearTimeout(giveUp);
+        resolve({ answer, closedAfterMs: performance.now() - started, bytesSent });
+      });
+    });
+  }
+
+  it('cuts off a request whose body arrives too slowly (slowloris) with 408', async () => {
+    const { answer, closedAfterMs, bytesSent } = await sendBodySlowly(server.url);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(closedAfterMs).toBeLessThan(5000);
+    expect(bytesSent).toBeLessThan(40);
+  });
+
+  it('sets the header and keep-alive limits on the server', () => {
+    expect(server.app.server.requestTimeout).toBe(1000);
+    expect(server.app.server.headersTimeout).toBe(1000);
+    expect(server.app.server.keepAliveTimeout).toBe(72_000);
   });
 });

@@ -26,6 +26,16 @@ describe.each(DATABASES)('chat through an OpenAI-compatible service on %s', (kin
   const fake = useFakeChatService(env);
   const server = useTestServer(kind, { env });
 
+  it('keeps at most 20,000 characters of an answer, whatever the model sends (issue 12, finding 4)', async () => {
+    fake.reset();
+    fake.queue({ kind: 'answer', text: 'a'.repeat(300_000) });
+    const user = await server.createUser('paciente');
+    const answer = await complete(server, user, '¿Qué hago con la fiebre?');
+    const saved = await savedMessages(server, user, answer.id_chat);
+    expect(saved[1]?.[0]).toBe('assistant');
+    expect(saved[1]?.[1]).toHaveLength(20_000);
+  });
+
   it('sends the system prompt, the model and the key, and saves the answer (not streamed)', async () => {
     fake.reset();
     fake.queue({ kind: 'answer', text: 'Para la fiebre, bebe líquidos y descansa.\n- Pide cita si dura más de 3 días.' });

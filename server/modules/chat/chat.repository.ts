@@ -132,3 +132,17 @@ export async function clinicalSummary(db: Db, id_paciente: number): Promise<{ al
   ]);
   return { alergias: alergias.map((row) => row.nombre), enfermedades: enfermedades.map((row) => row.nombre) };
 }
+
+/** How many conversations and messages a user keeps (the quotas of CHAT_MAX_*_PER_USER). */
+export async function storedByUser(db: Db, id_usuario: number): Promise<{ conversations: number; messages: number }> {
+  const [chats, messages] = await Promise.all([
+    db.selectFrom('chats').select((eb) => eb.fn.countAll<number>().as('n')).where('id_usuario', '=', id_usuario).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mensajes_chat')
+      .innerJoin('chats', 'chats.id_chat', 'mensajes_chat.id_chat')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('chats.id_usuario', '=', id_usuario)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { conversations: Number(chats.n), messages: Number(messages.n) };
+}

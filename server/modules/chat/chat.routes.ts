@@ -54,9 +54,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['chat'],
           summary: 'Asks the assistant; the exchange is saved in the given conversation or a new one',
           description:
-            'Red flags (chest pain, trouble breathing, stroke signs…) are answered at once with emergency guidance (tipo emergencia) without calling any model. A failing chat service gives tipo error and the message "Error al conectar con el chat".',
+            'Red flags (chest pain, trouble breathing, stroke signs…) are answered at once with emergency guidance (tipo emergencia) without calling any model. A failing chat service gives tipo error and the message "Error al conectar con el chat". The last message holds at most 4000 characters and all the turns together 40,000 (400); 409 chat_limite_conversaciones / chat_limite_mensajes when the user keeps CHAT_MAX_CONVERSATIONS_PER_USER conversations or CHAT_MAX_MESSAGES_PER_USER messages.',
           body: chatCompletionSchema,
-          response: { 200: chatCompletionResponseSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody },
+          response: { 200: chatCompletionResponseSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody },
         },
       },
       async (request) => {
@@ -73,10 +73,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['chat'],
           summary: 'Asks the assistant and receives the answer as it is produced (server-sent events)',
           description:
-            'text/event-stream with the events `chat` {id_chat, nombre_chat}, then `delta` {content} for each piece, then `fin` {response, id_chat, nombre_chat, tipo}. Closing the connection stops the answer; what was produced is saved.',
+            'text/event-stream with the events `chat` {id_chat, nombre_chat}, then `delta` {content} for each piece, then `fin` {response, id_chat, nombre_chat, tipo}. Closing the connection stops the answer; what was produced is saved. The same size limits and 409 quotas as /chat/completions.',
           body: chatCompletionSchema,
           produces: ['text/event-stream'],
-          response: { 200: z.string().describe('text/event-stream'), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody },
+          response: { 200: z.string().describe('text/event-stream'), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody },
         },
       },
       async (request, reply) => {
@@ -191,7 +191,7 @@ async function sendEvents(
   }
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  ChatAnswerKind,
-  ChatCompletionRequest,
-  ChatCompletionResponse,
-  ChatMessage,
-  ChatRename,
-  ChatRole,
-  ChatStreamEvent,
-  ChatSummary,
+import {
+  CHAT_ANSWER_MAX,
+  type ChatAnswerKind,
+  type ChatCompletionRequest,
+  type ChatCompletionResponse,
+  type ChatMessage,
+  type ChatRename,
+  type ChatRole,
+  type ChatStreamEvent,
+  type ChatSummary,
 } from '../../../contracts/chat.ts';
 import type { PagingQuery } from '../../../contracts/common.ts';
 import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import { apiError } from '../../lib/api-errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import {
@@ -26,6 +28,7 @@ import {
   listMessages,
   recentMessages,
   renameChat,
+  storedByUser,
   touchChat,
 } from './chat.repository.ts';
 import { createOfflineProvider } from './providers/offline-provider.ts';
@@ -97,10 +100,25 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
     return buildSystemPrompt(exchange.language, patient);
   }
 
+  /**
+   * What a user keeps with the assistant is bounded (issue 12): a new conversation past
+   * CHAT_MAX_CONVERSATIONS_PER_USER, or messages past CHAT_MAX_MESSAGES_PER_USER, are refused with
+   * 409 until the user deletes some. Two requests racing may pass the limit by a message or two.
+   */
+  async function checkStorage(actor: Actor, newConversation: boolean, newMessages: number, language: Language): Promise<void> {
+    const stored = await storedByUser(db, actor.id_usuario);
+    const refuse = (code: string, limit: number) =>
+      new AppError(409, code, (apiMessage(code, language) ?? code).replace('{limite}', limit.toLocaleString(language)));
+    if (newConversation && stored.conversations >= config.chat.maxConversationsPerUser) {
+      throw refuse('chat_limite_conversaciones', config.chat.maxConversationsPerUser);
+    }
+    if (stored.messages + newMessages > config.chat.maxMessagesPerUser) throw refuse('chat_limite_mensajes', config.chat.maxMessagesPerUser);
+  }
+
   async function saveAnswer(id_chat: number, content: string): Promise<void> {
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
-      await insertMessages(trx, id_chat, [{ rol: 'assistant', contenido: content }], now);
+      await insertMessages(trx, id_chat, [{ rol: 'assistant', contenido: content.slice(0, CHAT_ANSWER_MAX) }], now);
       await touchChat(trx, id_chat, now);
     });
   }
@@ -124,6 +142,8 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
       const last = input.messages.at(-1);
       const question = last?.content ?? '';
       const existing = input.id_chat === undefined ? undefined : await ownChat(actor, input.id_chat, context.language);
+      // The question (or the turns of a new conversation) and the answer to come.
+      await checkStorage(actor, !existing, (existing ? 1 : input.messages.length) + 1, context.language);
       return db.transaction().execute(async (trx) => {
         const chat = existing ?? (await insertChat(trx, actor.id_usuario, newTitle(now, context.language), stamp));
         // In a saved conversation only the last turn is new; a new one starts with all the turns given.

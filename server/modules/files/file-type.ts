@@ -1,19 +1,27 @@
+import { fileTypeFromBuffer } from 'file-type';
 import type { TipoArchivo } from '../../../contracts/files.ts';
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-const PDF = Buffer.from('%PDF-', 'latin1');
+/** What the detection library may answer for each kind Galeno accepts (an animated PNG is a PNG). */
+const ACCEPTED: Record<string, TipoArchivo> = {
+  'application/pdf': 'application/pdf',
+  'image/jpeg': 'image/jpeg',
+  'image/png': 'image/png',
+  'image/apng': 'image/png',
+};
 
 /**
- * What a file really is, from its first bytes (its "magic number"), whatever its name says. PDF
- * readers accept a header within the first kilobyte, so a PDF's may start a little later.
+ * What a file really is, from its content (the `file-type` library reads its signature and
+ * structure), whatever its name says. A PDF must start with its header: a file with `%PDF-` further
+ * on (an HTML page, a script) is not taken for one (issue 12).
  */
-export function detectFileType(bytes: Buffer): TipoArchivo | undefined {
-  if (bytes.subarray(0, PNG.length).equals(PNG)) return 'image/png';
-  if (bytes.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
-  const pdfAt = bytes.subarray(0, 1024).indexOf(PDF);
-  if (pdfAt !== -1) return 'application/pdf';
-  return undefined;
+export async function detectFileType(bytes: Buffer): Promise<TipoArchivo | undefined> {
+  try {
+    const detected = await fileTypeFromBuffer(bytes);
+    return detected ? ACCEPTED[detected.mime] : undefined;
+  } catch {
+    // A file malformed enough to trip the reader is not one of the accepted kinds.
+    return undefined;
+  }
 }
 
 export const EXTENSION: Record<TipoArchivo, string> = {

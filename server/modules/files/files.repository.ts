@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.ts';
 import type { Archivo, TipoArchivo } from '../../../contracts/files.ts';
 import type { Database } from '../../db/schema/index.ts';
 
@@ -46,3 +47,22 @@ export async function findAttachment(db: Db, id_archivo: number) {
 export async function deleteAttachment(db: Db, id_archivo: number): Promise<void> {
   await db.deleteFrom('archivos').where('id_archivo', '=', id_archivo).execute();
 }
+
+/** Bytes a patient's attachments take. */
+export async function attachmentBytes(db: Db, id_paciente: number): Promise<number> {
+  const row = await db
+    .selectFrom('archivos')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('tamano'), eb.val(0)).as('total'))
+    .where('id_paciente', '=', id_paciente)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Serialises uploads to one patient's file until the transaction ends, so two at once cannot both
+ * pass the storage quota. SQLite runs one write transaction at a time already.
+ */
+export async function lockPatientAttachments(trx: Transaction<Database>, dialect: DialectName, id_paciente: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ATTACHMENTS_LOCK}, ${id_paciente})`.execute(trx);
+}
+const ATTACHMENTS_LOCK = 5501;

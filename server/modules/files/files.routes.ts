@@ -1,17 +1,21 @@
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, errorBody } from '../../../contracts/common.ts';
 import { archivoSchema, archivosQuerySchema, MAX_ARCHIVO_BYTES } from '../../../contracts/files.ts';
+import { apiMessage } from '../../../contracts/messages/index.ts';
 import { actorOf } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createFilesService, type ReadUpload } from './files.service.ts';
 import { createAttachmentStore } from './storage.ts';
 
 const uploadDoc = {
   consumes: ['multipart/form-data'],
-  description: 'One file in the multipart field `archivo` (PDF, JPEG or PNG, recognised by its content; at most 10 MB).',
+  description:
+    'One file in the multipart field `archivo` (PDF, JPEG or PNG, recognised by its content; at most 10 MB). 413 cuota_adjuntos when the patient\'s attachments would pass their storage quota (ATTACHMENTS_MAX_MB_PER_PATIENT); 429 demasiadas_subidas past UPLOADS_MAX_PER_HOUR uploads of one user in an hour.',
 };
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +24,19 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: MAX_ARCHIVO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
     throwFileSizeLimit: true,
   });
+  // Uploads a user may make in an hour (issue 12), counted per account after authentication and
+  // shared between instances through Redis when it is configured.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => `subidas:${request.actor?.id_usuario ?? request.ip}`,
+    ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:uploads-user:` } : {}),
+    errorResponseBuilder: (request, limit) =>
+      new AppError(429, 'demasiadas_subidas', apiMessage('demasiadas_subidas', requestLanguage(request)) ?? '', {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
+      }),
+  });
+  const uploadLimit = { max: app.config.attachments.maxUploadsPerHour, timeWindow: 60 * 60 * 1000 };
   const service = createFilesService(app, createAttachmentStore(app.config.attachmentsDir));
   const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
   const readUpload =
@@ -46,12 +63,12 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/paciente/archivos',
     {
-      config: { access: ['paciente'] },
+      config: { access: ['paciente'], rateLimit: uploadLimit },
       schema: {
         tags: ['archivos'],
         summary: 'Upload an attachment to the own medical file',
         ...uploadDoc,
-        response: { 201: archivoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody },
+        response: { 201: archivoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => reply.status(201).send(await service.uploadOwn(actorOf(request), readUpload(request), context(request))),
@@ -74,13 +91,13 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/archivos',
     {
-      config: { access: ['doctor'] },
+      config: { access: ['doctor'], rateLimit: uploadLimit },
       schema: {
         tags: ['archivos'],
         summary: "Upload an attachment to a patient's file (a doctor who attends them)",
         ...uploadDoc,
         querystring: archivosQuerySchema,
-        response: { 201: archivoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody },
+        response: { 201: archivoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 429: errorBody },
       },
     },
     async (request, reply) =>

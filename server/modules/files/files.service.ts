@@ -9,7 +9,15 @@ import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { doctorAttendsPatient } from '../patients/patients.repository.ts';
 import { attachmentDisposition, attachmentName, detectFileType, EXTENSION } from './file-type.ts';
-import { deleteAttachment, downloadUrl, findAttachment, insertAttachment, listAttachments } from './files.repository.ts';
+import {
+  attachmentBytes,
+  deleteAttachment,
+  downloadUrl,
+  findAttachment,
+  insertAttachment,
+  listAttachments,
+  lockPatientAttachments,
+} from './files.repository.ts';
 import type { AttachmentStore } from './storage.ts';
 
 /** The uploaded file as the route read it; reading may fail with multipart's errors. */
@@ -59,15 +67,28 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     return upload;
   }
 
+  /** A patient's attachments take at most ATTACHMENTS_MAX_MB_PER_PATIENT (issue 12): 413 past it. */
+  async function checkQuota(executor: Parameters<typeof attachmentBytes>[0], id_paciente: number, size: number, language: Language) {
+    const limit = app.config.attachments.maxBytesPerPatient;
+    if ((await attachmentBytes(executor, id_paciente)) + size > limit) {
+      const megabytes = String(Math.round((limit / (1024 * 1024)) * 10) / 10);
+      throw new AppError(413, 'cuota_adjuntos', message('cuota_adjuntos', language).replace('{limite}', megabytes));
+    }
+  }
+
   async function saveUpload(actor: Actor, id_paciente: number, read: ReadUpload, context: RequestContext): Promise<Archivo> {
     const upload = await readUpload(read, context.language);
-    const tipo = detectFileType(upload.bytes);
+    const tipo = await detectFileType(upload.bytes);
     if (!tipo) throw badRequest('archivo_tipo_no_permitido', message('archivo_tipo_no_permitido', context.language));
     const nombre = attachmentName(upload.filename, tipo);
     const fecha_subida = clock.now().toISOString();
+    // Checked before writing the file, and again under a lock with the row's insert.
+    await checkQuota(db, id_paciente, upload.bytes.length, context.language);
     const ruta = await store.save(id_paciente, upload.bytes, EXTENSION[tipo]);
     try {
       const id_archivo = await db.transaction().execute(async (trx) => {
+        await lockPatientAttachments(trx, app.database.dialect, id_paciente);
+        await checkQuota(trx, id_paciente, upload.bytes.length, context.language);
         const id = await insertAttachment(trx, {
           id_paciente,
           nombre,

@@ -7,7 +7,8 @@ import { DATABASES, useTestServer, type TestServer } from '../../testing/test-se
 import { attachmentDisposition, attachmentName, detectFileType } from './file-type.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% informe\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]);
+/** A real 1x1 PNG: the detection library reads its chunks, not only its signature. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 2)]);
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(500, 3)]);
 const MB = 1024 * 1024;
@@ -30,13 +31,16 @@ async function download(server: TestServer, url: string, token: string) {
 }
 
 describe('file type and name rules', () => {
-  it('recognises PDF, PNG and JPEG by their first bytes only', () => {
-    expect(detectFileType(PDF)).toBe('application/pdf');
-    expect(detectFileType(Buffer.concat([Buffer.alloc(100, 0x20), PDF]))).toBe('application/pdf');
-    expect(detectFileType(PNG)).toBe('image/png');
-    expect(detectFileType(JPEG)).toBe('image/jpeg');
-    expect(detectFileType(EXE)).toBeUndefined();
-    expect(detectFileType(Buffer.from('hola'))).toBeUndefined();
+  it('recognises PDF, PNG and JPEG by their content, not by a header found somewhere in it', async () => {
+    expect(await detectFileType(PDF)).toBe('application/pdf');
+    expect(await detectFileType(PNG)).toBe('image/png');
+    expect(await detectFileType(JPEG)).toBe('image/jpeg');
+    expect(await detectFileType(EXE)).toBeUndefined();
+    expect(await detectFileType(Buffer.from('hola'))).toBeUndefined();
+    // A PNG signature followed by garbage is not a PNG; %PDF- later in the first KB is not a PDF (issue 12).
+    expect(await detectFileType(Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(500, 1)]))).toBeUndefined();
+    expect(await detectFileType(Buffer.concat([Buffer.alloc(100, 0x20), PDF]))).toBeUndefined();
+    expect(await detectFileType(Buffer.from('<html><body onload="alert(1)">%PDF-1.4</body></html>'))).toBeUndefined();
   });
 
   it('names the file after its content and never keeps a path', () => {
@@ -201,6 +205,8 @@ describe.each(DATABASES)('attachments on %s', (kind) => {
     for (const [bytes, name] of [
       [EXE, 'informe.pdf'],
       [Buffer.from('<html><script>alert(1)</script></html>'), 'pagina.png'],
+      // %PDF- within the first kilobyte but not at the start: once taken for a PDF (issue 12, finding 7).
+      [Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n'), PDF]), 'informe.pdf'],
     ] as const) {
       const refused = await upload(server, '/api/paciente/archivos', patient.token, bytes, name);
       expect(refused.status, name).toBe(400);
@@ -227,5 +233,66 @@ describe.each(DATABASES)('attachments on %s', (kind) => {
     const zero = await upload(server, '/api/paciente/archivos', patient.token, Buffer.alloc(0), 'vacio.pdf');
     expect(zero.status).toBe(400);
     expect(zero.body.code).toBe('archivo_requerido');
+  });
+});
+
+describe.each(DATABASES)('attachment quotas on %s (issue 12, finding 4)', (kind) => {
+  const server = useTestServer(kind, { env: { ATTACHMENTS_MAX_MB_PER_PATIENT: '1', UPLOADS_MAX_PER_HOUR: '4' } });
+  const pdfOf = (bytes: number) => Buffer.concat([PDF.subarray(0, 9), Buffer.alloc(bytes - 9, 0x20)]);
+
+  it("keeps a patient's attachments within their storage quota, whoever uploads, with a clear 413", async () => {
+    const patient = await server.createUser('paciente');
+    expect((await upload(server, '/api/paciente/archivos', patient.token, pdfOf(600 * 1024), 'uno.pdf')).status).toBe(201);
+    const refused = await upload(server, '/api/paciente/archivos', patient.token, pdfOf(500 * 1024), 'dos.pdf');
+    expect(refused.status).toBe(413);
+    expect(refused.body).toEqual({
+      code: 'cuota_adjuntos',
+      detail: 'No queda espacio para adjuntos en este historial (máximo 1 MB). Elimina algún archivo antes de subir otro.',
+    });
+    // Nothing of the refused file is kept.
+    const folder = path.join(server.config.dataDir, 'adjuntos', String(patient.id_paciente));
+    expect(fs.readdirSync(folder)).toHaveLength(1);
+
+    // A doctor's upload counts against the same patient's quota.
+    const doctor = await server.createUser('doctor');
+    await addConsultation(server, { id_paciente: patient.id_paciente!, id_doctor: doctor.id_doctor!, fecha: '2026-02-01' });
+    const byDoctor = await upload(server, `/api/archivos?id_paciente=${patient.id_paciente}`, doctor.token, pdfOf(500 * 1024), 'informe.pdf');
+    expect(byDoctor.status).toBe(413);
+    expect(byDoctor.body.code).toBe('cuota_adjuntos');
+
+    // What still fits is accepted; another patient has their own quota.
+    expect((await upload(server, '/api/paciente/archivos', patient.token, pdfOf(400 * 1024), 'cabe.pdf')).status).toBe(201);
+    const other = await server.createUser('paciente');
+    expect((await upload(server, '/api/paciente/archivos', other.token, pdfOf(900 * 1024), 'otro.pdf')).status).toBe(201);
+  });
+
+  it('lets two uploads at once not pass the quota together', async () => {
+    const patient = await server.createUser('paciente');
+    const results = await Promise.all([
+      upload(server, '/api/paciente/archivos', patient.token, pdfOf(700 * 1024), 'a.pdf'),
+      upload(server, '/api/paciente/archivos', patient.token, pdfOf(700 * 1024), 'b.pdf'),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 413]);
+  });
+
+  it('limits the uploads one user makes in an hour, with Retry-After and a clear 429, in their language', async () => {
+    const patient = await server.createUser('paciente');
+    for (let i = 0; i < 4; i += 1) {
+      expect((await upload(server, '/api/paciente/archivos', patient.token, PNG, `foto${i}.png`)).status).toBe(201);
+    }
+    const form = new FormData();
+    form.append('archivo', new Blob([new Uint8Array(PNG)]), 'otra.png');
+    const refused = await fetch(`${server.url}/api/paciente/archivos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${patient.token}`, 'accept-language': 'en' },
+      body: form,
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(await refused.json()).toEqual({ code: 'demasiadas_subidas', detail: 'You have uploaded too many files in the last hour. Try again later.' });
+    // Reading and other users are not affected.
+    expect((await server.request('GET', '/api/paciente/archivos', { token: patient.token })).status).toBe(200);
+    const other = await server.createUser('paciente');
+    expect((await upload(server, '/api/paciente/archivos', other.token, PNG, 'foto.png')).status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDirAsync, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 
 /**
  * The attachments folder (DATA_DIR/adjuntos unless ATTACHMENTS_DIR says otherwise). Files are kept
@@ -18,9 +19,9 @@ export function createAttachmentStore(root: string) {
     async save(id_paciente: number, bytes: Buffer, extension: string): Promise<string> {
       const ruta = path.join(String(id_paciente), `${randomUUID()}${extension}`);
       const full = resolve(ruta);
-      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      await ensurePrivateDirAsync(path.dirname(full));
       const temporary = `${full}.tmp`;
-      const handle = await fs.promises.open(temporary, 'wx', 0o600);
+      const handle = await fs.promises.open(temporary, 'wx', PRIVATE_FILE_MODE);
       try {
         await handle.writeFile(bytes);
         await handle.sync();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registroDoctorFormSchema, registroDoctorPayload, type RegistroDoctorForm } from '../../../../../contracts/doctors.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { useCommonPasswords } from '../../../lib/common-passwords.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRegisterDoctor } from '../api/register-doctor.ts';
@@ -31,6 +32,8 @@ export default function RegisterDoctorPage() {
   const { t } = useTranslation('admin');
   const specialties = useSpecialties();
   const registration = useRegisterDoctor();
+  // The form refuses a common password (issue 12) once the list is there.
+  useCommonPasswords();
   const [visible, { toggle: toggleVisible }] = useDisclosure(false);
   const {
     register,
