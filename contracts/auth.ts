@@ -21,12 +21,17 @@ export const newPasswordField = z
   .max(128, 'texto_largo')
   .refine(isStrongPassword, 'contrasena_debil');
 
+/** Usernames (decisions #28): never an e-mail nor like one, so log-in by either finds one account. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]*$/;
+
 export const usernameField = z
   .string({ error: 'usuario_requerido' })
   .trim()
   .min(3, 'usuario_requerido')
-  .max(50, 'texto_largo')
+  .max(32, 'usuario_largo')
   .regex(/^\S*$/, 'usuario_sin_espacios')
+  // Spaces already have their own message.
+  .refine((value) => /\s/.test(value) || USERNAME_PATTERN.test(value), 'usuario_caracteres')
   .transform((value) => value.toLowerCase());
 
 /** POST /api/registro-paciente (spec section 3). */

@@ -49,7 +49,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+function migratorFor(handle: DatabaseHandle): Migrator {
   const context: MigrationContext = {
     db: handle.db,
     dialect: handle.dialect,
@@ -60,8 +60,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   };
   // On PostgreSQL the dialect's introspector sees only the current schema (dialects/postgres.ts),
   // so the migration tables are found, and created, in that schema only.
-  const migrator = new Migrator({
+  return new Migrator({
     db: handle.db,
+    // Numbers are reserved per area (migrations/index.ts), so a migration of a lower number can
+    // arrive after higher ones already ran on a database; it then runs once, like any new one.
+    allowUnorderedMigrations: true,
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
@@ -72,9 +75,18 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
         ),
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const { error, results } = await migratorFor(handle).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Runs the migrations up to and including `name` only (tests of a migration on older data). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const { error } = await migratorFor(handle).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
 
 export async function checkDatabase(handle: DatabaseHandle): Promise<void> {

@@ -4,6 +4,7 @@ import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
 import { userSearchIndex } from './010-user-search-index.ts';
 import { oneAgenda } from './020-one-agenda.ts';
 import { passwordResets } from './050-password-resets.ts';
+import { oneIdentity } from './051-one-identity.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '010-user-search-index': userSearchIndex,
   '020-one-agenda': oneAgenda,
   '050-password-resets': passwordResets,
+  '051-one-identity': oneIdentity,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
 };

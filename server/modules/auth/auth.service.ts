@@ -31,6 +31,23 @@ export function mapUniqueViolation(error: unknown, language: Language): AppError
   return undefined;
 }
 
+/**
+ * What a failed account insert means to the client. A sign-up that lost a race for an identifier
+ * fails in the database (the one namespace of migration 051); which one it lost is read back.
+ */
+export async function accountInsertError(
+  db: FastifyInstance['db'],
+  error: unknown,
+  account: { usuario: string; email: string },
+  language: Language,
+): Promise<unknown> {
+  if (uniqueViolation(error)?.includes('identificador')) {
+    const taken = await findTakenIdentifiers(db, account.usuario, account.email);
+    return duplicateAccountError(taken.email || taken.username ? taken : { username: true, email: false }, language);
+  }
+  return mapUniqueViolation(error, language) ?? error;
+}
+
 export function createAuthService(app: FastifyInstance, throttle: ThrottleStore) {
   const { db, clock, config } = app;
 
@@ -88,7 +105,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore)
           return { id_usuario, id_paciente };
         });
       } catch (error) {
-        throw mapUniqueViolation(error, context.language) ?? error;
+        throw await accountInsertError(db, error, input, context.language);
       }
     },
 
