@@ -7,6 +7,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface SessionRow {
   id_usuario: number;
   nombre_usuario: string;
+  correo: string;
   nombre: string;
   apellido1: string;
   rol: Rol;
@@ -21,6 +22,7 @@ export interface SessionRow {
 const sessionColumns = [
   'u.id_usuario',
   'u.nombre_usuario',
+  'u.correo',
   'u.nombre',
   'u.apellido1',
   'u.rol',

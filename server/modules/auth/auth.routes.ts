@@ -18,9 +18,7 @@ import { passwordResetRoutes } from './password-reset.routes.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { login } = app.config;
-  const throttle = app.redis
-    ? new RedisThrottleStore(app.redis, login.maxFailures, login.lockMinutes, `${app.config.redisPrefix}:login`)
-    : new MemoryThrottleStore(login.maxFailures, login.lockMinutes);
+  const throttle = app.redis ? new RedisThrottleStore(app.redis, `${app.config.redisPrefix}:login`) : new MemoryThrottleStore();
   const service = createAuthService(app, throttle);
   const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
@@ -63,9 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A reset proves the owner by e-mail, so it also lifts a lock left by failed log-ins.
   await app.register(passwordResetRoutes, {
-    onPasswordReset: async (account) => {
-      await Promise.all([throttle.reset(account.nombre_usuario), throttle.reset(account.correo)]);
-    },
+    onPasswordReset: (account, caller) => service.passwordWasReset(account.id_usuario, caller),
   });
 
   app.get(
