@@ -12,6 +12,7 @@ import {
 import { errorBody } from '../../../contracts/common.ts';
 import { actorOf } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { limitPerAddressPerHour } from '../../plugins/address-limit.ts';
 import { createAuthService } from './auth.service.ts';
 import { MemoryThrottleStore, RedisThrottleStore } from './login-throttle.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
@@ -22,19 +23,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuthService(app, throttle);
   const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
-  app.post(
-    '/registro-paciente',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Self-registration of a patient',
-        body: registroPacienteSchema,
-        response: { 201: z.object({ id_usuario: z.number(), id_paciente: z.number() }), 400: errorBody, 409: errorBody },
+  await app.register(async (plugin) => {
+    const limited = plugin.withTypeProvider<ZodTypeProvider>();
+    await limitPerAddressPerHour(plugin, 'registro', app.config.signupsPerHourPerAddress);
+    limited.post(
+      '/registro-paciente',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Self-registration of a patient (limited per address and hour)',
+          body: registroPacienteSchema,
+          response: { 201: z.object({ id_usuario: z.number(), id_paciente: z.number() }), 400: errorBody, 409: errorBody, 429: errorBody },
+        },
       },
-    },
-    async (request, reply) => reply.status(201).send(await service.registerPatient(request.body, context(request))),
-  );
+      async (request, reply) => reply.status(201).send(await service.registerPatient(request.body, context(request))),
+    );
+  });
 
   await app.register(async (plugin) => {
     const throttled = plugin.withTypeProvider<ZodTypeProvider>();
