@@ -37,6 +37,8 @@ const environmentSchema = z.object({
   LOGIN_ALERT_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(20),
   SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   CONTACT_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  MAX_ACTIVE_VISITS_PER_PATIENT: z.coerce.number().int().min(1).default(4),
+  MAX_VISITS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).default(1),
   TRUST_PROXY: booleanFlag.default(false),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -85,6 +87,8 @@ export interface Config {
   /** Self-service sign-ups and contact messages one address may send in an hour. */
   signupsPerHourPerAddress: number;
   contactPerHourPerAddress: number;
+  /** Booking caps (decisions #30): a patient's active future visits, and per doctor and day. */
+  booking: { maxActivePerPatient: number; maxPerDoctorDay: number };
   trustProxy: boolean;
   publicUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
@@ -140,6 +144,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     signupsPerHourPerAddress: e.SIGNUPS_PER_HOUR_PER_ADDRESS,
     contactPerHourPerAddress: e.CONTACT_PER_HOUR_PER_ADDRESS,
+    booking: { maxActivePerPatient: e.MAX_ACTIVE_VISITS_PER_PATIENT, maxPerDoctorDay: e.MAX_VISITS_PER_DOCTOR_DAY },
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

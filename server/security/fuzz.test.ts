@@ -195,6 +195,8 @@ describe.each(DATABASES)('fuzzing every endpoint on %s', (kind) => {
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
       SIGNUPS_PER_HOUR_PER_ADDRESS: '1000000',
       CONTACT_PER_HOUR_PER_ADDRESS: '1000000',
+      MAX_ACTIVE_VISITS_PER_PATIENT: '1000000',
+      MAX_VISITS_PER_DOCTOR_DAY: '1000000',
     },
   });
 
