@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, optionalText, requiredText } from './common.ts';
+import { emailField, nameText, optionalNameText, requiredText } from './common.ts';
 import { ROLES } from './roles.ts';
 
 export const PASSWORD_SPECIALS = '!@#$%^&*';
@@ -39,9 +39,9 @@ export const registroPacienteSchema = z.object({
   usuario: usernameField,
   email: emailField,
   contrasena: newPasswordField,
-  nombre: requiredText('nombre_requerido', 100),
-  apellido_1: requiredText('apellido1_requerido', 100),
-  apellido_2: optionalText(100),
+  nombre: nameText('nombre_requerido', 100),
+  apellido_1: nameText('apellido1_requerido', 100),
+  apellido_2: optionalNameText(100),
 });
 export type RegistroPaciente = z.infer<typeof registroPacienteSchema>;
 
@@ -52,9 +52,9 @@ export const registroPacienteFormSchema = z
     email: emailField,
     contrasena: newPasswordField,
     confirmacion: z.string().min(1, 'contrasena_requerida'),
-    nombre: requiredText('nombre_requerido', 100),
-    apellido_1: requiredText('apellido1_requerido', 100),
-    apellido_2: optionalText(100),
+    nombre: nameText('nombre_requerido', 100),
+    apellido_1: nameText('apellido1_requerido', 100),
+    apellido_2: optionalNameText(100),
     terminos: z.boolean().refine((accepted) => accepted, 'terminos_requeridos'),
   })
   .refine((form) => form.contrasena === form.confirmacion, {
@@ -110,7 +110,7 @@ export interface TokenPayload {
 
 /** POST /api/contacto. */
 export const contactoSchema = z.object({
-  name: requiredText('contacto_nombre_requerido', 100),
+  name: nameText('contacto_nombre_requerido', 100),
   email: emailField,
   message: requiredText('contacto_mensaje_requerido', 5000),
 });

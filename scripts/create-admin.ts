@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import readline from 'node:readline';
 import { z } from 'zod';
 import { newPasswordField, usernameField } from '../contracts/auth.ts';
-import { emailField } from '../contracts/common.ts';
+import { emailField, nameText } from '../contracts/common.ts';
 import { validationMessage } from '../contracts/messages/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { uniqueViolation } from '../server/db/errors.ts';
@@ -39,8 +39,8 @@ const input = z
   .object({
     usuario: usernameField,
     email: emailField,
-    nombre: z.string().default('Administrador'),
-    apellido: z.string().default('Galeno'),
+    nombre: nameText('nombre_requerido', 100).default('Administrador'),
+    apellido: nameText('apellido1_requerido', 100).default('Galeno'),
   })
   .safeParse(values);
 if (!input.success) {
