@@ -106,6 +106,17 @@ describe('registroPacienteSchema (POST /api/registro-paciente)', () => {
     expect(validationMessage('usuario_requerido')).toBe('Nombre de usuario requerido (mínimo 3 caracteres)');
   });
 
+  it('username (decisions #28): 3-32 letters, digits, dot, hyphen, underscore; never an e-mail', () => {
+    for (const usuario of ['ana.lopez', 'Dr-Puig_2', 'abc', 'a'.repeat(32)]) {
+      expect(registroPacienteSchema.safeParse({ ...validPatient, usuario }).success, usuario).toBe(true);
+    }
+    expect(registroPacienteSchema.parse({ ...validPatient, usuario: 'Ana.Lopez' }).usuario).toBe('ana.lopez');
+    for (const usuario of ['victima@example.com', 'ana+1', 'josé', 'ana/lopez', 'a<b>', 'ana\u0000x']) {
+      expect(issuesOf(registroPacienteSchema, { ...validPatient, usuario }), usuario).toEqual({ usuario: ['usuario_caracteres'] });
+    }
+    expect(issuesOf(registroPacienteSchema, { ...validPatient, usuario: 'a'.repeat(33) })).toEqual({ usuario: ['usuario_largo'] });
+  });
+
   it('e-mail: required and valid', () => {
     for (const email of [undefined, '', 'lucia', 'lucia@', '@example.com', 'lucia @example.com']) {
       expect(issuesOf(registroPacienteSchema, { ...validPatient, email })).toEqual({ email: ['correo_invalido'] });
@@ -142,7 +153,7 @@ describe('registroPacienteSchema (POST /api/registro-paciente)', () => {
       nombre: ['texto_largo'],
     });
     expect(issuesOf(registroPacienteSchema, { ...validPatient, usuario: 'x'.repeat(51) })).toEqual({
-      usuario: ['texto_largo'],
+      usuario: ['usuario_largo'],
     });
     expect(issuesOf(registroPacienteSchema, { ...validPatient, contrasena: `Aa1!${'x'.repeat(125)}` })).toEqual({
       contrasena: ['contrasena_larga'],

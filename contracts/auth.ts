@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
-import { emailField, optionalText, requiredText } from './common.ts';
+import { emailField, nameText, optionalNameText, optionalText, requiredText } from './common.ts';
 import { ROLES } from './roles.ts';
 
 export const PASSWORD_SPECIALS = '!@#$%^&*';
@@ -27,12 +27,17 @@ export const newPasswordField = z
   // The common-password blocklist (issue 12); see common-passwords.ts for how the list is loaded.
   .refine((password) => !isCommonPassword(password), 'contrasena_comun');
 
+/** Usernames (decisions #28): never an e-mail nor like one, so log-in by either finds one account. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]*$/;
+
 export const usernameField = z
   .string({ error: 'usuario_requerido' })
   .trim()
   .min(3, 'usuario_requerido')
-  .max(50, 'texto_largo')
+  .max(32, 'usuario_largo')
   .regex(/^\S*$/, 'usuario_sin_espacios')
+  // Spaces already have their own message.
+  .refine((value) => /\s/.test(value) || USERNAME_PATTERN.test(value), 'usuario_caracteres')
   .transform((value) => value.toLowerCase());
 
 /** POST /api/registro-paciente (spec section 3). */
@@ -40,9 +45,9 @@ export const registroPacienteSchema = z.object({
   usuario: usernameField,
   email: emailField,
   contrasena: newPasswordField,
-  nombre: requiredText('nombre_requerido', 100),
-  apellido_1: requiredText('apellido1_requerido', 100),
-  apellido_2: optionalText(100),
+  nombre: nameText('nombre_requerido', 100),
+  apellido_1: nameText('apellido1_requerido', 100),
+  apellido_2: optionalNameText(100),
 });
 export type RegistroPaciente = z.infer<typeof registroPacienteSchema>;
 
@@ -53,9 +58,9 @@ export const registroPacienteFormSchema = z
     email: emailField,
     contrasena: newPasswordField,
     confirmacion: z.string().min(1, 'contrasena_requerida'),
-    nombre: requiredText('nombre_requerido', 100),
-    apellido_1: requiredText('apellido1_requerido', 100),
-    apellido_2: optionalText(100),
+    nombre: nameText('nombre_requerido', 100),
+    apellido_1: nameText('apellido1_requerido', 100),
+    apellido_2: optionalNameText(100),
     terminos: z.boolean().refine((accepted) => accepted, 'terminos_requeridos'),
   })
   .refine((form) => form.contrasena === form.confirmacion, {
@@ -111,7 +116,7 @@ export interface TokenPayload {
 
 /** POST /api/contacto. */
 export const contactoSchema = z.object({
-  name: requiredText('contacto_nombre_requerido', 100),
+  name: nameText('contacto_nombre_requerido', 100),
   email: emailField,
   message: requiredText('contacto_mensaje_requerido', 5000),
 });

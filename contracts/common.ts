@@ -11,6 +11,24 @@ export const optionalText = (max = 500) =>
     z.string({ error: 'valor_invalido' }).trim().max(max, 'texto_largo').optional(),
   );
 
+/**
+ * What a one-line text never holds (issue 12): control characters (line breaks included), line and
+ * paragraph separators, and the invisible marks that reorder or hide text (bidi overrides,
+ * zero-width spaces, byte-order marks).
+ */
+const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
+
+/** A person's name (nombre, apellidos): required, trimmed, one line with no control characters. */
+export const nameText = (key: string, max = 100) => requiredText(key, max).refine(isOneLine, 'texto_una_linea');
+
+/** An optional name (the second surname): as `optionalText`, one line. */
+export const optionalNameText = (max = 100) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string({ error: 'valor_invalido' }).trim().max(max, 'texto_largo').refine(isOneLine, 'texto_una_linea').optional(),
+  );
+
 export const emailField = z
   .string({ error: 'correo_invalido' })
   .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField, usernameField } from './auth.ts';
-import { emailField, idField, requiredText } from './common.ts';
+import { emailField, idField, nameText, requiredText } from './common.ts';
 import { ESTADOS_ACTIVIDAD, usuarioFichaSchema } from './profiles.ts';
 
 /** The professional registration number: exactly nine digits (spec section 5). */
@@ -16,9 +16,9 @@ export const registroDoctorSchema = z.object({
   usuario: usernameField,
   email: emailField,
   contrasena: newPasswordField,
-  nombre: requiredText('nombre_requerido', 100),
-  apellido_1: requiredText('apellido1_requerido', 100),
-  apellido_2: requiredText('apellido2_requerido', 100),
+  nombre: nameText('nombre_requerido', 100),
+  apellido_1: nameText('apellido1_requerido', 100),
+  apellido_2: nameText('apellido2_requerido', 100),
   colegiado: colegiadoField,
   id_especialidad: especialidadIdField,
 });
@@ -34,9 +34,9 @@ export const registroDoctorFormSchema = z
     email: emailField,
     password1: newPasswordField,
     password2: z.string().min(1, 'contrasena_requerida'),
-    nombre: requiredText('nombre_requerido', 100),
-    apellido1: requiredText('apellido1_requerido', 100),
-    apellido2: requiredText('apellido2_requerido', 100),
+    nombre: nameText('nombre_requerido', 100),
+    apellido1: nameText('apellido1_requerido', 100),
+    apellido2: nameText('apellido2_requerido', 100),
     numeroColegiado: colegiadoField,
     id_especialidad: z.string({ error: 'especialidad_requerida' }).regex(/^[1-9]\d*$/, 'especialidad_requerida'),
   })

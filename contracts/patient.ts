@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, optionalText, requiredText } from './common.ts';
+import { dateField, nameText, optionalNameText, optionalText } from './common.ts';
 import { archivoSchema } from './files.ts';
 import { usuarioFichaSchema } from './profiles.ts';
 import { findProvincia, isSpanishPostalCode, isValidDniNie, normalizeDni, postalCodeMatchesProvince } from './spain.ts';
@@ -65,9 +65,9 @@ const provinciaField = z.preprocess(
  */
 export const perfilPacienteUpdateSchema = z
   .object({
-    nombre: requiredText('perfil_campos_obligatorios', 100),
-    apellido1: requiredText('perfil_campos_obligatorios', 100),
-    apellido2: optionalText(100),
+    nombre: nameText('perfil_campos_obligatorios', 100),
+    apellido1: nameText('perfil_campos_obligatorios', 100),
+    apellido2: optionalNameText(100),
     dni: dniField,
     nacimiento: nacimientoField,
     sexo: sexoField,

@@ -4,9 +4,10 @@ import { parseArgs } from 'node:util';
 import readline from 'node:readline';
 import { z } from 'zod';
 import { newPasswordField, usernameField } from '../contracts/auth.ts';
-import { emailField } from '../contracts/common.ts';
+import { emailField, nameText } from '../contracts/common.ts';
 import { validationMessage } from '../contracts/messages/index.ts';
 import { loadConfig } from '../server/config.ts';
+import { uniqueViolation } from '../server/db/errors.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
 import { loadCommonPasswords } from '../server/lib/common-passwords.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
@@ -39,8 +40,8 @@ const input = z
   .object({
     usuario: usernameField,
     email: emailField,
-    nombre: z.string().default('Administrador'),
-    apellido: z.string().default('Galeno'),
+    nombre: nameText('nombre_requerido', 100).default('Administrador'),
+    apellido: nameText('apellido1_requerido', 100).default('Galeno'),
   })
   .safeParse(values);
 if (!input.success) {
@@ -62,20 +63,33 @@ const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 try {
   await migrateToLatest(database);
   const taken = await findTakenIdentifiers(database.db, input.data.usuario, input.data.email);
+  const refusal = (found: { username: boolean; email: boolean }) =>
+    found.email ? 'That e-mail is already registered (as an e-mail or a username).' : 'That username is already registered (as a username or an e-mail).';
   if (taken.username || taken.email) {
-    console.error(taken.email ? 'That e-mail is already registered.' : 'That username is already registered.');
+    console.error(refusal(taken));
     process.exitCode = 1;
   } else {
-    await insertUsuario(database.db, {
-      nombre_usuario: input.data.usuario,
-      correo: input.data.email,
-      contrasena_hash: await hashPassword(checked.data),
-      rol: 'admin',
-      nombre: input.data.nombre,
-      apellido1: input.data.apellido,
-      creado_en: new Date().toISOString(),
-    });
-    console.log(`Administrator ${input.data.usuario} created (${database.dialect}).`);
+    const contrasena_hash = await hashPassword(checked.data);
+    try {
+      // One transaction: the database's one namespace of usernames and e-mails (migration 051)
+      // refuses an identifier another sign-up took in the meantime.
+      await database.db.transaction().execute((trx) =>
+        insertUsuario(trx, {
+          nombre_usuario: input.data.usuario,
+          correo: input.data.email,
+          contrasena_hash,
+          rol: 'admin',
+          nombre: input.data.nombre,
+          apellido1: input.data.apellido,
+          creado_en: new Date().toISOString(),
+        }),
+      );
+      console.log(`Administrator ${input.data.usuario} created (${database.dialect}).`);
+    } catch (error) {
+      if (!uniqueViolation(error)) throw error;
+      console.error(refusal(await findTakenIdentifiers(database.db, input.data.usuario, input.data.email)));
+      process.exitCode = 1;
+    }
   }
 } finally {
   await database.close();

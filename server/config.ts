@@ -33,6 +33,12 @@ const environmentSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().min(0.1).default(15),
   LOGIN_MAX_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  LOGIN_ALERT_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(20),
+  SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  CONTACT_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  MAX_ACTIVE_VISITS_PER_PATIENT: z.coerce.number().int().min(1).default(4),
+  MAX_VISITS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).default(1),
   TRUST_PROXY: booleanFlag.default(false),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   PUBLIC_URL: z.string().url().optional(),
@@ -72,7 +78,22 @@ export interface Config {
   tokenTtlHours: number;
   timeZone: string;
   logLevel: Environment['LOG_LEVEL'];
-  login: { maxFailures: number; lockMinutes: number; maxPerMinutePerAddress: number };
+  login: {
+    /** Failed log-ins of one account from one address before that address is held off it. */
+    maxFailures: number;
+    /** How long a hold (and the window it counts in) lasts. */
+    lockMinutes: number;
+    maxPerMinutePerAddress: number;
+    /** Failed log-ins from one address, whatever account, before it is held off every account. */
+    maxFailuresPerAddress: number;
+    /** Failed log-ins of one account in a day after which its owner is told by e-mail. */
+    alertFailuresPerDay: number;
+  };
+  /** Self-service sign-ups and contact messages one address may send in an hour. */
+  signupsPerHourPerAddress: number;
+  contactPerHourPerAddress: number;
+  /** Booking caps (decisions #30): a patient's active future visits, and per doctor and day. */
+  booking: { maxActivePerPatient: number; maxPerDoctorDay: number };
   trustProxy: boolean;
   /** How long one request (headers and body) may take to arrive before it is cut off with 408. */
   requestTimeoutMs: number;
@@ -135,7 +156,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxFailures: e.LOGIN_MAX_FAILURES,
       lockMinutes: e.LOGIN_LOCK_MINUTES,
       maxPerMinutePerAddress: e.LOGIN_MAX_PER_MINUTE_PER_ADDRESS,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      alertFailuresPerDay: e.LOGIN_ALERT_FAILURES_PER_DAY,
     },
+    signupsPerHourPerAddress: e.SIGNUPS_PER_HOUR_PER_ADDRESS,
+    contactPerHourPerAddress: e.CONTACT_PER_HOUR_PER_ADDRESS,
+    booking: { maxActivePerPatient: e.MAX_ACTIVE_VISITS_PER_PATIENT, maxPerDoctorDay: e.MAX_VISITS_PER_DOCTOR_DAY },
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL,

@@ -121,4 +121,22 @@ describe('server/main.ts', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('PORT:');
   }, 30_000);
+
+  it('refuses to listen on a network address while a demo account keeps its published password', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-main-'));
+    folders.push(dataDir);
+    const child = spawn(process.execPath, ['server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '0.0.0.0', DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const { code } = await exitOf(child);
+    expect(code).toBe(1);
+    expect(output).toContain('Galeno will not listen on 0.0.0.0: these accounts still have the demo password');
+    expect(output).not.toContain('ready at');
+  }, 60_000);
 });

@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
-import { isEmpty, seedDemoClinic } from './db/seed/demo.ts';
-import { systemClock } from './lib/clock.ts';
+import type { DemoLogin } from './db/seed/demo.ts';
+import { prepareDatabase, StartupRefused } from './startup.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -20,9 +20,18 @@ async function main() {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
 
-  // The embedded database starts with the demo clinic unless told not to; PostgreSQL only when asked.
-  const wantsDemo = config.demoData ?? (database.dialect === 'sqlite' || process.argv.includes('--demo'));
-  const demoLogins = wantsDemo && (await isEmpty(database.db)) ? await seedDemoClinic(database.db, systemClock.now(), config.timeZone) : [];
+  // The demo clinic only on loopback or when asked; never on a network address with demo passwords.
+  let demoLogins: DemoLogin[];
+  try {
+    demoLogins = await prepareDatabase(config, database, process.argv);
+  } catch (error) {
+    if (error instanceof StartupRefused) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
 
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: config.port, host: config.host });

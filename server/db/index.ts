@@ -50,11 +50,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
 }
 
-/**
- * Runs the migrations not yet applied. Numbers are reserved per area (migrations/index.ts), so a new
- * migration may sort before one a clinic already ran: those are allowed and run in name order.
- */
-export async function migrateToLatest(handle: DatabaseHandle, list: Record<string, GalenoMigration> = migrations): Promise<string[]> {
+function migratorFor(handle: DatabaseHandle, list: Record<string, GalenoMigration> = migrations): Migrator {
   const context: MigrationContext = {
     db: handle.db,
     dialect: handle.dialect,
@@ -65,8 +61,11 @@ export async function migrateToLatest(handle: DatabaseHandle, list: Record<strin
   };
   // On PostgreSQL the dialect's introspector sees only the current schema (dialects/postgres.ts),
   // so the migration tables are found, and created, in that schema only.
-  const migrator = new Migrator({
+  return new Migrator({
     db: handle.db,
+    // Numbers are reserved per area (migrations/index.ts), so a migration of a lower number can
+    // arrive after higher ones already ran on a database; it then runs once, like any new one.
+    allowUnorderedMigrations: true,
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
@@ -76,11 +75,20 @@ export async function migrateToLatest(handle: DatabaseHandle, list: Record<strin
           ]),
         ),
     },
-    allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Runs the migrations not yet applied (of `list`, by default all of them). */
+export async function migrateToLatest(handle: DatabaseHandle, list: Record<string, GalenoMigration> = migrations): Promise<string[]> {
+  const { error, results } = await migratorFor(handle, list).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Runs the migrations up to and including `name` only (tests of a migration on older data). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const { error } = await migratorFor(handle).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
 
 export async function checkDatabase(handle: DatabaseHandle): Promise<void> {

@@ -129,6 +129,10 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
       REMINDER_HOURS: '336',
       REMINDER_POLL_SECONDS: '0.2',
       LOGIN_MAX_FAILURES: '3',
+      TRUST_PROXY: 'true',
+      // A few patients race for every slot; the booking caps (decisions #30) have their own tests.
+      MAX_ACTIVE_VISITS_PER_PATIENT: '1000',
+      MAX_VISITS_PER_DOCTOR_DAY: '1000',
       ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `inst${tag}` } : {}),
     };
     // Each its own data folder: what they share is the database, the secret and Redis, as on two machines.
@@ -209,12 +213,23 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
     );
   });
 
-  it.runIf(redisUrl)('shares log-in throttling through Redis: a lock earned on one instance holds on the other', async () => {
+  it.runIf(redisUrl)('shares log-in throttling through Redis: a hold earned on one instance holds on the other', async () => {
     const [first, second] = instances as [ServerProcess, ServerProcess];
-    const usuario = `nadie${tag}`;
-    for (let i = 0; i < 3; i++) {
-      expect((await callJson(first.url, 'POST', '/api/login', { body: { usuario, contrasena: 'Mala1234!' } })).status).toBe(401);
-    }
-    expect((await callJson(second.url, 'POST', '/api/login', { body: { usuario, contrasena: 'Mala1234!' } })).status).toBe(429);
+    const usuario = `victima${tag}`;
+    await insertUsuario(handle.db, {
+      nombre_usuario: usuario,
+      correo: `${usuario}@example.com`,
+      contrasena_hash: await hashPassword('Propia1234!'),
+      rol: 'paciente',
+      nombre: 'Víctima',
+      apellido1: 'Prueba',
+      creado_en: new Date().toISOString(),
+    });
+    const attempt = (url: string, contrasena: string, address: string) =>
+      callJson(url, 'POST', '/api/login', { body: { usuario, contrasena }, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 3; i++) expect((await attempt(first.url, 'Mala1234!', '10.4.0.1')).status).toBe(401);
+    expect((await attempt(second.url, 'Propia1234!', '10.4.0.1')).status).toBe(429);
+    // The owner, from their own address, through either instance.
+    expect((await attempt(second.url, 'Propia1234!', '10.4.0.2')).status).toBe(200);
   });
 });

@@ -188,7 +188,16 @@ function accounts(server: TestServer) {
 describe.each(DATABASES)('fuzzing every endpoint on %s', (kind) => {
   const server = useTestServer(kind, {
     // Limits that would answer 429 before the handlers are reached are raised: they have their own tests.
-    env: { LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '1000000', CHAT_MAX_PER_MINUTE: '1000000', LOGIN_MAX_FAILURES: '1000000' },
+    env: {
+      LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '1000000',
+      CHAT_MAX_PER_MINUTE: '1000000',
+      LOGIN_MAX_FAILURES: '1000000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+      SIGNUPS_PER_HOUR_PER_ADDRESS: '1000000',
+      CONTACT_PER_HOUR_PER_ADDRESS: '1000000',
+      MAX_ACTIVE_VISITS_PER_PATIENT: '1000000',
+      MAX_VISITS_PER_DOCTOR_DAY: '1000000',
+    },
   });
 
   it(`never answers 5xx, and refuses with a JSON detail (${RANDOM_CASES_PER_ENDPOINT} random + ${HOSTILE_CASES} fixed cases per endpoint)`, async () => {

@@ -92,11 +92,12 @@ export async function callJson<T = unknown>(
   url: string,
   method: string,
   route: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<HttpAnswer<T>> {
   const response = await fetch(url + route, {
     method,
     headers: {
+      ...options.headers,
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },

@@ -62,6 +62,8 @@ export interface TestServerOptions {
   /** Where the clinic's clock starts (defaults to a Monday morning). */
   now?: string;
   env?: Record<string, string>;
+  /** Runs on the fresh database before it is migrated to the latest schema (migration tests). */
+  prepare?: (database: DatabaseHandle) => Promise<void>;
 }
 
 let counter = 0;
@@ -86,6 +88,7 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
   });
   const databaseOptions: DatabaseOptions = { databaseUrl, dataDir, ...(schema ? { schema, poolSize: 5 } : {}) };
   const database = openDatabase(databaseOptions);
+  await options.prepare?.(database);
   await migrateToLatest(database);
   const clock = new ManualClock(options.now ?? '2026-03-02T08:00:00Z');
   const app = await buildApp({ config, database, clock, serveWeb: false });

@@ -5,6 +5,7 @@ import { userSearchIndex } from './010-user-search-index.ts';
 import { oneAgenda } from './020-one-agenda.ts';
 import { homeFigures } from './030-home-figures.ts';
 import { passwordResets } from './050-password-resets.ts';
+import { oneIdentity } from './051-one-identity.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '020-one-agenda': oneAgenda,
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
+  '051-one-identity': oneIdentity,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
 };

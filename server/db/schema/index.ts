@@ -225,6 +225,12 @@ export interface RestablecimientosContrasenaTable {
   usado_en: string | null;
 }
 
+/** Every account's lower-cased e-mail and username, one namespace (migration 051, decisions #28). */
+export interface IdentificadoresTable {
+  identificador: string;
+  id_usuario: number;
+}
+
 /** Active accounts per role, kept by triggers on usuarios (migration 081). */
 export interface CuentasActivasTable {
   rol: Rol;
@@ -252,6 +258,7 @@ export interface Database {
   auditoria: AuditoriaTable;
   recordatorios: RecordatoriosTable;
   restablecimientos_contrasena: RestablecimientosContrasenaTable;
+  identificadores: IdentificadoresTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

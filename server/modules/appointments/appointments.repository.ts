@@ -174,3 +174,43 @@ export async function listPatientCitas(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+// Booking caps (decisions #30, issue 12).
+
+/**
+ * Holds the patient's row until the booking transaction ends (PostgreSQL; SQLite has one writer),
+ * so two bookings of one patient racing each other count each other's visits.
+ */
+export async function lockPatientForBooking(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  await db
+    .selectFrom('pacientes')
+    .select('id_paciente')
+    .where('id_paciente', '=', id_paciente)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The patient's pending or confirmed visits that have not started yet. */
+export async function countActiveFutureVisits(db: Db, id_paciente: number, today: string, time: string): Promise<number> {
+  const row = await db
+    .selectFrom('citas')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('id_paciente', '=', id_paciente)
+    .where('estado', 'in', ['pendiente', 'Confirmada'])
+    .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])]))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** The patient's pending or confirmed visits with one doctor on one day. */
+export async function countVisitsWithDoctorOn(db: Db, id_paciente: number, id_doctor: number, fecha: string): Promise<number> {
+  const row = await db
+    .selectFrom('citas')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('id_paciente', '=', id_paciente)
+    .where('id_doctor', '=', id_doctor)
+    .where('fecha', '=', fecha)
+    .where('estado', 'in', ['pendiente', 'Confirmada'])
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

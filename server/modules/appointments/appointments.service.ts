@@ -22,6 +22,9 @@ import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.
 import { notifyDoctorOfBooking, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import {
+  countActiveFutureVisits,
+  countVisitsWithDoctorOn,
+  lockPatientForBooking,
   findBookableDoctor,
   findSlot,
   findSlotById,
@@ -136,6 +139,16 @@ export function createAppointmentsService(app: FastifyInstance) {
           if (!doctor) throw fail.doctorMissing(language);
           const slot = await findSlot(trx, doctor.id_doctor, input.fecha, input.hora);
           if (!slot) throw fail.slotMissing(language);
+          // Booking caps (decisions #30), counted under a lock on the patient so that racing
+          // bookings of one patient cannot pass them together.
+          await lockPatientForBooking(trx, id_paciente, app.database.dialect);
+          const { maxActivePerPatient, maxPerDoctorDay } = config.booking;
+          if ((await countActiveFutureVisits(trx, id_paciente, localDate(now, config.timeZone), localTime(now, config.timeZone))) >= maxActivePerPatient) {
+            throw conflict('limite_citas_activas', (apiMessage('limite_citas_activas', language) ?? '').replace('{max}', String(maxActivePerPatient)));
+          }
+          if ((await countVisitsWithDoctorOn(trx, id_paciente, doctor.id_doctor, slot.fecha)) >= maxPerDoctorDay) {
+            throw conflict('limite_citas_doctor_dia', apiMessage('limite_citas_doctor_dia', language) ?? '');
+          }
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);

@@ -29,7 +29,8 @@ async function doctorWithSlots(server: TestServer, horas = ['10:00', '10:30', '1
 }
 
 describe.each(DATABASES)('booking on %s', (kind) => {
-  const server = useTestServer(kind);
+  // Several of these tests book more than one visit with one doctor on one day; the caps have their own tests.
+  const server = useTestServer(kind, { env: { MAX_VISITS_PER_DOCTOR_DAY: '10', MAX_ACTIVE_VISITS_PER_PATIENT: '50' } });
 
   describe('GET /api/citas/doctores', () => {
     it('answers 401 without a token and 403 to a doctor', async () => {

@@ -12,31 +12,34 @@ import {
 import { errorBody } from '../../../contracts/common.ts';
 import { actorOf } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { limitPerAddressPerHour } from '../../plugins/address-limit.ts';
 import { createAuthService } from './auth.service.ts';
 import { MemoryThrottleStore, RedisThrottleStore } from './login-throttle.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { login } = app.config;
-  const throttle = app.redis
-    ? new RedisThrottleStore(app.redis, login.maxFailures, login.lockMinutes, `${app.config.redisPrefix}:login`)
-    : new MemoryThrottleStore(login.maxFailures, login.lockMinutes);
+  const throttle = app.redis ? new RedisThrottleStore(app.redis, `${app.config.redisPrefix}:login`) : new MemoryThrottleStore();
   const service = createAuthService(app, throttle);
   const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
-  app.post(
-    '/registro-paciente',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Self-registration of a patient',
-        body: registroPacienteSchema,
-        response: { 201: z.object({ id_usuario: z.number(), id_paciente: z.number() }), 400: errorBody, 409: errorBody },
+  await app.register(async (plugin) => {
+    const limited = plugin.withTypeProvider<ZodTypeProvider>();
+    await limitPerAddressPerHour(plugin, 'registro', app.config.signupsPerHourPerAddress);
+    limited.post(
+      '/registro-paciente',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Self-registration of a patient (limited per address and hour)',
+          body: registroPacienteSchema,
+          response: { 201: z.object({ id_usuario: z.number(), id_paciente: z.number() }), 400: errorBody, 409: errorBody, 429: errorBody },
+        },
       },
-    },
-    async (request, reply) => reply.status(201).send(await service.registerPatient(request.body, context(request))),
-  );
+      async (request, reply) => reply.status(201).send(await service.registerPatient(request.body, context(request))),
+    );
+  });
 
   await app.register(async (plugin) => {
     const throttled = plugin.withTypeProvider<ZodTypeProvider>();
@@ -63,9 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A reset proves the owner by e-mail, so it also lifts a lock left by failed log-ins.
   await app.register(passwordResetRoutes, {
-    onPasswordReset: async (account) => {
-      await Promise.all([throttle.reset(account.nombre_usuario), throttle.reset(account.correo)]);
-    },
+    onPasswordReset: (account, caller) => service.passwordWasReset(account.id_usuario, caller),
   });
 
   app.get(

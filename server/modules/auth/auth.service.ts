@@ -9,6 +9,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { accountOf, findTakenIdentifiers, insertPaciente, insertUsuario } from '../users/users.repository.ts';
 import { bumpTokenVersion, findLoginUser, findSessionUser, replacePassword, type SessionRow } from './auth.repository.ts';
 import type { ThrottleStore } from './login-throttle.ts';
+import { passwordGuard } from './password-guard.ts';
 
 export interface RequestContext {
   ip: string;
@@ -31,8 +32,26 @@ export function mapUniqueViolation(error: unknown, language: Language): AppError
   return undefined;
 }
 
+/**
+ * What a failed account insert means to the client. A sign-up that lost a race for an identifier
+ * fails in the database (the one namespace of migration 051); which one it lost is read back.
+ */
+export async function accountInsertError(
+  db: FastifyInstance['db'],
+  error: unknown,
+  account: { usuario: string; email: string },
+  language: Language,
+): Promise<unknown> {
+  if (uniqueViolation(error)?.includes('identificador')) {
+    const taken = await findTakenIdentifiers(db, account.usuario, account.email);
+    return duplicateAccountError(taken.email || taken.username ? taken : { username: true, email: false }, language);
+  }
+  return mapUniqueViolation(error, language) ?? error;
+}
+
 export function createAuthService(app: FastifyInstance, throttle: ThrottleStore) {
   const { db, clock, config } = app;
+  const guard = passwordGuard(app, throttle);
 
   function tokenFor(user: SessionRow): string {
     const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
@@ -88,41 +107,39 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore)
           return { id_usuario, id_paciente };
         });
       } catch (error) {
-        throw mapUniqueViolation(error, context.language) ?? error;
+        throw await accountInsertError(db, error, input, context.language);
       }
     },
 
     async login(input: LoginPayload, context: RequestContext): Promise<LoginResponse> {
-      const key = input.usuario.toLowerCase();
       const now = clock.now().getTime();
-      const tooMany = (seconds: number) =>
-        new AppError(429, 'demasiados_intentos', apiMessage('demasiados_intentos', context.language) ?? '', {
-          headers: { 'retry-after': String(Math.max(1, seconds)) },
-        });
-      const lockedFor = await throttle.lockedFor(key, now);
-      if (lockedFor > 0) throw tooMany(lockedFor);
-
-      const user = await findLoginUser(db, key);
+      await guard.refuseIfHeld(context);
+      const user = await findLoginUser(db, input.usuario);
+      if (user) await guard.refuseIfHeld(context, user.id_usuario);
       const valid = user ? await verifyPassword(user.contrasena_hash, input.contrasena) : (await spendVerificationTime(input.contrasena), false);
       if (!user || !valid) {
-        await throttle.recordFailure(key, now);
+        await guard.recordFailure(context, user, now);
         throw new AppError(401, 'credenciales_invalidas', apiMessage('credenciales_invalidas', context.language) ?? '');
       }
-      await throttle.reset(key);
+      await guard.succeeded(context, user.id_usuario);
       return loginResponse(user);
     },
 
     /**
      * Changes the password after checking the current one. Every existing token ends (other devices
-     * are logged out); the answer carries a fresh token for this one.
+     * are logged out); the answer carries a fresh token for this one. The check of the current
+     * password is throttled as a log-in is, so a stolen session cannot guess it either.
      */
     async changePassword(id_usuario: number, input: CambioContrasena, context: RequestContext): Promise<LoginResponse> {
+      await guard.refuseIfHeld(context, id_usuario);
       const user = await findSessionUser(db, id_usuario);
       if (!user || !(await verifyPassword(user.contrasena_hash, input.contrasena_actual))) {
+        await guard.recordFailure(context, user, clock.now().getTime());
         throw new AppError(400, 'contrasena_actual_incorrecta', apiMessage('contrasena_actual_incorrecta', context.language) ?? '', {
           errores: [{ campo: 'contrasena_actual', mensaje: apiMessage('contrasena_actual_incorrecta', context.language) ?? '' }],
         });
       }
+      await guard.succeeded(context, id_usuario);
       const hash = await hashPassword(input.contrasena_nueva);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -132,6 +149,11 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore)
       const updated = await findSessionUser(db, id_usuario);
       if (!updated) throw new AppError(404, 'no_encontrado', apiMessage('no_encontrado', context.language) ?? '');
       return loginResponse(updated);
+    },
+
+    /** A reset proves the owner by e-mail, so the address it came from is no longer held off. */
+    async passwordWasReset(id_usuario: number, context: RequestContext): Promise<void> {
+      await guard.succeeded(context, id_usuario);
     },
 
     /** Ends every token the user holds (logout; also used by password and role changes). */

@@ -1,32 +1,32 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Per-account log-in throttling: after `maxFailures` failed attempts within the window the account
- * refuses log-ins (429) until the lock passes. In memory for one instance; in Redis when several
- * instances share the load.
+ * Counters behind log-in throttling (issue 12). Failures are counted per account and per address,
+ * never per typed string: a key names an address, an account, or an account seen from one address.
+ * A key that reaches its limit within its window is locked for that window. In memory for one
+ * instance; in Redis when several instances share the load.
  */
 export interface ThrottleStore {
-  /** Seconds until the account may try again, or 0. */
+  /** Seconds until `key` may try again, or 0. */
   lockedFor(key: string, now: number): Promise<number>;
-  recordFailure(key: string, now: number): Promise<void>;
+  /**
+   * Counts one failure of `key` in a window of `windowMs` (from its first failure); at `limit`
+   * failures the key is locked for `windowMs`. Answers the count so far.
+   */
+  recordFailure(key: string, now: number, limit: number, windowMs: number): Promise<number>;
   reset(key: string): Promise<void>;
+  /** True the first time it is asked about `key` within `windowMs` (a notice sent once). */
+  once(key: string, now: number, windowMs: number): Promise<boolean>;
 }
 
 interface Entry {
   failures: number;
-  windowStart: number;
+  windowEnd: number;
   lockedUntil: number;
 }
 
 export class MemoryThrottleStore implements ThrottleStore {
   #entries = new Map<string, Entry>();
-  readonly #maxFailures: number;
-  readonly #windowMs: number;
-
-  constructor(maxFailures: number, lockMinutes: number) {
-    this.#maxFailures = maxFailures;
-    this.#windowMs = lockMinutes * 60_000;
-  }
 
   async lockedFor(key: string, now: number) {
     const entry = this.#entries.get(key);
@@ -34,24 +34,32 @@ export class MemoryThrottleStore implements ThrottleStore {
     return Math.ceil((entry.lockedUntil - now) / 1000);
   }
 
-  async recordFailure(key: string, now: number) {
+  async recordFailure(key: string, now: number, limit: number, windowMs: number) {
     let entry = this.#entries.get(key);
-    if (!entry || now - entry.windowStart > this.#windowMs) {
-      entry = { failures: 0, windowStart: now, lockedUntil: 0 };
+    if (!entry || entry.windowEnd <= now) {
+      entry = { failures: 0, windowEnd: now + windowMs, lockedUntil: entry && entry.lockedUntil > now ? entry.lockedUntil : 0 };
       this.#entries.set(key, entry);
     }
     entry.failures += 1;
-    if (entry.failures >= this.#maxFailures) entry.lockedUntil = now + this.#windowMs;
+    if (entry.failures >= limit) entry.lockedUntil = now + windowMs;
     if (this.#entries.size > 100_000) this.#forgetOld(now);
+    return entry.failures;
   }
 
   async reset(key: string) {
     this.#entries.delete(key);
   }
 
+  async once(key: string, now: number, windowMs: number) {
+    const entry = this.#entries.get(`once:${key}`);
+    if (entry && entry.windowEnd > now) return false;
+    this.#entries.set(`once:${key}`, { failures: 0, windowEnd: now + windowMs, lockedUntil: 0 });
+    return true;
+  }
+
   #forgetOld(now: number) {
     for (const [key, entry] of this.#entries) {
-      if (entry.lockedUntil <= now && now - entry.windowStart > this.#windowMs) this.#entries.delete(key);
+      if (entry.lockedUntil <= now && entry.windowEnd <= now) this.#entries.delete(key);
     }
   }
 }
@@ -62,14 +70,10 @@ export class MemoryThrottleStore implements ThrottleStore {
  */
 export class RedisThrottleStore implements ThrottleStore {
   readonly #redis: Redis;
-  readonly #maxFailures: number;
-  readonly #windowMs: number;
   readonly #prefix: string;
 
-  constructor(redis: Redis, maxFailures: number, lockMinutes: number, prefix = 'galeno:login') {
+  constructor(redis: Redis, prefix = 'galeno:login') {
     this.#redis = redis;
-    this.#maxFailures = maxFailures;
-    this.#windowMs = Math.round(lockMinutes * 60_000);
     this.#prefix = prefix;
   }
 
@@ -78,15 +82,39 @@ export class RedisThrottleStore implements ThrottleStore {
     return ttl > 0 ? Math.ceil(ttl / 1000) : 0;
   }
 
-  async recordFailure(key: string) {
+  async recordFailure(key: string, _now: number, limit: number, windowMs: number) {
     const failuresKey = `${this.#prefix}:fail:${key}`;
-    const [[, failures]] = (await this.#redis.multi().incr(failuresKey).pexpire(failuresKey, this.#windowMs, 'NX').exec()) as [
+    const window = Math.max(1, Math.round(windowMs));
+    const [[, failures]] = (await this.#redis.multi().incr(failuresKey).pexpire(failuresKey, window, 'NX').exec()) as [
       [unknown, number],
     ];
-    if (failures >= this.#maxFailures) await this.#redis.set(`${this.#prefix}:lock:${key}`, '1', 'PX', this.#windowMs);
+    if (failures >= limit) await this.#redis.set(`${this.#prefix}:lock:${key}`, '1', 'PX', window);
+    return failures;
   }
 
   async reset(key: string) {
     await this.#redis.del(`${this.#prefix}:fail:${key}`, `${this.#prefix}:lock:${key}`);
   }
+
+  async once(key: string, _now: number, windowMs: number) {
+    return (await this.#redis.set(`${this.#prefix}:once:${key}`, '1', 'PX', Math.max(1, Math.round(windowMs)), 'NX')) === 'OK';
+  }
+}
+
+/**
+ * The address a throttle counts: an IPv4 address as it is, an IPv6 address by its /64 network
+ * (one machine usually holds a whole /64, so counting single IPv6 addresses would count nothing).
+ */
+export function throttleAddress(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail = ''] = ip.split('%')[0]?.split('::') ?? [];
+  const first = head ? head.split(':') : [];
+  const last = tail ? tail.split(':') : [];
+  const groups = [...first, ...Array<string>(Math.max(0, 8 - first.length - last.length)).fill('0'), ...last];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
 }

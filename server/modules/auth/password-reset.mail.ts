@@ -1,4 +1,5 @@
 import type { Language } from '../../../contracts/messages/index.ts';
+import { quotedLine } from '../../lib/mail-text.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import type { ResetAccount } from './password-reset.repository.ts';
 
@@ -49,13 +50,13 @@ const TEXTS: Record<Language, Texts> = {
 /** The e-mail with the reset link, in the account's language (Spanish by default). */
 export function resetLinkMail(account: ResetAccount, link: string): MailMessage {
   const t = TEXTS[account.idioma] ?? TEXTS.es;
-  const lines = [t.greeting(account.nombre), '', t.intro(account.nombre_usuario), '', t.action, link, '', t.ignore, '', 'Galeno'];
+  const lines = [t.greeting(quotedLine(account.nombre)), '', t.intro(account.nombre_usuario), '', t.action, link, '', t.ignore, '', 'Galeno'];
   return { to: account.correo, subject: t.subject, text: lines.join('\n') };
 }
 
 /** The notice after a reset, so an owner who did not ask for it finds out. */
 export function passwordChangedMail(account: ResetAccount): MailMessage {
   const t = TEXTS[account.idioma] ?? TEXTS.es;
-  const lines = [t.greeting(account.nombre), '', t.changed(account.nombre_usuario), t.notYou, '', 'Galeno'];
+  const lines = [t.greeting(quotedLine(account.nombre)), '', t.changed(account.nombre_usuario), t.notYou, '', 'Galeno'];
   return { to: account.correo, subject: t.changedSubject, text: lines.join('\n') };
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Rol } from '../../db/schema/index.ts';
+import { identifierQuery } from '../users/users.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,11 +22,12 @@ function accountQuery(db: Db) {
     .where('u.activo', '=', 1);
 }
 
-/** An active account by username or e-mail (both stored lower-case), as at log-in. */
+/** The active account a username or e-mail names, as at log-in (one namespace, migration 051). */
 export async function findResetAccount(db: Db, identifier: string): Promise<ResetAccount | undefined> {
-  const value = identifier.toLowerCase();
-  return accountQuery(db)
-    .where((eb) => eb.or([eb('u.nombre_usuario', '=', value), eb('u.correo', '=', value)]))
+  return identifierQuery(db, identifier)
+    .leftJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
+    .select(['u.id_usuario', 'u.nombre_usuario', 'u.correo', 'u.nombre', 'u.rol', 'u.idioma', 'p.id_paciente'])
+    .where('u.activo', '=', 1)
     .executeTakeFirst();
 }
 

@@ -41,8 +41,8 @@ export function publicBaseUrl(config: Config): string {
 }
 
 export interface PasswordResetHooks {
-  /** After a reset: the account's log-in lock no longer applies (it proved who it is by e-mail). */
-  onPasswordReset(account: ResetAccount): Promise<void>;
+  /** After a reset: the resetting address's log-in hold on the account ends (it proved who it is by e-mail). */
+  onPasswordReset(account: ResetAccount, context: RequestContext): Promise<void>;
 }
 
 export function createPasswordResetService(app: FastifyInstance, hooks: PasswordResetHooks) {
@@ -144,7 +144,7 @@ export function createPasswordResetService(app: FastifyInstance, hooks: Password
         });
         return owner;
       });
-      await hooks.onPasswordReset(account);
+      await hooks.onPasswordReset(account, context);
       app.mailer.sendLater(passwordChangedMail(account), (error) =>
         app.log.error({ err: error }, 'the password-changed notice could not be sent'),
       );

@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { duplicateAccountError, mapUniqueViolation, type RequestContext } from '../auth/auth.service.ts';
+import { accountInsertError, duplicateAccountError, type RequestContext } from '../auth/auth.service.ts';
 import { specialtyExists } from '../specialties/specialties.repository.ts';
 import { accountOf, findTakenIdentifiers, insertUsuario, usuarioFichaOf } from '../users/users.repository.ts';
 import { notifyPatientsOfCancellation } from '../reminders/reminders.service.ts';
@@ -80,7 +80,7 @@ export function createDoctorsService(app: FastifyInstance) {
           return { id_usuario, id_doctor };
         });
       } catch (error) {
-        throw mapUniqueViolation(error, language) ?? error;
+        throw await accountInsertError(db, error, input, language);
       }
     },
 

@@ -1,4 +1,5 @@
 import type { Language } from '../../../contracts/messages/index.ts';
+import { quotedLine } from '../../lib/mail-text.ts';
 import { instantOf } from '../../lib/clock.ts';
 import { buildIcs } from '../../lib/ics.ts';
 import type { MailMessage } from '../../lib/mail.ts';
@@ -98,8 +99,9 @@ export function longDate(fecha: string, language: Language): string {
   );
 }
 
+// Names are text people typed: in an e-mail they are one quoted line (issue 12).
 const doctorName = (row: AppointmentMailRow) =>
-  [row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2].filter(Boolean).join(' ');
+  quotedLine([row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2].filter(Boolean).join(' '));
 
 const specialtyName = (row: AppointmentMailRow, language: Language) =>
   ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
@@ -129,7 +131,7 @@ function patientVisit(row: AppointmentMailRow) {
 export function reminderMail(row: AppointmentMailRow, context: MailContext): MailMessage {
   const { t, hora, date, doctor, specialty, lines: visit } = patientVisit(row);
   const lines = [
-    t.greeting(row.paciente_nombre),
+    t.greeting(quotedLine(row.paciente_nombre)),
     '',
     t.reminderIntro,
     ...(row.estado === 'pendiente' ? [t.pending] : []),
@@ -166,9 +168,9 @@ function doctorNotice(row: AppointmentMailRow, context: MailContext, say: (t: Te
   const t = TEXTS[language];
   const hora = row.hora.slice(0, 5);
   const date = longDate(row.fecha, language);
-  const [intro, action] = say(t, `${row.paciente_nombre} ${row.paciente_apellido1}`);
+  const [intro, action] = say(t, quotedLine(`${row.paciente_nombre} ${row.paciente_apellido1}`));
   const lines = [
-    t.greeting(row.doctor_nombre),
+    t.greeting(quotedLine(row.doctor_nombre)),
     '',
     intro,
     '',
@@ -198,7 +200,7 @@ export function patientLeftMail(row: AppointmentMailRow, context: MailContext): 
 export function cancellationMail(row: AppointmentMailRow, context: MailContext): MailMessage {
   const { t, hora, date, doctor, lines: visit } = patientVisit(row);
   const lines = [
-    t.greeting(row.paciente_nombre),
+    t.greeting(quotedLine(row.paciente_nombre)),
     '',
     t.cancelIntro(doctor),
     '',

@@ -64,7 +64,7 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     expect(notice).toBeDefined();
     const noticeMail = parseMail(notice?.raw ?? '');
     expect(noticeMail.subject).toBe('Nova sol·licitud de cita: dimecres, 4 de març del 2026 a les 10:00');
-    expect(noticeMail.text).toContain('Alice Brown ha demanat una cita amb tu.');
+    expect(noticeMail.text).toContain('“Alice Brown” ha demanat una cita amb tu.');
     expect(noticeMail.text).not.toContain('tensión');
 
     // A minute early: nothing yet.
@@ -83,8 +83,8 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     const mail = parseMail(received[0]?.raw ?? '');
     expect(mail.headers.get('from')).toContain('no-reply@galeno.local');
     expect(mail.subject).toBe('Reminder of your appointment: Wednesday, 4 March 2026 at 10:00');
-    expect(mail.text).toContain('Hello Alice,');
-    expect(mail.text).toContain('Doctor: Pere Puig');
+    expect(mail.text).toContain('Hello “Alice”,');
+    expect(mail.text).toContain('Doctor: “Pere Puig”');
     expect(mail.text).toContain('The doctor has not confirmed the appointment yet.');
     expect(mail.text).not.toContain('tensión');
 
@@ -107,7 +107,7 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
         'DTSTAMP:20260303T090000Z',
         'DTSTART:20260304T090000Z',
         'DTEND:20260304T093000Z',
-        'SUMMARY:Medical appointment with Pere Puig (Family and Community Medicine)',
+        'SUMMARY:Medical appointment with “Pere Puig” (Family and Community Medicine)',
         'LOCATION:Galeno',
         'STATUS:TENTATIVE',
         'END:VEVENT',
@@ -227,7 +227,7 @@ describe.each(DATABASES)('reminders without SMTP on %s', (kind) => {
     const mails = files.map((name) => parseMail(fs.readFileSync(path.join(outbox, name), 'utf8')));
     const reminder = mails.find((mail) => mail.headers.get('to')?.includes(patient.correo));
     expect(reminder?.subject).toBe('Recordatorio de tu cita: miércoles, 4 de marzo de 2026 a las 10:00');
-    expect(reminder?.text).toContain('Hola, Marta:');
+    expect(reminder?.text).toContain('Hola, “Marta”:');
     expect(reminder?.attachments[0]?.body).toContain('DTSTART:20260304T090000Z\r\n');
     const raw = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
     expect(raw.replace(/\r\n/g, '')).not.toContain('\n');

@@ -125,17 +125,31 @@ export async function insertPaciente(db: Db, id_usuario: number, fecha_alta: str
   return row.id_paciente;
 }
 
-/** Which of a username and an e-mail are already taken (by any account, deleted ones too). */
+/**
+ * Which of a username and an e-mail are already taken, by any account (deleted ones too), in the
+ * one namespace of usernames and e-mails (migration 051): an e-mail equal to someone's username
+ * is taken, and so is a username equal to someone's e-mail.
+ */
 export async function findTakenIdentifiers(db: Db, nombre_usuario: string, correo: string) {
+  const username = nombre_usuario.toLowerCase();
+  const email = correo.toLowerCase();
   const rows = await db
-    .selectFrom('usuarios')
-    .select(['nombre_usuario', 'correo'])
-    .where((eb) => eb.or([eb('nombre_usuario', '=', nombre_usuario), eb('correo', '=', correo)]))
+    .selectFrom('identificadores')
+    .select('identificador')
+    .where((eb) => eb.or([eb('identificador', '=', sql<string>`lower(${username})`), eb('identificador', '=', sql<string>`lower(${email})`)]))
     .execute();
   return {
-    username: rows.some((r) => r.nombre_usuario === nombre_usuario),
-    email: rows.some((r) => r.correo === correo),
+    username: rows.some((r) => r.identificador === username),
+    email: rows.some((r) => r.identificador === email),
   };
+}
+
+/** The account a username or an e-mail names (one at most: they share one unique key). */
+export function identifierQuery(db: Db, identifier: string) {
+  return db
+    .selectFrom('identificadores as i')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'i.id_usuario')
+    .where('i.identificador', '=', sql<string>`lower(${identifier.toLowerCase()})`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -81,8 +81,9 @@ export default function RegisterPage() {
   );
 
   const failure = registration.error;
-  // The spec's message, plus the server's reason when it is one the user can act on (a taken name).
-  const failureDetail = failure instanceof ApiError && failure.status === 409 ? failure.message : undefined;
+  // The spec's message, plus the server's reason when it is one the user can act on (a taken name,
+  // too many sign-ups from this address for now).
+  const failureDetail = failure instanceof ApiError && (failure.status === 409 || failure.status === 429) ? failure.message : undefined;
   const error = (message: string | undefined) => validationText(message);
 
   return (

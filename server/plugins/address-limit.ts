@@ -1,0 +1,25 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { apiMessage } from '../../contracts/messages/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { requestLanguage } from '../lib/language.ts';
+import { throttleAddress } from '../modules/auth/login-throttle.ts';
+
+/**
+ * Limits the routes registered after it in this plugin to `max` requests an hour from one address
+ * (issue 12: self-service sign-ups and contact messages), counted in Redis when several instances
+ * share the load. Every answer counts, a 409 included, so whether someone is already registered
+ * cannot be learnt faster than the limit. IPv6 addresses count by their /64.
+ */
+export async function limitPerAddressPerHour(app: FastifyInstance, name: string, max: number): Promise<void> {
+  await app.register(rateLimit, {
+    max,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => throttleAddress(request.ip),
+    ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:${name}-ip:` } : {}),
+    errorResponseBuilder: (request, context) =>
+      new AppError(429, 'demasiadas_solicitudes', apiMessage('demasiadas_solicitudes', requestLanguage(request)) ?? '', {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  });
+}

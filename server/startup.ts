@@ -1,0 +1,60 @@
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import { DEMO_LOGINS, isEmpty, seedDemoClinic, type DemoLogin } from './db/seed/demo.ts';
+import { systemClock } from './lib/clock.ts';
+import { verifyPassword } from './lib/passwords.ts';
+import { findLoginUser } from './modules/auth/auth.repository.ts';
+
+/** A reason the server must not start, said plainly to whoever started it. */
+export class StartupRefused extends Error {}
+
+/** True when `host` is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || /^::ffff:127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * Whether the demo clinic loads into an empty database (decisions #31): when DEMO_DATA says so,
+ * else (`npm start -- --demo`) when asked on the command line, else only into the embedded
+ * database of a server listening on loopback, never on a network address.
+ */
+export function wantsDemoClinic(config: Config, dialect: DatabaseHandle['dialect'], argv: readonly string[]): boolean {
+  if (config.demoData !== undefined) return config.demoData;
+  if (argv.includes('--demo')) return true;
+  return dialect === 'sqlite' && isLoopbackHost(config.host);
+}
+
+/** The demo accounts (README's log-ins) that still open with their published password. */
+export async function accountsWithDemoPassword(database: DatabaseHandle): Promise<string[]> {
+  const open: string[] = [];
+  for (const login of DEMO_LOGINS) {
+    const account = await findLoginUser(database.db, login.usuario);
+    if (account && account.nombre_usuario === login.usuario && (await verifyPassword(account.contrasena_hash, login.contrasena))) {
+      open.push(login.usuario);
+    }
+  }
+  return open;
+}
+
+/**
+ * Everything the database needs before the server listens: the demo clinic when wanted, and the
+ * refusal to listen on a network address while a demo account keeps its published password.
+ */
+export async function prepareDatabase(config: Config, database: DatabaseHandle, argv: readonly string[] = []): Promise<DemoLogin[]> {
+  const demoLogins =
+    wantsDemoClinic(config, database.dialect, argv) && (await isEmpty(database.db))
+      ? await seedDemoClinic(database.db, systemClock.now(), config.timeZone)
+      : [];
+  if (!isLoopbackHost(config.host)) {
+    const open = await accountsWithDemoPassword(database);
+    if (open.length > 0) {
+      throw new StartupRefused(
+        `Galeno will not listen on ${config.host}: these accounts still have the demo password published in the README: ` +
+          `${open.join(', ')}.\nChange their passwords (or delete them) while listening on loopback (HOST=127.0.0.1), ` +
+          'then start again on the network address.',
+      );
+    }
+  }
+  return demoLogins;
+}
