@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
-import { emailField, nameText, optionalNameText, optionalText, requiredText } from './common.ts';
+import { emailField, nameText, optionalNameText, requiredText } from './common.ts';
 import { ROLES } from './roles.ts';
 
 export const PASSWORD_SPECIALS = '!@#$%^&*';

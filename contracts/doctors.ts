@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField, usernameField } from './auth.ts';
-import { emailField, idField, nameText, requiredText } from './common.ts';
+import { emailField, idField, nameText } from './common.ts';
 import { ESTADOS_ACTIVIDAD, usuarioFichaSchema } from './profiles.ts';
 
 /** The professional registration number: exactly nine digits (spec section 5). */
