@@ -55,7 +55,7 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
     expect((await openRecord(server, rejected.doctor, rejected.patient)).status).toBe(403);
     await server.request('POST', '/api/consultas', {
       token: stranger.token,
-      body: { pacienteId: patient.id_paciente, fecha: DAY, hora: '12:00', motivo: 'Segunda opinión' },
+      body: { pacienteId: patient.id_usuario, fecha: DAY, hora: '12:00', motivo: 'Segunda opinión' },
     });
     expect((await openRecord(server, stranger, patient)).status).toBe(200);
     expect((await server.request('GET', '/api/pacientes/999999/historia', { token: doctor.token })).status).toBe(403);
