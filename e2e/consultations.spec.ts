@@ -69,6 +69,11 @@ test('the doctor assigns a visit: it takes the agenda, the patient sees it, a ta
   await expect(upcoming).toContainText(doctor.nombre);
   await expect(upcoming).toContainText('10:30');
   await expectAccessible(page, '/mis-visitas with an assigned visit');
+  // …and on their home screen, as their next visit.
+  await page.goto('/panel-paciente');
+  const next = page.getByRole('region', { name: 'Tu próxima visita' });
+  await expect(next).toContainText(doctor.nombre);
+  await expect(next).toContainText('Dolor torácico al esfuerzo');
 });
 
 test('the doctor completes a visit in the record once its time has begun, not before', async ({ page, request }) => {

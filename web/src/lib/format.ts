@@ -41,3 +41,38 @@ export function consultationTypeLabel(tipo: string, language?: string): string {
   const lang = isLanguage(language ?? i18n.language) ? ((language ?? i18n.language) as Language) : 'es';
   return (TIPO_LABELS[lang] as Record<string, string>)[tipo] ?? tipo;
 }
+
+/**
+ * Words of the clinical file stored in Spanish (a disease's type, a vaccine's dose, a habit's
+ * frequency…) as the interface's language says them; free text the dictionary does not know is
+ * shown as typed.
+ */
+const STORED_WORDS: Record<string, { ca: string; en: string }> = {
+  Crónica: { ca: 'Crònica', en: 'Chronic' },
+  Aguda: { ca: 'Aguda', en: 'Acute' },
+  Hereditaria: { ca: 'Hereditària', en: 'Hereditary' },
+  Infecciosa: { ca: 'Infecciosa', en: 'Infectious' },
+  Congénita: { ca: 'Congènita', en: 'Congenital' },
+  Única: { ca: 'Única', en: 'Single dose' },
+  Recuerdo: { ca: 'Record', en: 'Booster' },
+  Refuerzo: { ca: 'Reforç', en: 'Booster' },
+  'Primera dosis': { ca: 'Primera dosi', en: 'First dose' },
+  'Segunda dosis': { ca: 'Segona dosi', en: 'Second dose' },
+  'Tercera dosis': { ca: 'Tercera dosi', en: 'Third dose' },
+  Diaria: { ca: 'Diària', en: 'Daily' },
+  Semanal: { ca: 'Setmanal', en: 'Weekly' },
+  Mensual: { ca: 'Mensual', en: 'Monthly' },
+  Ocasional: { ca: 'Ocasional', en: 'Occasional' },
+  Física: { ca: 'Física', en: 'Physical' },
+  Visual: { ca: 'Visual', en: 'Visual' },
+  Auditiva: { ca: 'Auditiva', en: 'Hearing' },
+  Intelectual: { ca: 'Intel·lectual', en: 'Intellectual' },
+  Consulta: { ca: 'Consulta', en: 'Consultation' },
+  Revisión: { ca: 'Revisió', en: 'Check-up' },
+  Urgencia: { ca: 'Urgència', en: 'Emergency' },
+};
+
+export function storedWordLabel(value: string, language: string = i18n.language): string {
+  if (language !== 'ca' && language !== 'en') return value;
+  return STORED_WORDS[value.trim()]?.[language] ?? value;
+}

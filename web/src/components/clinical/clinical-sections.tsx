@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Archivo } from '../../../../contracts/files.ts';
 import type { Alergia, Discapacidad, Enfermedad, Habito, UltimaConsulta, Vacuna } from '../../../../contracts/patient.ts';
 import { downloadFromApi } from '../../lib/download.ts';
-import { consultationTypeLabel, formatBytes, formatDate, formatInstant } from '../../lib/format.ts';
+import { consultationTypeLabel, formatBytes, formatDate, formatInstant, storedWordLabel } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { DataTable, type DataColumn } from '../data-table.tsx';
 
@@ -66,7 +66,7 @@ function DiseasesSection({ rows }: { rows: Enfermedad[] | undefined }) {
       rowKey={(row) => row.id_enfermedad}
       columns={[
         { label: t('name'), cell: (row) => row.nombre },
-        { label: t('type'), cell: (row) => dash(row.tipo) },
+        { label: t('type'), cell: (row) => dash(row.tipo && storedWordLabel(row.tipo)) },
         { label: t('diagnosis_date'), cell: (row) => formatDate(row.fecha_diagnostico) },
         {
           label: t('status'),
@@ -129,7 +129,7 @@ function VaccinesSection({ rows }: { rows: Vacuna[] | undefined }) {
       columns={[
         { label: t('name'), cell: (row) => row.nombre },
         { label: t('applied_on'), cell: (row) => formatDate(row.fecha_aplicacion) },
-        { label: t('dose'), cell: (row) => dash(row.dosis) },
+        { label: t('dose'), cell: (row) => dash(row.dosis && storedWordLabel(row.dosis)) },
         { label: t('description'), cell: (row) => dash(row.descripcion) },
       ]}
     />

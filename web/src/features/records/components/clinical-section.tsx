@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SECCIONES, type Seccion } from '../../../../../contracts/records.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatIso } from '../../../lib/calendar.ts';
+import { storedWordLabel } from '../../../lib/format.ts';
 import { EntryModal } from './entry-modal.tsx';
 import { asText, SECTION_FIELDS, type FieldDef } from './section-fields.ts';
 
@@ -29,7 +30,7 @@ export function ClinicalSection({ idPaciente, section, entries }: ClinicalSectio
     if (text === '') return t('empty_value');
     if (field.kind === 'date') return formatIso(text, { dateStyle: 'medium' });
     if (field.kind === 'number') return `${text} %`;
-    return text;
+    return storedWordLabel(text);
   };
 
   return (
