@@ -108,8 +108,11 @@ export type Solicitud = z.infer<typeof solicitudSchema>;
 
 /** The longest reason a doctor may give when rejecting or cancelling a visit. */
 export const MAX_MOTIVO_RECHAZO = 500;
-/** Control characters (line breaks included) and the Unicode line and paragraph separators. */
-const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** A control character (line breaks included) or a Unicode line or paragraph separator. */
+export const breaksLine = (character: string): boolean => {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+};
 
 /**
  * The reason for a rejection, shown to the patient and quoted in an e-mail: trimmed, one line,
@@ -121,7 +124,7 @@ export const motivoRechazoField = z.preprocess(
     .string({ error: 'valor_invalido' })
     .trim()
     .max(MAX_MOTIVO_RECHAZO, 'motivo_rechazo_largo')
-    .refine((value) => !NOT_ONE_LINE.test(value), 'motivo_rechazo_una_linea')
+    .refine((value) => ![...value].some(breaksLine), 'motivo_rechazo_una_linea')
     .transform((value) => (value === '' ? undefined : value))
     .optional(),
 );

@@ -1,3 +1,4 @@
+import { breaksLine } from '../../../contracts/agenda.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { instantOf } from '../../lib/clock.ts';
 import { buildIcs } from '../../lib/ics.ts';
@@ -275,4 +276,8 @@ export function doctorCancellationMail(row: AppointmentMailRow, context: MailCon
 }
 
 /** Typed text as one line whatever got stored: control characters and line separators become spaces. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+const oneLine = (text: string) =>
+  [...text]
+    .map((character) => (breaksLine(character) ? ' ' : character))
+    .join('')
+    .trim();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { Role } from '../../../../contracts/roles.ts';
 import { HOME_BY_ROLE } from '../../../../contracts/roles.ts';
+import { usePendingRequestCount } from '../../lib/pending-requests.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLogout } from '../../lib/use-logout.ts';
 import { AppHeader, type NavItem } from './app-header.tsx';
@@ -45,7 +46,7 @@ export function PublicLayout() {
   );
 }
 
-function navigationFor(role: Role, t: (key: string) => string): NavItem[] {
+function navigationFor(role: Role, t: (key: string, options?: Record<string, unknown>) => string, pendingRequests: number): NavItem[] {
   switch (role) {
     case 'admin':
       return [
@@ -58,7 +59,11 @@ function navigationFor(role: Role, t: (key: string) => string): NavItem[] {
       return [
         { to: '/perfil-doctor', label: t('nav_admin_home') },
         { to: '/chat', label: t('nav_chat') },
-        { to: '/agenda-doctor', label: t('nav_agenda') },
+        {
+          to: '/agenda-doctor',
+          label: t('nav_agenda'),
+          count: { value: pendingRequests, label: t('nav_pending_requests', { count: pendingRequests }) },
+        },
         { to: '/ficha-doctor', label: t('nav_doctor_profile') },
       ];
     case 'paciente':
@@ -78,9 +83,10 @@ export function AreaLayout() {
   const session = useSession();
   const logout = useLogout();
   const role = session?.payload.rol ?? 'paciente';
+  const pendingRequests = usePendingRequestCount(role === 'doctor');
   return (
     <Frame
-      header={<AppHeader homeTo={HOME_BY_ROLE[role]} items={navigationFor(role, t)} onLogout={() => void logout()} />}
+      header={<AppHeader homeTo={HOME_BY_ROLE[role]} items={navigationFor(role, t, pendingRequests.data ?? 0)} onLogout={() => void logout()} />}
     >
       <Outlet />
     </Frame>

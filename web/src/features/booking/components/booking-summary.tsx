@@ -1,0 +1,86 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarDown, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatIso } from '../../../lib/calendar.ts';
+import { downloadFromApi } from '../../../lib/download.ts';
+import { notifyError } from '../../../lib/notify.ts';
+
+export interface BookedVisit {
+  id_cita: number;
+  fecha: string;
+  hora: string;
+  hora_fin: string;
+  doctor: string;
+  specialty: string;
+  recordatorio: boolean;
+}
+
+/**
+ * What the patient has just asked for, after 'Cita registrada con éxito': when, with whom, what
+ * 'pending' means (the doctor must accept it; the answer shows in /mis-visitas), and the visit as
+ * a calendar file.
+ */
+export function BookingSummary({ visit, onClose }: { visit: BookedVisit; onClose: () => void }) {
+  const { t, i18n } = useTranslation('booking');
+  const [downloading, setDownloading] = useState(false);
+  const date = formatIso(visit.fecha, { dateStyle: 'full' }, i18n.language);
+
+  const addToCalendar = async () => {
+    setDownloading(true);
+    try {
+      await downloadFromApi(`/citas/${visit.id_cita}/ics`, { fallbackName: 'cita.ics' });
+    } catch {
+      notifyError(t('ics_failed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Alert
+      color="teal"
+      variant="light"
+      icon={<IconCircleCheck aria-hidden />}
+      component="section"
+      aria-labelledby="resumen-cita"
+      withCloseButton
+      closeButtonLabel={t('summary_close')}
+      onClose={onClose}
+    >
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="resumen-cita">
+          {t('summary_title')}
+        </Title>
+        <Text component="dl" m={0}>
+          {[
+            [t('summary_date'), date],
+            [t('summary_time'), `${visit.hora}–${visit.hora_fin}`],
+            [t('doctor'), visit.doctor],
+            [t('specialty'), visit.specialty],
+          ].map(([label, value]) => (
+            <Group key={label} gap={6} wrap="wrap">
+              <Text component="dt" fw={700}>
+                {label}:
+              </Text>
+              <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </Group>
+          ))}
+        </Text>
+        <Text>{t('summary_pending')}</Text>
+        {visit.recordatorio && <Text size="sm">{t('summary_reminder')}</Text>}
+        <Group gap="sm" wrap="wrap">
+          <Button leftSection={<IconCalendarDown size={16} aria-hidden />} loading={downloading} onClick={() => void addToCalendar()}>
+            {t('add_to_calendar')}
+          </Button>
+          <Anchor component={Link} to="/mis-visitas" fw={600}>
+            {t('summary_visits_link')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
