@@ -1,10 +1,9 @@
 import { Box, Center, Loader } from '@mantine/core';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { Role } from '../../../../contracts/roles.ts';
 import { HOME_BY_ROLE } from '../../../../contracts/roles.ts';
-import { usePendingRequestCount } from '../../lib/pending-requests.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLogout } from '../../lib/use-logout.ts';
 import { AppHeader, type NavItem } from './app-header.tsx';
@@ -46,7 +45,9 @@ export function PublicLayout() {
   );
 }
 
-function navigationFor(role: Role, t: (key: string, options?: Record<string, unknown>) => string, pendingRequests: number): NavItem[] {
+const PendingRequestCount = lazy(() => import('./pending-request-count.tsx'));
+
+function navigationFor(role: Role, t: (key: string) => string): NavItem[] {
   switch (role) {
     case 'admin':
       return [
@@ -62,7 +63,11 @@ function navigationFor(role: Role, t: (key: string, options?: Record<string, unk
         {
           to: '/agenda-doctor',
           label: t('nav_agenda'),
-          count: { value: pendingRequests, label: t('nav_pending_requests', { count: pendingRequests }) },
+          badge: (
+            <Suspense fallback={null}>
+              <PendingRequestCount />
+            </Suspense>
+          ),
         },
         { to: '/ficha-doctor', label: t('nav_doctor_profile') },
       ];
@@ -83,10 +88,9 @@ export function AreaLayout() {
   const session = useSession();
   const logout = useLogout();
   const role = session?.payload.rol ?? 'paciente';
-  const pendingRequests = usePendingRequestCount(role === 'doctor');
   return (
     <Frame
-      header={<AppHeader homeTo={HOME_BY_ROLE[role]} items={navigationFor(role, t, pendingRequests.data ?? 0)} onLogout={() => void logout()} />}
+      header={<AppHeader homeTo={HOME_BY_ROLE[role]} items={navigationFor(role, t)} onLogout={() => void logout()} />}
     >
       <Outlet />
     </Frame>

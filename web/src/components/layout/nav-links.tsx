@@ -1,12 +1,13 @@
-import { Anchor, Badge, Group, VisuallyHidden } from '@mantine/core';
+import { Anchor } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import classes from './app-header.module.css';
 
 export interface NavItem {
   to: string;
   label: string;
-  /** A count shown next to the label (pending requests), with its words for screen readers. */
-  count?: { value: number; label: string };
+  /** Shown after the label, inside the link (the doctor's count of pending requests). */
+  badge?: ReactNode;
 }
 
 /** The links of an area's navigation: in the top bar, or stacked in the mobile drawer. */
@@ -30,17 +31,8 @@ export function NavLinks({
       fw={500}
       size={vertical ? 'lg' : 'sm'}
     >
-      {item.count && item.count.value > 0 ? (
-        <Group component="span" gap={6} wrap="nowrap" display="inline-flex">
-          {item.label}
-          <Badge component="span" size="sm" color="orange.9" variant="filled" aria-hidden>
-            {item.count.value}
-          </Badge>
-          <VisuallyHidden>, {item.count.label}</VisuallyHidden>
-        </Group>
-      ) : (
-        item.label
-      )}
+      {item.label}
+      {item.badge}
     </Anchor>
   ));
 }

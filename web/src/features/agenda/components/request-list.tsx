@@ -8,6 +8,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAnswerRequest } from '../api/answer-request.ts';
 import { RejectRequestModal, type RejectTarget } from './reject-request-modal.tsx';
 
+const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 interface RequestListProps {
   requests: Solicitud[];
   /** Each request shows its date (the inbox, which holds every day), with a button to open that day. */
@@ -53,8 +55,8 @@ export function RequestList({ requests, withDate = false, onShowDay }: RequestLi
           return (
             <Paper component="li" key={request.id_cita} withBorder p="sm" radius="sm">
               {withDate && (
-                <Text size="sm" fw={600} tt="capitalize">
-                  {longDate(request.fecha)}
+                <Text size="sm" fw={600}>
+                  {capitalized(longDate(request.fecha))}
                 </Text>
               )}
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

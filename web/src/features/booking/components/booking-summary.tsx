@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarDown, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatIso } from '../../../lib/calendar.ts';
 import { downloadFromApi } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import classes from './availability-grid.module.css';
 
 export interface BookedVisit {
   id_cita: number;
@@ -39,20 +40,17 @@ export function BookingSummary({ visit, onClose }: { visit: BookedVisit; onClose
   };
 
   return (
-    <Alert
-      color="teal"
-      variant="light"
-      icon={<IconCircleCheck aria-hidden />}
-      component="section"
-      aria-labelledby="resumen-cita"
-      withCloseButton
-      closeButtonLabel={t('summary_close')}
-      onClose={onClose}
-    >
+    <Paper component="section" aria-labelledby="resumen-cita" withBorder radius="md" p="md" className={classes.summary}>
       <Stack gap="xs">
-        <Title order={2} size="h4" id="resumen-cita">
-          {t('summary_title')}
-        </Title>
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconCircleCheck aria-hidden className={classes.icon} />
+            <Title order={2} size="h4" id="resumen-cita">
+              {t('summary_title')}
+            </Title>
+          </Group>
+          <CloseButton aria-label={t('summary_close')} onClick={onClose} />
+        </Group>
         <Text component="dl" m={0}>
           {[
             [t('summary_date'), date],
@@ -81,6 +79,6 @@ export function BookingSummary({ visit, onClose }: { visit: BookedVisit; onClose
           </Anchor>
         </Group>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
