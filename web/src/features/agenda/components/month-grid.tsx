@@ -89,7 +89,7 @@ export function MonthGrid({ idDoctor, year, month, selected, onSelect, compact =
 export function MonthLegend() {
   const { t } = useTranslation('agenda');
   return (
-    <Group component="ul" gap="md" p={0} m={0} aria-label={t('legend_label')} style={{ listStyle: 'none' }}>
+    <Group component="ul" gap="md" p={0} m={0} aria-label={t('legend_label')} className={classes.legend} style={{ listStyle: 'none' }}>
       <Group component="li" gap={6} wrap="nowrap">
         <span className={classes.day} data-pending aria-hidden>
           <span>1</span>

@@ -28,7 +28,7 @@ export function RequestInbox({ onShowDay }: { onShowDay: (fecha: string) => void
         )}
       </Group>
       <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
-        {inbox.data ? t('inbox_summary', { count: total }) : t('inbox_hint')}
+        {inbox.data && total > 0 ? t('inbox_summary', { count: total }) : t('inbox_hint')}
       </Text>
       {inbox.isPending ? (
         <Loader size="sm" aria-label={t('common:loading')} />
