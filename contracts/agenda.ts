@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
-import { dateField, idField, idParam, optionalText, requiredText, timeField } from './common.ts';
+import { dateField, idField, idParam, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
 
 export const TIPOS_BLOQUE = ['Consulta', 'Bloqueo'] as const;
@@ -111,5 +111,46 @@ export const solicitudSchema = z.object({
 });
 export type Solicitud = z.infer<typeof solicitudSchema>;
 
-export const respuestaCitaSchema = z.object({ estado: z.enum(RESPUESTAS_CITA, { error: 'valor_invalido' }) });
+/** The longest reason a doctor may give when rejecting or cancelling a visit. */
+export const MAX_MOTIVO_RECHAZO = 500;
+/** A control character (line breaks included) or a Unicode line or paragraph separator. */
+export const breaksLine = (character: string): boolean => {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+};
+
+/**
+ * The reason for a rejection, shown to the patient and quoted in an e-mail: trimmed, one line,
+ * at most 500 characters; empty means none.
+ */
+export const motivoRechazoField = z.preprocess(
+  (value) => (value === null ? undefined : value),
+  z
+    .string({ error: 'valor_invalido' })
+    .trim()
+    .max(MAX_MOTIVO_RECHAZO, 'motivo_rechazo_largo')
+    .refine((value) => ![...value].some(breaksLine), 'motivo_rechazo_una_linea')
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
+);
+
+/** PUT /api/agenda/citas/{id_cita}: accept or reject, with an optional reason for the patient. */
+export const respuestaCitaSchema = z.object({
+  estado: z.enum(RESPUESTAS_CITA, { error: 'valor_invalido' }),
+  motivo: motivoRechazoField,
+});
+export type RespuestaCita = z.infer<typeof respuestaCitaSchema>;
+
+/** GET /api/agenda/solicitudes: the doctor's inbox of pending requests still to come, oldest request first. */
+export const bandejaQuery = pagingQuery.omit({ buscar: true });
+export type BandejaQuery = z.infer<typeof bandejaQuery>;
+export const solicitudBandejaSchema = solicitudSchema.extend({
+  /** When the patient asked (ISO instant). */
+  creado_en: z.string(),
+});
+export type SolicitudBandeja = z.infer<typeof solicitudBandejaSchema>;
+
+/** GET /api/agenda/solicitudes-por-dia: how many pending requests each day of a month has. */
+export const solicitudesPorDiaResponse = z.array(z.object({ dia: z.number(), solicitudes: z.number() }));
+export type SolicitudesPorDia = z.infer<typeof solicitudesPorDiaResponse>;
 export const respuestaCitaResponse = z.object({ id_cita: z.number(), estado: z.enum(ESTADOS_CITA) });

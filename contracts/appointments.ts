@@ -44,6 +44,8 @@ export const disponibilidadItem = z.object({
   hora_inicio: z.string(),
   hora_fin: z.string(),
   tipo: z.enum(TIPOS_DISPONIBILIDAD),
+  /** Only on the calling patient's own visits: their request (pendiente) or their visit (Confirmada). */
+  mia: z.enum(['pendiente', 'Confirmada']).optional(),
 });
 export type Disponibilidad = z.infer<typeof disponibilidadItem>;
 
@@ -78,8 +80,14 @@ export const citaCreadaSchema = z.object({
 });
 export type CitaCreada = z.infer<typeof citaCreadaSchema>;
 
-/** GET /api/citas/mias: upcoming (soonest first) or past (latest first) appointments, paged. */
-export const PERIODOS_CITAS = ['proximas', 'pasadas'] as const;
+/**
+ * GET /api/citas/mias: upcoming (soonest first) or past (latest first) visits, paged; cancelled and
+ * rejected ones (any date, latest first) form a group of their own (decisions #27).
+ */
+export const PERIODOS_CITAS = ['proximas', 'pasadas', 'canceladas'] as const;
+export type PeriodoCitas = (typeof PERIODOS_CITAS)[number];
+/** Who cancelled a visit: the patient, the doctor (a rejection when it was still pending) or the clinic. */
+export const CANCELADA_POR = ['paciente', 'doctor', 'clinica'] as const;
 export const misCitasQuery = pagingQuery.omit({ buscar: true }).extend({
   periodo: z.enum(PERIODOS_CITAS, { error: 'valor_invalido' }).default('proximas'),
 });
@@ -97,6 +105,10 @@ export const miCitaItem = z.object({
   especialidad: z.string(),
   /** Upcoming and not cancelled: the patient may still cancel it. */
   cancelable: z.boolean(),
+  /** For a cancelled visit: who cancelled it (null when unknown, or not cancelled). */
+  cancelada_por: z.enum(CANCELADA_POR).nullable(),
+  /** The doctor's reason, when they gave one. */
+  motivo_rechazo: z.string().nullable(),
 });
 export type MiCita = z.infer<typeof miCitaItem>;
 

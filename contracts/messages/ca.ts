@@ -45,6 +45,8 @@ export const ca: Messages = {
     bloques_requeridos: 'Has de seleccionar almenys una franja horària.',
     intervalo_invalido: 'L’interval ha de ser d’almenys 5 minuts i múltiple de 5.',
     motivo_cita_requerido: 'El motiu de la cita és obligatori.',
+    motivo_rechazo_largo: 'El motiu pot tenir com a màxim 500 caràcters.',
+    motivo_rechazo_una_linea: 'El motiu ha de ser una sola línia, sense salts de línia ni caràcters de control.',
     motivo_requerido: 'El motiu és obligatori.',
     rango_horas_invalido: 'L’hora de fi ha de ser posterior a l’hora d’inici.',
     paciente_requerido: 'Selecciona un pacient.',

@@ -44,6 +44,8 @@ export const en: Messages = {
     bloques_requeridos: 'You must select at least one time range.',
     intervalo_invalido: 'The interval must be at least 5 minutes and a multiple of 5.',
     motivo_cita_requerido: 'The reason for the appointment is required.',
+    motivo_rechazo_largo: 'The reason can be at most 500 characters long.',
+    motivo_rechazo_una_linea: 'The reason must be a single line, without line breaks or control characters.',
     motivo_requerido: 'The reason is required.',
     rango_horas_invalido: 'The end time must be later than the start time.',
     paciente_requerido: 'Select a patient.',

@@ -47,6 +47,8 @@ export const es = {
     bloques_requeridos: 'Debes seleccionar al menos un tramo horario.',
     intervalo_invalido: 'El intervalo debe ser de al menos 5 minutos y múltiplo de 5.',
     motivo_cita_requerido: 'El motivo de la cita es obligatorio.',
+    motivo_rechazo_largo: 'El motivo puede tener como máximo 500 caracteres.',
+    motivo_rechazo_una_linea: 'El motivo debe ser una sola línea, sin saltos de línea ni caracteres de control.',
     motivo_requerido: 'El motivo es obligatorio.',
     rango_horas_invalido: 'La hora de fin debe ser posterior a la hora de inicio.',
     paciente_requerido: 'Selecciona un paciente.',

@@ -210,6 +210,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
   { route: 'GET /api/medico/inicio', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/medico/inicio' }) },
   { route: 'GET /api/admin/cifras', expect: ONLY_ADMIN, request: () => ({ url: '/api/admin/cifras' }) },
   {
+    route: 'GET /api/citas/:id_cita/ics',
+    expect: ONLY_PATIENT,
+    request: (w) => ({ url: `/api/citas/${w.own.appointment}/ics` }),
+  },
+  {
     route: 'PUT /api/citas/:id_cita/cancelar',
     expect: ONLY_PATIENT,
     request: async (w) => ({ url: `/api/citas/${await w.fresh.pendingAppointment()}/cancelar` }),
@@ -261,6 +266,12 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: (w) => ({ url: `/api/agenda/solicitudes-pendientes?anio=2026&mes=5&id_doctor=${doctorId(w)}` }),
   },
   {
+    route: 'GET /api/agenda/solicitudes-por-dia',
+    expect: ONLY_DOCTOR,
+    request: (w) => ({ url: `/api/agenda/solicitudes-por-dia?anio=2026&mes=5&id_doctor=${doctorId(w)}` }),
+  },
+  { route: 'GET /api/agenda/solicitudes', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda/solicitudes?por_pagina=20' }) },
+  {
     route: 'GET /api/agenda/solicitudes-dia',
     expect: ONLY_DOCTOR,
     request: (w) => ({ url: `/api/agenda/solicitudes-dia?fecha=2026-05-04&id_doctor=${doctorId(w)}` }),
@@ -269,6 +280,15 @@ export const ACCESS_TABLE: MatrixRow[] = [
     route: 'PUT /api/agenda/citas/:id_cita',
     expect: ONLY_DOCTOR,
     request: async (w) => ({ url: `/api/agenda/citas/${await w.fresh.pendingAppointment()}`, body: { estado: 'Confirmada' } }),
+  },
+  {
+    route: 'PUT /api/agenda/citas/:id_cita',
+    variant: 'rejection with a reason',
+    expect: ONLY_DOCTOR,
+    request: async (w) => ({
+      url: `/api/agenda/citas/${await w.fresh.pendingAppointment()}`,
+      body: { estado: 'Cancelada', motivo: 'Estaré en un congreso ese día' },
+    }),
   },
 
   // Consultations and records

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Bloque, Solicitud } from '../../../contracts/agenda.ts';
+import type { Bloque, Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
 import type { AgendaTable, CitasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../lib/names.ts';
 import type { TimeRange } from '../../lib/slots.ts';
@@ -191,6 +191,53 @@ export async function pendingDays(db: Db, id_doctor: number, from: string, to: s
     .where('fecha', '<', to)
     .execute();
   return dayNumbers(rows);
+}
+
+/** How many pending requests each day of [from, to) has, days in order. */
+export async function pendingCounts(db: Db, id_doctor: number, from: string, to: string): Promise<SolicitudesPorDia> {
+  const rows = await db
+    .selectFrom('citas')
+    .select(['fecha', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', '=', 'pendiente')
+    .where('fecha', '>=', from)
+    .where('fecha', '<', to)
+    .groupBy('fecha')
+    .orderBy('fecha')
+    .execute();
+  return rows.map((row) => ({ dia: Number(row.fecha.slice(8, 10)), solicitudes: Number(row.n) }));
+}
+
+/**
+ * A page of the doctor's pending requests whose visit is still to come (after the clinic's local
+ * `today` `time`), oldest request first, and how many there are in all.
+ */
+export async function inboxRequests(
+  db: Db,
+  options: { id_doctor: number; today: string; time: string; limit: number; offset: number },
+): Promise<{ rows: SolicitudBandeja[]; total: number }> {
+  const { id_doctor, today, time } = options;
+  const base = db
+    .selectFrom('citas as c')
+    .where('c.id_doctor', '=', id_doctor)
+    .where('c.estado', '=', 'pendiente')
+    .where((eb) => eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])]));
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+      .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+      .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'c.creado_en', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+      .orderBy('c.creado_en')
+      .orderBy('c.id_cita')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({ ...cita, paciente: fullName({ nombre, apellido1, apellido2 }) })),
+    total: Number(count.n),
+  };
 }
 
 /** A day's pending requests, in time order. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agendaDiaQuery,
+  bandejaQuery,
   bloqueoActualizarSchema,
   bloquearResponse,
   bloqueSchema,
@@ -14,6 +15,8 @@ import {
   rangoAgendaSchema,
   respuestaCitaResponse,
   respuestaCitaSchema,
+  solicitudBandejaSchema,
+  solicitudesPorDiaResponse,
   solicitudSchema,
 } from '../../../contracts/agenda.ts';
 import { errorBody, idParam } from '../../../contracts/common.ts';
@@ -133,6 +136,38 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/agenda/solicitudes-por-dia',
+    {
+      config: doctorOnly,
+      schema: {
+        tags,
+        summary: 'How many pending appointment requests each day of a month has',
+        querystring: mesQuery,
+        response: { 200: solicitudesPorDiaResponse, ...refusals },
+      },
+    },
+    async (request) => service.pendingCounts(callerOf(request), request.query),
+  );
+
+  app.get(
+    '/agenda/solicitudes',
+    {
+      config: doctorOnly,
+      schema: {
+        tags,
+        summary: "The caller's pending appointment requests still to come, any day, oldest request first (paged; total in X-Total-Count)",
+        querystring: bandejaQuery,
+        response: { 200: z.array(solicitudBandejaSchema), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.inbox(callerOf(request), request.query);
+      void reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
     '/agenda/solicitudes-dia',
     {
       config: doctorOnly,
@@ -147,12 +182,12 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: doctorOnly,
       schema: {
         tags,
-        summary: 'Accepts (Confirmada) or rejects (Cancelada) an appointment request',
+        summary: 'Accepts (Confirmada) or rejects (Cancelada) an appointment request; a rejection may carry a one-line reason for the patient',
         params: z.object({ id_cita: idParam }),
         body: respuestaCitaSchema,
         response: { 200: respuestaCitaResponse, ...refusals, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => service.answer(callerOf(request), request.params.id_cita, request.body.estado),
+    async (request) => service.answer(callerOf(request), request.params.id_cita, request.body),
   );
 };

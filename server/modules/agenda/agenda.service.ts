@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type {
   AgendaDiaQuery,
+  BandejaQuery,
   Bloque,
   BloqueoActualizar,
   CrearAgenda,
   MesQuery,
   RangoAgenda,
+  RespuestaCita,
   Solicitud,
+  SolicitudBandeja,
+  SolicitudesPorDia,
 } from '../../../contracts/agenda.ts';
 import { ownDoctorId } from '../../lib/access.ts';
 import { apiError } from '../../lib/api-errors.ts';
-import { localDate } from '../../lib/clock.ts';
+import { localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { dayInterval, gapSlots, newSlots, openingSlotLength } from '../../lib/slots.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { notifyPatientOfDoctorCancellation } from '../reminders/reminders.service.ts';
 import {
   blockedDays,
   blockRange,
@@ -24,9 +29,11 @@ import {
   findCita,
   findDoctor,
   findSlot,
+  inboxRequests,
   insertSlots,
   listDay,
   openConsultationFor,
+  pendingCounts,
   pendingDays,
   releaseAppointment,
   setDoctorInterval,
@@ -155,23 +162,43 @@ export function createAgendaService(app: FastifyInstance) {
       return pendingDays(db, agendaOwner(caller, query.id_doctor), ...monthBounds(query.anio, query.mes));
     },
 
+    async pendingCounts(caller: Caller, query: MesQuery): Promise<SolicitudesPorDia> {
+      return pendingCounts(db, agendaOwner(caller, query.id_doctor), ...monthBounds(query.anio, query.mes));
+    },
+
+    /** The inbox: every pending request of the caller still to come, whatever its day, oldest request first. */
+    async inbox(caller: Caller, query: BandejaQuery): Promise<{ items: SolicitudBandeja[]; total: number }> {
+      const now = clock.now();
+      const { rows, total } = await inboxRequests(db, {
+        id_doctor: ownDoctorId(caller.actor),
+        today: localDate(now, config.timeZone),
+        time: localTime(now, config.timeZone),
+        limit: query.por_pagina,
+        offset: (query.pagina - 1) * query.por_pagina,
+      });
+      return { items: rows, total };
+    },
+
     async dayRequests(caller: Caller, query: AgendaDiaQuery): Promise<Solicitud[]> {
       return dayRequests(db, agendaOwner(caller, query.id_doctor), query.fecha);
     },
 
     /**
      * The doctor's answer to an appointment: a pending one is accepted (Confirmada) or rejected, a
-     * confirmed one may still be cancelled. Cancelling frees the slot (decisions #13).
+     * confirmed one may still be cancelled. Cancelling frees the slot (decisions #13) and keeps the
+     * optional reason, which the patient reads in /mis-visitas and in an e-mail (decisions #27).
      */
-    async answer(caller: Caller, id_cita: number, estado: 'Confirmada' | 'Cancelada') {
+    async answer(caller: Caller, id_cita: number, input: RespuestaCita) {
+      const { estado } = input;
       const own = ownDoctorId(caller.actor);
       const cita = await findCita(db, id_cita);
       if (!cita) throw apiError(404, 'no_encontrado', caller.language);
       if (cita.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
       const now = clock.now().toISOString();
       const from = estado === 'Confirmada' ? (['pendiente'] as const) : (['pendiente', 'Confirmada'] as const);
+      const cancellation = { cancelada_por: 'doctor' as const, motivo_rechazo: input.motivo ?? null };
       await db.transaction().execute(async (trx) => {
-        if (!(await changeCitaState(trx, id_cita, estado, from, now, estado === 'Cancelada' ? { cancelada_por: 'doctor' } : {}))) {
+        if (!(await changeCitaState(trx, id_cita, estado, from, now, estado === 'Cancelada' ? cancellation : {}))) {
           throw apiError(409, 'cita_ya_respondida', caller.language);
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);
@@ -186,6 +213,7 @@ export function createAgendaService(app: FastifyInstance) {
           creado_en: now,
         });
       });
+      if (estado === 'Cancelada') await notifyPatientOfDoctorCancellation(app, id_cita, cita.estado === 'pendiente');
       return { id_cita, estado };
     },
   };

@@ -130,6 +130,8 @@ export interface PatientCitaRow {
   hora: string;
   motivo: string;
   estado: EstadoCita;
+  cancelada_por: CitasTable['cancelada_por'];
+  motivo_rechazo: string | null;
   recordatorio: number;
   id_doctor: number;
   nombre: string;
@@ -140,30 +142,65 @@ export interface PatientCitaRow {
   especialidad_en: string;
 }
 
+/** The patient's active visits (pending or confirmed) on a doctor's slots of [desde, hasta): slot id to estado. */
+export async function patientVisitsOnSlots(
+  db: Db,
+  id_paciente: number,
+  id_doctor: number,
+  desde: string,
+  hasta: string,
+): Promise<Map<number, 'pendiente' | 'Confirmada'>> {
+  const rows = await db
+    .selectFrom('citas')
+    .select(['id_agenda', 'estado'])
+    .where('id_paciente', '=', id_paciente)
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', 'in', ['pendiente', 'Confirmada'])
+    .where('fecha', '>=', desde)
+    .where('fecha', '<', hasta)
+    .execute();
+  return new Map(rows.map((row) => [row.id_agenda, row.estado === 'Confirmada' ? 'Confirmada' : 'pendiente']));
+}
+
 /**
- * A page of a patient's appointments, upcoming (soonest first) or past (latest first), split at the
- * clinic's local `today` `time`.
+ * A page of a patient's appointments: upcoming (soonest first) or past (latest first), split at the
+ * clinic's local `today` `time`, without the cancelled ones; or the cancelled ones of any date
+ * (latest first).
  */
 export async function listPatientCitas(
   db: Db,
-  options: { id_paciente: number; upcoming: boolean; today: string; time: string; limit: number; offset: number },
+  options: { id_paciente: number; periodo: 'proximas' | 'pasadas' | 'canceladas'; today: string; time: string; limit: number; offset: number },
 ): Promise<{ rows: PatientCitaRow[]; total: number }> {
-  const { id_paciente, upcoming, today, time } = options;
+  const { id_paciente, periodo, today, time } = options;
   const base = db
     .selectFrom('citas as c')
     .where('c.id_paciente', '=', id_paciente)
-    .where((eb) =>
-      upcoming
-        ? eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])])
-        : eb.or([eb('c.fecha', '<', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '<=', time)])]),
-    );
-  const direction = upcoming ? 'asc' : 'desc';
+    .where((eb) => {
+      if (periodo === 'canceladas') return eb('c.estado', '=', 'Cancelada');
+      const when =
+        periodo === 'proximas'
+          ? eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])])
+          : eb.or([eb('c.fecha', '<', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '<=', time)])]);
+      return eb.and([eb('c.estado', '<>', 'Cancelada'), when]);
+    });
+  const direction = periodo === 'proximas' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     base
       .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
       .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
       .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-      .select(['c.id_cita', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'c.recordatorio', 'c.id_doctor', ...doctorNameColumns])
+      .select([
+        'c.id_cita',
+        'c.fecha',
+        'c.hora',
+        'c.motivo',
+        'c.estado',
+        'c.cancelada_por',
+        'c.motivo_rechazo',
+        'c.recordatorio',
+        'c.id_doctor',
+        ...doctorNameColumns,
+      ])
       .orderBy('c.fecha', direction)
       .orderBy('c.hora', direction)
       .orderBy('c.id_cita', direction)

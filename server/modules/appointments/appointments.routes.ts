@@ -45,13 +45,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: patients,
       schema: {
         tags: ['citas'],
-        summary: "A doctor's slots for `dias` days from `desde` (today): Disponible, Reservado or Bloqueado",
+        summary: "A doctor's slots for `dias` days from `desde` (today): Disponible, Reservado or Bloqueado; the caller's own visits carry `mia`",
         params: disponibilidadParams,
         querystring: disponibilidadQuery,
         response: { 200: z.array(disponibilidadItem), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => service.availability(request.params.doctorId, request.query, requestLanguage(request)),
+    async (request) => service.availability(actorOf(request), request.params.doctorId, request.query, requestLanguage(request)),
   );
 
   app.post(
@@ -81,7 +81,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: patients,
       schema: {
         tags: ['citas'],
-        summary: "The patient's upcoming or past appointments (paged; total in X-Total-Count)",
+        summary: "The patient's upcoming or past appointments, or the cancelled and rejected ones (paged; total in X-Total-Count)",
         querystring: misCitasQuery,
         response: { 200: z.array(miCitaItem), 400: errorBody, 401: errorBody, 403: errorBody },
       },
@@ -105,5 +105,26 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.cancel(actorOf(request), request.params.id_cita, context(request)),
+  );
+
+  app.get(
+    '/citas/:id_cita/ics',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: "One of the patient's own visits as an iCalendar file (add to calendar)",
+        params: citaParams,
+        produces: ['text/calendar'],
+        response: { 200: z.any().describe('An iCalendar file'), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const ics = await service.calendarFile(actorOf(request), request.params.id_cita, context(request));
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .headers({ 'cache-control': 'no-store', 'content-disposition': `attachment; filename="cita-${request.params.id_cita}.ics"` })
+        .send(Buffer.from(ics, 'utf8'));
+    },
   );
 };

@@ -19,7 +19,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.repository.ts';
-import { notifyDoctorOfBooking, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
+import { appointmentIcs } from '../reminders/reminders.mail.ts';
+import { findAppointmentMailRows } from '../reminders/reminders.repository.ts';
+import { calendarContext, notifyDoctorOfBooking, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import {
   countActiveFutureVisits,
@@ -32,6 +34,7 @@ import {
   listBookableDoctors,
   listPatientCitas,
   listSlots,
+  patientVisitsOnSlots,
   reserveSlot,
   type SlotRow,
 } from './appointments.repository.ts';
@@ -97,7 +100,12 @@ export function createAppointmentsService(app: FastifyInstance) {
     },
 
     /** A doctor's slots for `dias` days from `desde` (today by default); free slots already past are left out. */
+    /**
+     * A doctor's slots for `dias` days from `desde` (today by default); free slots already past are
+     * left out. The calling patient's own visits carry `mia` (their request or their confirmed visit).
+     */
     async availability(
+      actor: Actor,
       doctorId: number,
       query: z.infer<typeof disponibilidadQuery>,
       language: Language,
@@ -107,12 +115,17 @@ export function createAppointmentsService(app: FastifyInstance) {
       const today = localDate(now, config.timeZone);
       const time = localTime(now, config.timeZone);
       const desde = query.desde ?? today;
-      const slots = await listSlots(db, doctorId, desde, addDays(desde, query.dias));
+      const hasta = addDays(desde, query.dias);
+      const [slots, mine] = await Promise.all([
+        listSlots(db, doctorId, desde, hasta),
+        actor.id_paciente === null ? new Map<number, never>() : patientVisitsOnSlots(db, actor.id_paciente, doctorId, desde, hasta),
+      ]);
       return slots.flatMap((slot) => {
         const tipo = tipoOf(slot);
         const past = slot.fecha < today || (slot.fecha === today && hhmm(slot.hora_inicio) <= time);
         if (past && tipo === 'Disponible') return [];
-        return [{ fecha: slot.fecha, hora_inicio: hhmm(slot.hora_inicio), hora_fin: hhmm(slot.hora_fin), tipo }];
+        const mia = mine.get(slot.id_agenda);
+        return [{ fecha: slot.fecha, hora_inicio: hhmm(slot.hora_inicio), hora_fin: hhmm(slot.hora_fin), tipo, ...(mia ? { mia } : {}) }];
       });
     },
 
@@ -201,7 +214,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const upcoming = query.periodo === 'proximas';
       const { rows, total } = await listPatientCitas(db, {
         id_paciente,
-        upcoming,
+        periodo: query.periodo,
         today: localDate(now, config.timeZone),
         time: localTime(now, config.timeZone),
         limit: query.por_pagina,
@@ -227,8 +240,23 @@ export function createAppointmentsService(app: FastifyInstance) {
         doctor: fullName(row),
         especialidad: specialtyIn(row, context.language),
         cancelable: upcoming && row.estado !== 'Cancelada',
+        cancelada_por: row.estado === 'Cancelada' ? row.cancelada_por : null,
+        motivo_rechazo: row.estado === 'Cancelada' ? row.motivo_rechazo : null,
       }));
       return { items, total };
+    },
+
+    /**
+     * One of the patient's own visits as a calendar file (the booking summary's "add to calendar"),
+     * built as the reminders build theirs, in the request's language.
+     */
+    async calendarFile(actor: Actor, id_cita: number, context: RequestContext): Promise<string> {
+      const { language } = context;
+      const id_paciente = ownPatientId(actor);
+      const [row] = await findAppointmentMailRows(db, [id_cita]);
+      if (!row) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
+      if (row.id_paciente !== id_paciente) throw fail.forbidden(language);
+      return appointmentIcs(row, calendarContext(app), language);
     },
 
     /**

@@ -285,7 +285,9 @@ describe.each(DATABASES)('booking on %s', (kind) => {
 
       const citas = await server.database.db.selectFrom('citas').selectAll().where('id_doctor', '=', id_doctor).execute();
       expect(citas).toHaveLength(1);
-      const slots = await server.request<Slot[]>('GET', `/api/citas/agenda-disponible/${id_doctor}`, { token: patients[0]?.token });
+      // Seen by a patient who did not take part (the winner would see the slot marked as theirs).
+      const onlooker = await server.createUser('paciente');
+      const slots = await server.request<Slot[]>('GET', `/api/citas/agenda-disponible/${id_doctor}`, { token: onlooker.token });
       expect(slots.body).toEqual([{ fecha: WEDNESDAY, hora_inicio: '13:00', hora_fin: '13:30', tipo: 'Reservado' }]);
     });
   });
@@ -347,6 +349,8 @@ describe.each(DATABASES)('booking on %s', (kind) => {
         doctor: 'Pere Puig',
         especialidad: 'Cardiology',
         cancelable: true,
+        cancelada_por: null,
+        motivo_rechazo: null,
       });
 
       const paged = await server.request<{ id_cita: number }[]>('GET', '/api/citas/mias?pagina=2&por_pagina=2', { token: patient.token });
@@ -406,8 +410,15 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       expect(twice.status).toBe(409);
       expect(twice.body).toEqual({ code: 'cita_ya_cancelada', detail: 'La cita ya está cancelada.' });
 
-      const list = await server.request<{ id_cita: number; estado: string; cancelable: boolean }[]>('GET', '/api/citas/mias', { token: owner.token });
-      expect(list.body).toEqual([expect.objectContaining({ id_cita: id, estado: 'Cancelada', cancelable: false })]);
+      // It leaves the upcoming visits for the cancelled group, saying the patient cancelled it.
+      const list = await server.request<{ id_cita: number }[]>('GET', '/api/citas/mias', { token: owner.token });
+      expect(list.body).toEqual([]);
+      const cancelledGroup = await server.request<{ id_cita: number; estado: string; cancelable: boolean }[]>('GET', '/api/citas/mias?periodo=canceladas', {
+        token: owner.token,
+      });
+      expect(cancelledGroup.body).toEqual([
+        expect.objectContaining({ id_cita: id, estado: 'Cancelada', cancelable: false, cancelada_por: 'paciente', motivo_rechazo: null }),
+      ]);
 
       // The partial unique index counts only active appointments: the freed slot books again.
       const rebooked = await server.request('POST', '/api/citas', { token: intruder.token, body: booking(id_doctor, '10:00') });

@@ -18,7 +18,7 @@ interface MiCita {
   cancelable: boolean;
 }
 
-const myVisits = async (server: TestServer, patient: TestUser, periodo: 'proximas' | 'pasadas') => {
+const myVisits = async (server: TestServer, patient: TestUser, periodo: 'proximas' | 'pasadas' | 'canceladas') => {
   const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, { token: patient.token });
   expect(response.status).toBe(200);
   return response.body;
@@ -62,8 +62,14 @@ describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
 
     expect((await server.request('DELETE', `/api/usuarios/${doctor.id_usuario}`, { token: admin.token })).status).toBe(204);
 
-    expect(await myVisits(server, ana, 'proximas')).toEqual([expect.objectContaining({ id_cita: pending, estado: 'Cancelada', cancelable: false })]);
-    expect(await myVisits(server, john, 'proximas')).toEqual([expect.objectContaining({ id_cita: confirmed, estado: 'Cancelada', cancelable: false })]);
+    // Cancelled visits leave the upcoming ones for a group of their own, saying the clinic cancelled them.
+    expect(await myVisits(server, ana, 'proximas')).toEqual([]);
+    expect(await myVisits(server, ana, 'canceladas')).toEqual([
+      expect.objectContaining({ id_cita: pending, estado: 'Cancelada', cancelable: false, cancelada_por: 'clinica' }),
+    ]);
+    expect(await myVisits(server, john, 'canceladas')).toEqual([
+      expect.objectContaining({ id_cita: confirmed, estado: 'Cancelada', cancelable: false, cancelada_por: 'clinica' }),
+    ]);
     // What already happened stays as it was.
     expect(await myVisits(server, ana, 'pasadas')).toEqual([expect.objectContaining({ id_cita: past, estado: 'Confirmada' })]);
 
@@ -94,7 +100,7 @@ describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
     const { admin, doctor, ana } = await busyDoctor(server);
     const changed = await server.request('PUT', `/api/usuarios/${doctor.id_usuario}/rol`, { token: admin.token, body: { nuevo_rol: 'paciente' } });
     expect(changed.status).toBe(200);
-    expect((await myVisits(server, ana, 'proximas')).map((cita) => cita.estado)).toEqual(['Cancelada']);
+    expect((await myVisits(server, ana, 'canceladas')).map((cita) => cita.estado)).toEqual(['Cancelada']);
     expect((await smtp.waitFor(2)).map((mail) => mail.to).flat()).toContain(ana.correo);
   });
 

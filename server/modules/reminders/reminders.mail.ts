@@ -1,3 +1,4 @@
+import { breaksLine } from '../../../contracts/agenda.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { quotedLine } from '../../lib/mail-text.ts';
 import { instantOf } from '../../lib/clock.ts';
@@ -27,6 +28,14 @@ interface Texts {
   cancelAction: string;
   patientLeftIntro: (patient: string) => string;
   patientLeftAction: string;
+  rejectedSubject: (date: string, time: string) => string;
+  rejectedIntro: (doctor: string) => string;
+  doctorCancelledSubject: (date: string, time: string) => string;
+  doctorCancelledIntro: (doctor: string) => string;
+  /** The doctor's reason, quoted as one line. */
+  reason: (reason: string) => string;
+  seeVisits: string;
+  bookAgain: string;
 }
 
 const TEXTS: Record<Language, Texts> = {
@@ -47,6 +56,13 @@ const TEXTS: Record<Language, Texts> = {
     cancelAction: 'Puedes pedir una cita nueva con otro doctor en «Pedir cita»',
     patientLeftIntro: (patient) => `La cita de ${patient} contigo se ha cancelado porque ya no es paciente de ${CLINIC_NAME}.`,
     patientLeftAction: 'La hora vuelve a estar libre en tu agenda',
+    rejectedSubject: (date, time) => `Solicitud de cita rechazada: ${date} a las ${time}`,
+    rejectedIntro: (doctor) => `${doctor} no ha podido aceptar tu solicitud de cita.`,
+    doctorCancelledSubject: (date, time) => `Cita cancelada por el doctor: ${date} a las ${time}`,
+    doctorCancelledIntro: (doctor) => `${doctor} ha cancelado tu cita.`,
+    reason: (reason) => `Motivo: «${reason}»`,
+    seeVisits: 'La verás como cancelada en «Mis visitas».',
+    bookAgain: 'Puedes pedir otra hora en «Pedir cita»',
   },
   ca: {
     reminderSubject: (date, time) => `Recordatori de la teva cita: ${date} a les ${time}`,
@@ -65,6 +81,13 @@ const TEXTS: Record<Language, Texts> = {
     cancelAction: 'Pots demanar una cita nova amb un altre doctor a «Demana cita»',
     patientLeftIntro: (patient) => `La cita de ${patient} amb tu s'ha cancel·lat perquè ja no és pacient de ${CLINIC_NAME}.`,
     patientLeftAction: 'L’hora torna a estar lliure a la teva agenda',
+    rejectedSubject: (date, time) => `Sol·licitud de cita rebutjada: ${date} a les ${time}`,
+    rejectedIntro: (doctor) => `${doctor} no ha pogut acceptar la teva sol·licitud de cita.`,
+    doctorCancelledSubject: (date, time) => `Cita cancel·lada pel doctor: ${date} a les ${time}`,
+    doctorCancelledIntro: (doctor) => `${doctor} ha cancel·lat la teva cita.`,
+    reason: (reason) => `Motiu: «${reason}»`,
+    seeVisits: 'La veuràs com a cancel·lada a «Les meves visites».',
+    bookAgain: 'Pots demanar una altra hora a «Demana cita»',
   },
   en: {
     reminderSubject: (date, time) => `Reminder of your appointment: ${date} at ${time}`,
@@ -83,6 +106,13 @@ const TEXTS: Record<Language, Texts> = {
     cancelAction: 'You can book a new appointment with another doctor in “Book a visit”',
     patientLeftIntro: (patient) => `The appointment ${patient} had with you has been cancelled because they are no longer a patient at ${CLINIC_NAME}.`,
     patientLeftAction: 'The slot is free again in your agenda',
+    rejectedSubject: (date, time) => `Appointment request declined: ${date} at ${time}`,
+    rejectedIntro: (doctor) => `${doctor} could not accept your appointment request.`,
+    doctorCancelledSubject: (date, time) => `Appointment cancelled by the doctor: ${date} at ${time}`,
+    doctorCancelledIntro: (doctor) => `${doctor} has cancelled your appointment.`,
+    reason: (reason) => `Reason: “${reason}”`,
+    seeVisits: 'You will see it as cancelled in “My visits”.',
+    bookAgain: 'You can book another time in “Book a visit”',
   },
 };
 
@@ -127,9 +157,29 @@ function patientVisit(row: AppointmentMailRow) {
   return { t, hora, date, doctor, specialty, lines };
 }
 
+/**
+ * An appointment as a calendar file, in a language: the reminder attaches it and the patient
+ * downloads it after booking ("add to calendar"). Same UID, so a later file updates the event.
+ */
+export function appointmentIcs(row: AppointmentMailRow, context: MailContext, language: Language): string {
+  const t = TEXTS[language];
+  const status = row.estado === 'Confirmada' ? 'CONFIRMED' : row.estado === 'Cancelada' ? 'CANCELLED' : 'TENTATIVE';
+  return buildIcs({
+    uid: eventUid(row, context),
+    stamp: context.now,
+    start: instantOf(row.fecha, row.hora.slice(0, 5), context.timeZone),
+    end: instantOf(row.fecha, row.hora_fin.slice(0, 5), context.timeZone),
+    summary: t.summary(doctorName(row), specialtyName(row, language)),
+    location: CLINIC_NAME,
+    status,
+    alarmMinutesBefore: 60,
+  });
+}
+
 /** The patient's reminder (decisions #14): in their language, with the visit as an .ics file. */
 export function reminderMail(row: AppointmentMailRow, context: MailContext): MailMessage {
-  const { t, hora, date, doctor, specialty, lines: visit } = patientVisit(row);
+  const { t, hora, date, lines: visit } = patientVisit(row);
+  const language = row.paciente_idioma;
   const lines = [
     t.greeting(quotedLine(row.paciente_nombre)),
     '',
@@ -144,16 +194,7 @@ export function reminderMail(row: AppointmentMailRow, context: MailContext): Mai
     '',
     CLINIC_NAME,
   ];
-  const ics = buildIcs({
-    uid: eventUid(row, context),
-    stamp: context.now,
-    start: instantOf(row.fecha, hora, context.timeZone),
-    end: instantOf(row.fecha, row.hora_fin.slice(0, 5), context.timeZone),
-    summary: t.summary(doctor, specialty),
-    location: CLINIC_NAME,
-    status: row.estado === 'Confirmada' ? 'CONFIRMED' : 'TENTATIVE',
-    alarmMinutesBefore: 60,
-  });
+  const ics = appointmentIcs(row, context, language);
   return {
     to: row.paciente_correo,
     subject: t.reminderSubject(date, hora),
@@ -212,3 +253,33 @@ export function cancellationMail(row: AppointmentMailRow, context: MailContext):
   ];
   return { to: row.paciente_correo, subject: t.cancelSubject(date, hora), text: lines.join('\n') };
 }
+
+/**
+ * Tells the patient, in their language, that the doctor rejected their request (or cancelled a
+ * confirmed visit), with the doctor's reason quoted on one line, and where to book another time.
+ */
+export function doctorCancellationMail(row: AppointmentMailRow, context: MailContext, wasRequest: boolean): MailMessage {
+  const { t, hora, date, doctor, lines: visit } = patientVisit(row);
+  const lines = [
+    t.greeting(row.paciente_nombre),
+    '',
+    wasRequest ? t.rejectedIntro(doctor) : t.doctorCancelledIntro(doctor),
+    ...(row.motivo_rechazo ? [t.reason(oneLine(row.motivo_rechazo))] : []),
+    '',
+    ...visit,
+    '',
+    t.seeVisits,
+    t.bookAgain + link(context, '/pedir-cita'),
+    '',
+    CLINIC_NAME,
+  ];
+  const subject = wasRequest ? t.rejectedSubject(date, hora) : t.doctorCancelledSubject(date, hora);
+  return { to: row.paciente_correo, subject, text: lines.join('\n') };
+}
+
+/** Typed text as one line whatever got stored: control characters and line separators become spaces. */
+const oneLine = (text: string) =>
+  [...text]
+    .map((character) => (breaksLine(character) ? ' ' : character))
+    .join('')
+    .trim();

@@ -72,6 +72,8 @@ export interface AppointmentMailRow {
   hora: string;
   hora_fin: string;
   estado: EstadoCita;
+  id_paciente: number;
+  motivo_rechazo: string | null;
   paciente_nombre: string;
   paciente_apellido1: string;
   paciente_correo: string;
@@ -103,6 +105,8 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'c.hora',
       'a.hora_fin',
       'c.estado',
+      'c.id_paciente',
+      'c.motivo_rechazo',
       'up.nombre as paciente_nombre',
       'up.apellido1 as paciente_apellido1',
       'up.correo as paciente_correo',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { instantOf } from '../../lib/clock.ts';
-import { bookingNoticeMail, cancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
+import { bookingNoticeMail, cancellationMail, doctorCancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
 import {
   claimDueReminders,
   findAppointmentMailRows,
@@ -100,6 +100,21 @@ export async function notifyDoctorOfBooking(app: FastifyInstance, id_cita: numbe
     app.log.warn({ id_cita, code: errorCode(error) }, 'booking notice not sent'),
   );
 }
+
+/**
+ * Tells the patient that the doctor rejected their request (`wasRequest`) or cancelled their visit,
+ * with the reason if any (after the commit; the doctor does not wait for the mail).
+ */
+export async function notifyPatientOfDoctorCancellation(app: FastifyInstance, id_cita: number, wasRequest: boolean): Promise<void> {
+  const [row] = await findAppointmentMailRows(app.db, [id_cita]);
+  if (!row) return;
+  app.mailer.sendLater(doctorCancellationMail(row, mailContext(app, app.clock.now()), wasRequest), (error) =>
+    app.log.warn({ id_cita, code: errorCode(error) }, 'doctor cancellation notice not sent'),
+  );
+}
+
+/** The calendar context of the e-mails, for other modules that build an appointment's .ics. */
+export const calendarContext = (app: FastifyInstance): MailContext => mailContext(app, app.clock.now());
 
 /** Sends one e-mail per appointment after the commit; nobody waits for the mail. */
 async function mailEach(app: FastifyInstance, ids: number[], mail: typeof cancellationMail, what: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Box, Center, Loader } from '@mantine/core';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { Role } from '../../../../contracts/roles.ts';
@@ -45,6 +45,8 @@ export function PublicLayout() {
   );
 }
 
+const PendingRequestCount = lazy(() => import('./pending-request-count.tsx'));
+
 function navigationFor(role: Role, t: (key: string) => string): NavItem[] {
   switch (role) {
     case 'admin':
@@ -58,7 +60,15 @@ function navigationFor(role: Role, t: (key: string) => string): NavItem[] {
       return [
         { to: '/perfil-doctor', label: t('nav_admin_home') },
         { to: '/chat', label: t('nav_chat') },
-        { to: '/agenda-doctor', label: t('nav_agenda') },
+        {
+          to: '/agenda-doctor',
+          label: t('nav_agenda'),
+          badge: (
+            <Suspense fallback={null}>
+              <PendingRequestCount />
+            </Suspense>
+          ),
+        },
         { to: '/ficha-doctor', label: t('nav_doctor_profile') },
       ];
     case 'paciente':

@@ -1,10 +1,13 @@
 import { Anchor } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import classes from './app-header.module.css';
 
 export interface NavItem {
   to: string;
   label: string;
+  /** Shown after the label, inside the link (the doctor's count of pending requests). */
+  badge?: ReactNode;
 }
 
 /** The links of an area's navigation: in the top bar, or stacked in the mobile drawer. */
@@ -29,6 +32,7 @@ export function NavLinks({
       size={vertical ? 'lg' : 'sm'}
     >
       {item.label}
+      {item.badge}
     </Anchor>
   ));
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SolicitudesPorDia } from '../../../../../contracts/agenda.ts';
 import { api } from '../../../lib/api.ts';
 import { agendaKeys } from './keys.ts';
 
@@ -6,11 +7,11 @@ import { agendaKeys } from './keys.ts';
 export const getBlockedDays = (id_doctor: number, anio: number, mes: number) =>
   api<number[]>('GET', '/agenda/bloqueos', { query: { id_doctor, anio, mes } });
 
-/** Day numbers of a month with pending requests (GET /api/agenda/solicitudes-pendientes). */
-export const getPendingDays = (id_doctor: number, anio: number, mes: number) =>
-  api<number[]>('GET', '/agenda/solicitudes-pendientes', { query: { id_doctor, anio, mes } });
+/** How many pending requests each day of a month has (GET /api/agenda/solicitudes-por-dia). */
+export const getPendingCounts = (id_doctor: number, anio: number, mes: number) =>
+  api<SolicitudesPorDia>('GET', '/agenda/solicitudes-por-dia', { query: { id_doctor, anio, mes } });
 
-/** Both sets of marked days of a month, for the month and year grids. */
+/** A month's marks for the month and year grids: blocked days, and pending requests per day. */
 export function useMonthMarks(id_doctor: number | undefined, anio: number, mes: number) {
   const enabled = id_doctor !== undefined;
   const blocked = useQuery({
@@ -20,8 +21,11 @@ export function useMonthMarks(id_doctor: number | undefined, anio: number, mes: 
   });
   const pending = useQuery({
     queryKey: agendaKeys.pendingDays(anio, mes),
-    queryFn: () => getPendingDays(id_doctor ?? 0, anio, mes),
+    queryFn: () => getPendingCounts(id_doctor ?? 0, anio, mes),
     enabled,
   });
-  return { blocked: new Set(blocked.data ?? []), pending: new Set(pending.data ?? []) };
+  return {
+    blocked: new Set(blocked.data ?? []),
+    pending: new Map((pending.data ?? []).map((row) => [row.dia, row.solicitudes])),
+  };
 }

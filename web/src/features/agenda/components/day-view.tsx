@@ -39,7 +39,8 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
       : (block.descripcion ?? '');
 
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // Focusable, so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable).
+    <Table.ScrollContainer type="native" minWidth={560} tabIndex={0} aria-label={t('day_caption', { date: formatIso(fecha, { day: 'numeric', month: 'long', year: 'numeric' }) })}>
       <Table highlightOnHover striped>
         <Table.Caption>{t('day_caption', { date: formatIso(fecha, { day: 'numeric', month: 'long', year: 'numeric' }) })}</Table.Caption>
         <Table.Thead>

@@ -1,4 +1,4 @@
-import { Box, Table, UnstyledButton } from '@mantine/core';
+import { Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatIso, monthWeeks, partsOf, todayIso, weekdayNames } from '../../../lib/calendar.ts';
 import { useMonthMarks } from '../api/get-month-days.ts';
@@ -15,8 +15,8 @@ interface MonthGridProps {
 }
 
 /**
- * One month, Monday first (L M X J V S D). Days with pending requests are highlighted, days with
- * blocked slots are marked; a click selects the day (its requests load).
+ * One month, Monday first (L M X J V S D). Days with pending requests are highlighted and carry how
+ * many, days with blocked slots are marked; a click selects the day (its requests load).
  */
 export function MonthGrid({ idDoctor, year, month, selected, onSelect, compact = false }: MonthGridProps) {
   const { t, i18n } = useTranslation('agenda');
@@ -28,8 +28,9 @@ export function MonthGrid({ idDoctor, year, month, selected, onSelect, compact =
   const labelOf = (fecha: string) => {
     const day = partsOf(fecha).day;
     const date = formatIso(fecha, { weekday: 'long', day: 'numeric', month: 'long' });
-    if (pending.has(day) && blocked.has(day)) return t('day_with_both', { date });
-    if (pending.has(day)) return t('day_with_requests', { date });
+    const count = pending.get(day) ?? 0;
+    if (count > 0 && blocked.has(day)) return t('day_with_both', { date, count });
+    if (count > 0) return t('day_with_requests', { date, count });
     if (blocked.has(day)) return t('day_with_blocks', { date });
     return date;
   };
@@ -68,6 +69,11 @@ export function MonthGrid({ idDoctor, year, month, selected, onSelect, compact =
                     onClick={() => onSelect(fecha)}
                   >
                     <Box component="span">{partsOf(fecha).day}</Box>
+                    {pending.has(partsOf(fecha).day) && (
+                      <span className={classes.count} aria-hidden>
+                        {pending.get(partsOf(fecha).day)}
+                      </span>
+                    )}
                   </UnstyledButton>
                 )}
               </Table.Td>
@@ -76,5 +82,33 @@ export function MonthGrid({ idDoctor, year, month, selected, onSelect, compact =
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** What the marks of the month and year grids mean. */
+export function MonthLegend() {
+  const { t } = useTranslation('agenda');
+  return (
+    <Group component="ul" gap="md" p={0} m={0} aria-label={t('legend_label')} className={classes.legend} style={{ listStyle: 'none' }}>
+      <Group component="li" gap={6} wrap="nowrap">
+        <span className={classes.day} data-pending aria-hidden>
+          <span>1</span>
+          <span className={classes.count}>2</span>
+        </span>
+        <Text size="sm">{t('legend_requests')}</Text>
+      </Group>
+      <Group component="li" gap={6} wrap="nowrap">
+        <span className={classes.day} data-blocked aria-hidden>
+          1
+        </span>
+        <Text size="sm">{t('legend_blocked')}</Text>
+      </Group>
+      <Group component="li" gap={6} wrap="nowrap">
+        <span className={classes.day} data-selected aria-hidden>
+          1
+        </span>
+        <Text size="sm">{t('legend_selected')}</Text>
+      </Group>
+    </Group>
   );
 }

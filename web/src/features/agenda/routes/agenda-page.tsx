@@ -15,10 +15,11 @@ import { useUnblockRange } from '../api/unblock-range.ts';
 import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
 import { EditBlockModal } from '../components/edit-block-modal.tsx';
-import { MonthGrid } from '../components/month-grid.tsx';
+import { MonthGrid, MonthLegend } from '../components/month-grid.tsx';
 import { OpenDayModal } from '../components/open-day-modal.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
 import { RangeModal } from '../components/range-modal.tsx';
+import { RequestInbox } from '../components/request-inbox.tsx';
 
 type View = 'day' | 'month' | 'year';
 type ModalName = 'open' | 'block' | 'unblock' | null;
@@ -187,11 +188,20 @@ export default function AgendaPage() {
                   ))}
                 </SimpleGrid>
               )}
+              {view !== 'day' && <MonthLegend />}
             </Stack>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <PendingRequests idDoctor={idDoctor} fecha={selected} />
+          <Stack gap="lg">
+            <RequestInbox
+              onShowDay={(fecha) => {
+                setSelected(fecha);
+                setView('day');
+              }}
+            />
+            <PendingRequests idDoctor={idDoctor} fecha={selected} />
+          </Stack>
         </Grid.Col>
       </Grid>
 

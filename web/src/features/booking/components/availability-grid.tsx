@@ -20,7 +20,8 @@ interface AvailabilityGridProps {
 
 /**
  * The booking calendar: one column per day, one row per start time the doctor has in these days
- * (sorted); a cell reads Libre (a button), Ocupado, Bloqueado or '---' when there is no slot.
+ * (sorted); a cell reads Libre (a button), Ocupado, Bloqueado or '---' when there is no slot, and
+ * the patient's own slots 'Tu solicitud' (pending) or 'Tu cita' (confirmed).
  */
 export function AvailabilityGrid({ from, days, today, slots, caption, onPick }: AvailabilityGridProps) {
   const { t, i18n } = useTranslation('booking');
@@ -49,6 +50,14 @@ export function AvailabilityGrid({ from, days, today, slots, caption, onPick }: 
         >
           {t('free')}
         </Button>
+      );
+    }
+    // The patient's own request or visit reads as theirs, not as 'Ocupado'.
+    if (slot.mia) {
+      return (
+        <Text size="sm" fw={700} className={classes.mine}>
+          {slot.mia === 'Confirmada' ? t('your_visit') : t('your_request')}
+        </Text>
       );
     }
     return (

@@ -12,6 +12,7 @@ import { useCreateAppointment } from '../api/create-appointment.ts';
 import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useDoctors } from '../api/get-doctors.ts';
 import { AvailabilityGrid } from '../components/availability-grid.tsx';
+import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
 import { ConfirmBookingModal, type BookingChoice } from '../components/confirm-booking-modal.tsx';
 
 export default function BookingPage() {
@@ -24,6 +25,7 @@ export default function BookingPage() {
   // The grid starts on the Monday of this week; the day buttons move it one day at a time.
   const [from, setFrom] = useState(() => mondayOf(today));
   const [picked, setPicked] = useState<Disponibilidad | null>(null);
+  const [booked, setBooked] = useState<BookedVisit | null>(null);
   const createAppointment = useCreateAppointment();
 
   const specialties = useMemo(() => {
@@ -61,7 +63,7 @@ export default function BookingPage() {
       return;
     }
     try {
-      await createAppointment.mutateAsync({
+      const created = await createAppointment.mutateAsync({
         id_paciente,
         id_doctor: doctor.id,
         fecha: picked.fecha,
@@ -70,6 +72,15 @@ export default function BookingPage() {
         recordatorio: values.recordatorio,
       });
       notifySuccess(t('booked'));
+      setBooked({
+        id_cita: created.id_cita,
+        fecha: picked.fecha,
+        hora: picked.hora_inicio,
+        hora_fin: picked.hora_fin,
+        doctor: doctor.nombre,
+        specialty: doctor.especialidades.map((s) => s.nombre).join(', '),
+        recordatorio: values.recordatorio,
+      });
       setPicked(null);
     } catch (error) {
       // A refusal the patient can act on (taken, blocked, past) is worth reading; the grid reloads.
@@ -86,6 +97,7 @@ export default function BookingPage() {
       <Stack>
         <Title order={1}>{t('title')}</Title>
         <Text>{t('intro')}</Text>
+        {booked && <BookingSummary visit={booked} onClose={() => setBooked(null)} />}
         {doctors.isError && (
           <Alert color="red" role="alert">
             {t('doctors_failed')}

@@ -15,7 +15,10 @@ import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appoin
 // teal.9: white text on it keeps 4.5:1 (green's filled shade does not).
 const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray' };
 
-/** /mis-visitas for a patient (decisions #15): upcoming and past appointments; upcoming ones can be cancelled. */
+/**
+ * /mis-visitas for a patient (decisions #15, #27): upcoming appointments (which can be cancelled),
+ * the cancelled and rejected ones (who did it, and the doctor's reason), and past ones.
+ */
 export function PatientVisits() {
   const { t } = useTranslation('visits');
   return (
@@ -28,6 +31,7 @@ export function PatientVisits() {
           </Button>
         </Group>
         <AppointmentList periodo="proximas" />
+        <AppointmentList periodo="canceladas" />
         <AppointmentList periodo="pasadas" />
       </Stack>
     </Container>
@@ -41,6 +45,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
   const appointments = useMyAppointments(periodo, page, i18n.language);
   const cancel = useCancelAppointment();
   const upcoming = periodo === 'proximas';
+  const cancelled = periodo === 'canceladas';
   const longDate = (fecha: string) => formatIso(fecha, { dateStyle: 'full' }, i18n.language);
 
   const onCancel = async (cita: MiCita) => {
@@ -66,7 +71,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm">
       <Title order={2} id={headingId} size="h3">
-        {t(upcoming ? 'upcoming' : 'past')}
+        {t(upcoming ? 'upcoming' : cancelled ? 'cancelled_group' : 'past')}
       </Title>
       {appointments.isError ? (
         <Alert color="red" role="alert">
@@ -75,7 +80,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
       ) : appointments.isPending ? (
         <Loader aria-label={t('common:loading')} />
       ) : items.length === 0 ? (
-        <Text c="dimmed">{t(upcoming ? 'no_upcoming' : 'no_past')}</Text>
+        <Text c="dimmed">{t(upcoming ? 'no_upcoming' : cancelled ? 'no_cancelled' : 'no_past')}</Text>
       ) : (
         <DataTable
           rows={items}
@@ -90,11 +95,14 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
             { label: t('reason'), cell: (cita) => cita.motivo },
             {
               label: t('status'),
-              cell: (cita) => (
-                <Badge color={ESTADO_COLORS[cita.estado]} variant="filled" tt="none" w="max-content">
-                  {t(`estado_${cita.estado}`)}
-                </Badge>
-              ),
+              cell: (cita) =>
+                cancelled ? (
+                  <CancellationCell cita={cita} />
+                ) : (
+                  <Badge color={ESTADO_COLORS[cita.estado]} variant="filled" tt="none" w="max-content">
+                    {t(`estado_${cita.estado}`)}
+                  </Badge>
+                ),
             },
             ...(upcoming
               ? [
@@ -119,6 +127,24 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
         />
       )}
       {total > PAGE_SIZE && <ListPager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />}
+    </Stack>
+  );
+}
+
+/** Who cancelled a visit, and the doctor's reason when they gave one. */
+function CancellationCell({ cita }: { cita: MiCita }) {
+  const { t } = useTranslation('visits');
+  const who = cita.cancelada_por ?? 'unknown';
+  return (
+    <Stack gap={4} maw={320}>
+      <Badge color="gray.7" variant="filled" tt="none" w="max-content">
+        {t(`cancelled_by_${who}`)}
+      </Badge>
+      {cita.motivo_rechazo && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('doctor_reason', { reason: cita.motivo_rechazo })}
+        </Text>
+      )}
     </Stack>
   );
 }
