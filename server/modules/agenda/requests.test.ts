@@ -156,7 +156,7 @@ describe.each(DATABASES)('requests and answers on %s', (kind) => {
     const mail = mails[0]!;
     expect(mail.subject).toBe('Appointment request declined: Wednesday, 11 March 2026 at 09:00');
     expect(mail.text).toContain('Hello Alice,');
-    expect(mail.text).toContain('Pere Puig could not accept your appointment request.');
+    expect(mail.text).toContain('“Pere Puig” could not accept your appointment request.');
     expect(mail.text).toContain('Reason: “I will be at a congress that day”');
     expect(mail.text).toContain('You can book another time in “Book a visit”: https://clinica.example/pedir-cita');
     expect(mail.text).not.toContain('Dolor de espalda'); // the patient's own reason stays in the app
@@ -193,7 +193,7 @@ describe.each(DATABASES)('requests and answers on %s', (kind) => {
     expect(toMarta?.text).toContain('https://clinica.example/pedir-cita');
     const [toJordi] = outboxMailsTo(server, jordi.correo);
     expect(toJordi?.subject).toBe('Cita cancel·lada pel doctor: dijous, 12 de març del 2026 a les 09:30');
-    expect(toJordi?.text).toContain('Pere Puig ha cancel·lat la teva cita.');
+    expect(toJordi?.text).toContain('“Pere Puig” ha cancel·lat la teva cita.');
     expect(toJordi?.text).not.toContain('Motiu:');
     expect((await myVisits(server, jordi, 'canceladas'))[0]).toMatchObject({ cancelada_por: 'doctor', motivo_rechazo: null });
   });
@@ -214,7 +214,7 @@ describe.each(DATABASES)('requests and answers on %s', (kind) => {
     expect(ics.body).toContain('DTSTART:20260313T090000Z\r\n');
     expect(ics.body).toContain('DTEND:20260313T093000Z\r\n');
     expect(ics.body).toContain('STATUS:TENTATIVE\r\n');
-    expect(ics.body).toContain('SUMMARY:Medical appointment with Pere Puig');
+    expect(ics.body).toContain('SUMMARY:Medical appointment with “Pere Puig”');
 
     const other = await server.request('GET', `/api/citas/${id_cita}/ics`, { token: intruder.token });
     expect(other.status).toBe(403);
