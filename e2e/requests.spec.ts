@@ -12,7 +12,7 @@ async function newDoctor(request: APIRequestContext, apellido: string): Promise<
   const admin = await bearer(request, DEMO.admin);
   const specialties = (await (await request.get('/api/especialidades', { headers: admin })).json()) as { id_especialidad: number }[];
   const usuario = unique('doc');
-  const contrasena = 'Doctor1234!';
+  const contrasena = 'Doctora1234!';
   const colegiado = String(Date.now()).slice(-9);
   const response = await request.post('/api/registro-doctor', {
     headers: admin,
