@@ -68,7 +68,9 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only violations are read: axe then skips building selectors for every passing node, which is
+  // most of its time on big pages (the agenda's year view has twelve month grids).
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const problems = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
