@@ -72,6 +72,7 @@ export interface AppointmentMailRow {
   hora: string;
   hora_fin: string;
   estado: EstadoCita;
+  secuencia: number;
   id_paciente: number;
   motivo_rechazo: string | null;
   paciente_nombre: string;
@@ -105,6 +106,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'c.hora',
       'a.hora_fin',
       'c.estado',
+      'c.secuencia',
       'c.id_paciente',
       'c.motivo_rechazo',
       'up.nombre as paciente_nombre',

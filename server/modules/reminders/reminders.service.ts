@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { instantOf } from '../../lib/clock.ts';
-import { bookingNoticeMail, cancellationMail, doctorCancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
+import { bookingNoticeMail, cancellationMail, movedNoticeMail, doctorCancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
 import {
   claimDueReminders,
   findAppointmentMailRows,
@@ -98,6 +98,15 @@ export async function notifyDoctorOfBooking(app: FastifyInstance, id_cita: numbe
   if (!row) return;
   app.mailer.sendLater(bookingNoticeMail(row, mailContext(app, app.clock.now())), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'booking notice not sent'),
+  );
+}
+
+/** Tells the doctor that a patient moved a visit to another time (after the commit). */
+export async function notifyDoctorOfMove(app: FastifyInstance, id_cita: number, before: { fecha: string; hora: string }): Promise<void> {
+  const [row] = await findAppointmentMailRows(app.db, [id_cita]);
+  if (!row) return;
+  app.mailer.sendLater(movedNoticeMail(row, mailContext(app, app.clock.now()), before), (error) =>
+    app.log.warn({ id_cita, code: errorCode(error) }, 'move notice not sent'),
   );
 }
 
