@@ -23,7 +23,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.repository.ts';
 import { appointmentIcs } from '../reminders/reminders.mail.ts';
 import { findAppointmentMailRows } from '../reminders/reminders.repository.ts';
-import { calendarContext, notifyDoctorOfBooking, notifyDoctorOfMove, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
+import { calendarContext, notifyDoctorOfBooking, moveReminder, notifyDoctorOfMove, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import {
   countActiveFutureVisits,
@@ -262,7 +262,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           if (!movedOk) throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
           // The old slot is free again, its reminder stops and a confirmation's consultation goes.
           await releaseAppointment(trx, { id_cita, id_agenda: cita.id_agenda });
-          if (cita.recordatorio === 1) await scheduleReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
+          if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,

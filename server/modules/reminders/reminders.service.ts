@@ -7,6 +7,7 @@ import {
   claimDueReminders,
   findAppointmentMailRows,
   insertReminder,
+  resetReminder,
   settleReminder,
 } from './reminders.repository.ts';
 
@@ -33,6 +34,16 @@ export async function scheduleReminder(
   const visit = instantOf(cita.fecha, cita.hora, app.config.timeZone);
   const sendAt = new Date(visit.getTime() - app.config.reminderHours * 3_600_000);
   await insertReminder(db, cita.id_cita, sendAt.toISOString());
+}
+
+/** Moves an appointment's reminder with the visit (a reschedule, in its transaction). */
+export async function moveReminder(
+  app: FastifyInstance,
+  db: Kysely<Database> | Transaction<Database>,
+  cita: { id_cita: number; fecha: string; hora: string },
+): Promise<void> {
+  const visit = instantOf(cita.fecha, cita.hora, app.config.timeZone);
+  await resetReminder(db, cita.id_cita, new Date(visit.getTime() - app.config.reminderHours * 3_600_000).toISOString());
 }
 
 const mailContext = (app: FastifyInstance, now: Date): MailContext => ({
