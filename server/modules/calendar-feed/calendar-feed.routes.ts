@@ -4,8 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarioParams, enlaceCalendarioSchema } from '../../../contracts/calendar-feed.ts';
 import { errorBody } from '../../../contracts/common.ts';
+import { apiMessage } from '../../../contracts/messages/index.ts';
 import { actorOf } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { throttleAddress } from '../auth/login-throttle.ts';
 import { createCalendarFeedService, FEED_REFRESH_MINUTES } from './calendar-feed.service.ts';
 
 const doctors = { access: ['doctor'] } as const;
@@ -23,7 +26,12 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => throttleAddress(request.ip),
     ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:feed-ip:` } : {}),
+    errorResponseBuilder: (request, context) =>
+      new AppError(429, 'demasiadas_solicitudes', apiMessage('demasiadas_solicitudes', requestLanguage(request)) ?? '', {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
   });
 
   app.get(
