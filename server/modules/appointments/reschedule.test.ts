@@ -142,7 +142,7 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     const doctor = await doctorWithSlots(['10:00', '10:30', '11:00'], ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', DAY]);
     const patient = await server.createUser('paciente');
     // Four active visits: the most allowed (decisions #30). Moving one is still fine.
-    const ids = [];
+    const ids: number[] = [];
     for (const fecha of ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06']) ids.push(await book(patient, doctor, fecha, '10:00', false));
     const first = ids[0] as number;
     expect((await move(patient, first, '2026-03-03', '10:30')).status).toBe(200); // same doctor, same day
@@ -160,7 +160,7 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     const id_doctor = doctor.id_doctor as number;
     for (const [round, target] of ['12:00', '12:30'].entries()) {
       const patients = [await server.createUser('paciente'), await server.createUser('paciente'), await server.createUser('paciente')];
-      const visits = [];
+      const visits: number[] = [];
       for (const [index, patient] of patients.entries()) visits.push(await book(patient, doctor, round === 0 ? DAY : OTHER_DAY, ['10:00', '10:30', '11:00'][index] as string, false));
       const answers = await Promise.all(patients.map((patient, index) => move(patient, visits[index] as number, DAY, target)));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);

@@ -148,7 +148,7 @@ describe.each(DATABASES)('the doctor’s calendar feed on %s', (kind) => {
 
   it('is rate-limited per address', async () => {
     // Earlier reads of this address in the same minute count too: at most 60 get through.
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof server.request<{ code: string; detail: string }>>>[] = [];
     for (let index = 0; index < 61; index += 1) answers.push(await server.request<{ code: string; detail: string }>('GET', `/api/calendario/${'B'.repeat(43)}.ics`));
     const limited = answers.findIndex((answer) => answer.status === 429);
     expect(limited).toBeGreaterThanOrEqual(0);
