@@ -177,7 +177,7 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
       expect(onTarget.map((row) => row.id_cita)).toEqual([visits[winner]]);
       for (const [index, id_cita] of visits.entries()) {
         if (index === winner) continue;
-        const loser = await cita(id_cita as number);
+        const loser = await cita(id_cita);
         expect(loser.estado).toBe('pendiente');
         expect(await slotEstado(server, id_doctor, loser.fecha, loser.hora)).toBe('Reservado');
       }
