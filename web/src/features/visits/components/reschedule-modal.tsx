@@ -20,7 +20,14 @@ export function RescheduleModal({ cita, onClose }: { cita: MiCita | null; onClos
   const { t } = useTranslation('visits');
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={cita !== null} onClose={onClose} title={t('reschedule_title')} size="xl" fullScreen={phone}>
+    <Modal
+      opened={cita !== null}
+      onClose={onClose}
+      title={t('reschedule_title')}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       {cita && <RescheduleGrid key={cita.id_cita} cita={cita} onDone={onClose} />}
     </Modal>
   );
