@@ -112,7 +112,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
                     label: t('actions'),
                     cell: (cita: MiCita) =>
                       cita.cancelable && (
-                        <Group gap="xs" wrap="nowrap">
+                        <Group gap="xs">
                           <Button
                             size="compact-sm"
                             variant="default"
