@@ -6,6 +6,7 @@ import { addAppointment } from '../../testing/patients.ts';
 import { openSlots, slotEstado } from '../../testing/appointments.ts';
 import { parseMail } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { runDueReminders } from '../reminders/reminders.service.ts';
 
 // Issue 14, decision 0026. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
 const DAY = '2026-03-10';
@@ -86,6 +87,17 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     expect(Number(event?.getFirstPropertyValue('sequence'))).toBe(after.secuencia);
     expect(event?.getFirstPropertyValue('status')).toBe('TENTATIVE');
     expect((event?.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe('2026-03-11T10:30:00.000Z');
+
+    // The reminder goes at its new time, and its calendar attachment (ical.js) is the moved visit.
+    await runDueReminders(server.app, new Date('2026-03-10T10:31:00Z'));
+    await server.app.mailer.settled();
+    const reminder = outboxMailsTo(server, patient.correo).find((mail) => mail.subject.startsWith('Recordatorio'));
+    const attached = reminder?.attachments.find((part) => part.filename === 'cita.ics');
+    expect(attached).toBeDefined();
+    const reminderEvent = new ICAL.Component(ICAL.parse(attached?.body ?? '')).getFirstSubcomponent('vevent');
+    expect(reminderEvent?.getFirstPropertyValue('uid')).toBe(`cita-${id_cita}@clinica.example`);
+    expect((reminderEvent?.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe('2026-03-11T10:30:00.000Z');
+    expect(Number(reminderEvent?.getFirstPropertyValue('sequence'))).toBe(after.secuencia);
 
     // The availability grid shows the new time as the patient's request and the old one free.
     const grid = await server.request<{ fecha: string; hora_inicio: string; tipo: string; mia?: string }[]>(
