@@ -115,3 +115,16 @@ export type MiCita = z.infer<typeof miCitaItem>;
 /** PUT /api/citas/{id_cita}/cancelar */
 export const citaParams = z.object({ id_cita: idParam });
 export const citaCanceladaSchema = z.object({ id_cita: z.number(), estado: z.literal('Cancelada') });
+
+/** PUT /api/citas/{id_cita}/cambiar: another free slot of the same doctor (decision 0026). */
+export const cambioCitaSchema = z.object({ fecha: dateField, hora: timeField });
+export type CambioCita = z.input<typeof cambioCitaSchema>;
+export const citaCambiadaSchema = z.object({
+  id_cita: z.number(),
+  id_doctor: z.number(),
+  fecha: z.string(),
+  hora: z.string(),
+  /** A moved visit waits for the doctor again. */
+  estado: z.literal('pendiente'),
+});
+export type CitaCambiada = z.infer<typeof citaCambiadaSchema>;

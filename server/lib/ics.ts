@@ -10,6 +10,8 @@ export interface CalendarEvent {
   location?: string;
   description?: string;
   status?: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /** The event's revision (section 3.8.7.4): a higher one replaces what a calendar holds. */
+  sequence?: number;
   /** Minutes before the start at which the calendar should alert. */
   alarmMinutesBefore?: number;
 }
@@ -47,18 +49,15 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-export function buildIcs(event: CalendarEvent, productId = '-//Galeno//Citas//ES'): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${productId}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+/** One VEVENT's content lines (unfolded). */
+function eventLines(event: CalendarEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${icsDateTime(event.stamp)}`,
     `DTSTART:${icsDateTime(event.start)}`,
     `DTEND:${icsDateTime(event.end)}`,
+    ...(event.sequence !== undefined ? [`SEQUENCE:${Math.max(0, Math.trunc(event.sequence))}`] : []),
     `SUMMARY:${icsText(event.summary)}`,
     ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${icsText(event.description)}`] : []),
@@ -73,7 +72,37 @@ export function buildIcs(event: CalendarEvent, productId = '-//Galeno//Citas//ES
         ]
       : []),
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+const join = (lines: string[]) => lines.map(foldLine).join('\r\n') + '\r\n';
+
+export function buildIcs(event: CalendarEvent, productId = '-//Galeno//Citas//ES'): string {
+  return join(['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...eventLines(event), 'END:VCALENDAR']);
+}
+
+/**
+ * A calendar of many events that calendar apps subscribe to (a feed): its name, and how often to
+ * look again (REFRESH-INTERVAL, RFC 7986, and Outlook's X-PUBLISHED-TTL). Times are in UTC, so no
+ * VTIMEZONE is needed; X-WR-TIMEZONE tells apps which zone to show them in.
+ */
+export function buildCalendar(
+  events: CalendarEvent[],
+  options: { name: string; timeZone: string; refreshMinutes: number; productId?: string },
+): string {
+  const refresh = `PT${Math.max(1, Math.round(options.refreshMinutes))}M`;
+  return join([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${options.productId ?? '-//Galeno//Agenda//ES'}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `NAME:${icsText(options.name)}`,
+    `X-WR-CALNAME:${icsText(options.name)}`,
+    `X-WR-TIMEZONE:${options.timeZone}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+    `X-PUBLISHED-TTL:${refresh}`,
+    ...events.flatMap(eventLines),
+    'END:VCALENDAR',
+  ]);
 }

@@ -3,6 +3,7 @@ import { agendaRoutes } from './agenda/agenda.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { consultationsRoutes } from './consultations/consultations.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
@@ -28,6 +29,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   patientsRoutes,
   agendaRoutes,
   appointmentsRoutes,
+  calendarFeedRoutes,
   consultationsRoutes,
   recordsRoutes,
   filesRoutes,

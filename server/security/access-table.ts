@@ -215,6 +215,24 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: (w) => ({ url: `/api/citas/${w.own.appointment}/ics` }),
   },
   {
+    // Issue 14: another free slot of the same doctor. The patient's other visits are cancelled
+    // first, so the booking caps (decisions #30) never answer instead of the access rule.
+    route: 'PUT /api/citas/:id_cita/cambiar',
+    expect: ONLY_PATIENT,
+    request: async (w) => {
+      await w.server.database.db
+        .updateTable('citas')
+        .set({ estado: 'Cancelada' })
+        .where('id_paciente', '=', paciente(w))
+        .where('id_cita', '<>', w.own.appointment)
+        .where('estado', 'in', ['pendiente', 'Confirmada'])
+        .execute();
+      const id_cita = await w.fresh.pendingAppointment();
+      const slot = await w.fresh.slot();
+      return { url: `/api/citas/${id_cita}/cambiar`, body: { fecha: slot.fecha, hora: slot.hora } };
+    },
+  },
+  {
     route: 'PUT /api/citas/:id_cita/cancelar',
     expect: ONLY_PATIENT,
     request: async (w) => ({ url: `/api/citas/${await w.fresh.pendingAppointment()}/cancelar` }),
@@ -222,6 +240,27 @@ export const ACCESS_TABLE: MatrixRow[] = [
 
   // The doctor's agenda (the request names `doctor`'s agenda, so otherDoctor asks for someone else's)
   { route: 'GET /api/doctor/perfil', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/doctor/perfil' }) },
+  // The doctor's calendar feed (issue 14): managed by each doctor for themselves, read by its secret address.
+  { route: 'GET /api/doctor/calendario', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/doctor/calendario' }) },
+  { route: 'POST /api/doctor/calendario', expect: with201(OWN_DOCTOR_DATA), request: () => ({ url: '/api/doctor/calendario' }) },
+  { route: 'DELETE /api/doctor/calendario', expect: with204(OWN_DOCTOR_DATA), request: () => ({ url: '/api/doctor/calendario' }) },
+  {
+    route: 'GET /api/calendario/:token',
+    variant: 'unknown address',
+    expect: [404, 404, 404, 404, 404, 404],
+    request: () => ({ url: `/api/calendario/${'A'.repeat(43)}.ics` }),
+  },
+  {
+    // The live address of `doctor`, whose feed holds `patient`'s visit: anyone with the address reads
+    // it, so it must carry no reason (the leak check looks for it) and no full name.
+    route: 'GET /api/calendario/:token',
+    variant: 'live address',
+    expect: PUBLIC,
+    request: async (w) => {
+      const made = await w.server.request<{ url: string }>('POST', '/api/doctor/calendario', { token: w.token('doctor') });
+      return { url: new URL(made.body.url).pathname };
+    },
+  },
   { route: 'GET /api/agenda/mi-id-doctor', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda/mi-id-doctor' }) },
   { route: 'GET /api/agenda', expect: ONLY_DOCTOR, request: (w) => ({ url: `/api/agenda?fecha=2026-03-20&id_doctor=${doctorId(w)}` }) },
   { route: 'GET /api/agenda', variant: 'own agenda, no id', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda?fecha=2026-03-20' }) },

@@ -160,7 +160,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       return addAppointment(server, {
         id_paciente,
         id_doctor,
-        fecha: '2026-05-04',
+        // A day per 40 calls, so a slot time is never used twice.
+        fecha: `2026-05-${String(4 + Math.floor(slotSequence / 40)).padStart(2, '0')}`,
         hora: addMinutes('08:00', (slotSequence % 40) * 15),
         estado: 'pendiente',
       });

@@ -3,6 +3,8 @@ import { initialSchema } from './001-initial-schema.ts';
 import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
 import { userSearchIndex } from './010-user-search-index.ts';
 import { oneAgenda } from './020-one-agenda.ts';
+import { calendarFeeds } from './022-calendar-feeds.ts';
+import { visitSequence } from './023-visit-sequence.ts';
 import { homeFigures } from './030-home-figures.ts';
 import { passwordResets } from './050-password-resets.ts';
 import { oneIdentity } from './051-one-identity.ts';
@@ -20,6 +22,8 @@ export const migrations: Record<string, GalenoMigration> = {
   '002-specialties-catalogue': specialtiesCatalogue,
   '010-user-search-index': userSearchIndex,
   '020-one-agenda': oneAgenda,
+  '022-calendar-feeds': calendarFeeds,
+  '023-visit-sequence': visitSequence,
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,

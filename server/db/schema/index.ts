@@ -90,6 +90,8 @@ export interface CitasTable {
   cancelada_por: 'paciente' | 'doctor' | 'clinica' | null;
   /** Why the doctor rejected the request, shown to the patient (decisions #27). */
   motivo_rechazo: string | null;
+  /** Grows when the visit moves or is cancelled: the SEQUENCE of its calendar entries (migration 023). */
+  secuencia: Generated<number>;
 }
 
 export type EstadoConsulta = 'pendiente' | 'confirmada' | 'finalizada';
@@ -225,6 +227,15 @@ export interface RestablecimientosContrasenaTable {
   usado_en: string | null;
 }
 
+/** A doctor's calendar subscription address: only the hash of its token is stored (decision 0025). */
+export interface EnlacesCalendarioTable {
+  id_enlace: Generated<number>;
+  id_doctor: number;
+  hash_token: string;
+  creado_en: string;
+  revocado_en: string | null;
+}
+
 /** Every account's lower-cased e-mail and username, one namespace (migration 051, decisions #28). */
 export interface IdentificadoresTable {
   identificador: string;
@@ -259,6 +270,7 @@ export interface Database {
   recordatorios: RecordatoriosTable;
   restablecimientos_contrasena: RestablecimientosContrasenaTable;
   identificadores: IdentificadoresTable;
+  enlaces_calendario: EnlacesCalendarioTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -276,7 +276,8 @@ export async function changeCitaState(
 ): Promise<boolean> {
   const result = await db
     .updateTable('citas')
-    .set({ estado, actualizado_en, ...cancellation })
+    // A new revision for calendar apps (SEQUENCE): confirmed, cancelled and rejected visits update the event.
+    .set((eb) => ({ estado, actualizado_en, ...cancellation, secuencia: eb('secuencia', '+', 1) }))
     .where('id_cita', '=', id_cita)
     .where('estado', 'in', from)
     .executeTakeFirst();

@@ -227,27 +227,55 @@ export async function lockPatientForBooking(db: Db, id_paciente: number, dialect
     .executeTakeFirst();
 }
 
-/** The patient's pending or confirmed visits that have not started yet. */
-export async function countActiveFutureVisits(db: Db, id_paciente: number, today: string, time: string): Promise<number> {
+/** The patient's pending or confirmed visits that have not started yet (but `except`, a visit being moved). */
+export async function countActiveFutureVisits(db: Db, id_paciente: number, today: string, time: string, except?: number): Promise<number> {
   const row = await db
     .selectFrom('citas')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .where('id_paciente', '=', id_paciente)
+    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
     .where('estado', 'in', ['pendiente', 'Confirmada'])
     .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])]))
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
-/** The patient's pending or confirmed visits with one doctor on one day. */
-export async function countVisitsWithDoctorOn(db: Db, id_paciente: number, id_doctor: number, fecha: string): Promise<number> {
+/** The patient's pending or confirmed visits with one doctor on one day (but `except`, a visit being moved). */
+export async function countVisitsWithDoctorOn(db: Db, id_paciente: number, id_doctor: number, fecha: string, except?: number): Promise<number> {
   const row = await db
     .selectFrom('citas')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .where('id_paciente', '=', id_paciente)
+    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
     .where('id_doctor', '=', id_doctor)
     .where('fecha', '=', fecha)
     .where('estado', 'in', ['pendiente', 'Confirmada'])
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Moves an active visit onto another slot (the caller has taken it): conditional on the visit
+ * still being active on its old slot, so a cancellation or a rejection that came first wins (false).
+ * The visit waits for the doctor again and gets a new calendar revision.
+ */
+export async function moveCita(
+  db: Db,
+  move: { id_cita: number; from_agenda: number; id_agenda: number; fecha: string; hora: string; actualizado_en: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('citas')
+    .set((eb) => ({
+      id_agenda: move.id_agenda,
+      fecha: move.fecha,
+      hora: move.hora,
+      estado: 'pendiente' as const,
+      actualizado_en: move.actualizado_en,
+      secuencia: eb('secuencia', '+', 1),
+    }))
+    .where('id_cita', '=', move.id_cita)
+    .where('id_agenda', '=', move.from_agenda)
+    .where('estado', 'in', ['pendiente', 'Confirmada'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

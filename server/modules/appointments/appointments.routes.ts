@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cambioCitaSchema,
+  citaCambiadaSchema,
   citaCanceladaSchema,
   citaCreadaSchema,
   citaParams,
@@ -105,6 +107,21 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.cancel(actorOf(request), request.params.id_cita, context(request)),
+  );
+
+  app.put(
+    '/citas/:id_cita/cambiar',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: 'The patient moves an upcoming appointment of theirs to another free slot of the same doctor, in one step; it waits for the doctor again',
+        params: citaParams,
+        body: cambioCitaSchema,
+        response: { 200: citaCambiadaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => service.reschedule(actorOf(request), request.params.id_cita, request.body, context(request)),
   );
 
   app.get(

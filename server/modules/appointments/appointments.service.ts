@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type {
+  CitaCambiada,
   CitaCreada,
+  cambioCitaSchema,
   Disponibilidad,
   DoctorCita,
   MiCita,
@@ -21,13 +23,14 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.repository.ts';
 import { appointmentIcs } from '../reminders/reminders.mail.ts';
 import { findAppointmentMailRows } from '../reminders/reminders.repository.ts';
-import { calendarContext, notifyDoctorOfBooking, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
+import { calendarContext, notifyDoctorOfBooking, moveReminder, notifyDoctorOfMove, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import {
   countActiveFutureVisits,
   countVisitsWithDoctorOn,
   lockPatientForBooking,
   findBookableDoctor,
+  moveCita,
   findSlot,
   findSlotById,
   insertCita,
@@ -202,6 +205,81 @@ export function createAppointmentsService(app: FastifyInstance) {
         estado: 'pendiente',
         recordatorio: input.recordatorio,
       };
+    },
+
+    /**
+     * The patient moves an upcoming visit of theirs to another free slot of the same doctor
+     * (decision 0026), in one transaction: the new slot is taken with the booking's conditional
+     * update (of several racing for it, one wins), the visit moves onto it and waits for the doctor
+     * again, the old slot is free, the reminder follows the visit and an unfinished consultation a
+     * confirmation opened is removed. Any refusal rolls everything back. The caps (decisions #30)
+     * count the moved visit once. The doctor is told after the commit.
+     */
+    async reschedule(
+      actor: Actor,
+      id_cita: number,
+      input: z.infer<typeof cambioCitaSchema>,
+      context: RequestContext,
+    ): Promise<CitaCambiada> {
+      const { language } = context;
+      const id_paciente = ownPatientId(actor);
+      const now = clock.now();
+      const stamp = now.toISOString();
+      const message = (code: string) => apiMessage(code, language) ?? '';
+      let moved: { id_doctor: number; fecha: string; hora: string; before: { fecha: string; hora: string } };
+      try {
+        moved = await db.transaction().execute(async (trx) => {
+          const cita = await findCita(trx, id_cita);
+          if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
+          if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
+          if (cita.estado === 'Cancelada') throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
+          if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() <= now.getTime()) {
+            throw conflict('cita_pasada_no_modificable', message('cita_pasada_no_modificable'));
+          }
+          if (instantOf(input.fecha, input.hora, config.timeZone).getTime() <= now.getTime()) {
+            throw badRequest('cita_pasada', message('cita_pasada'));
+          }
+          const slot = await findSlot(trx, cita.id_doctor, input.fecha, input.hora);
+          if (!slot) throw fail.slotMissing(language);
+          if (slot.id_agenda === cita.id_agenda) throw fail.slotTaken(language);
+          await lockPatientForBooking(trx, id_paciente, app.database.dialect);
+          // The visit being moved is already one of the patient's: it must not count twice.
+          const { maxActivePerPatient, maxPerDoctorDay } = config.booking;
+          const today = localDate(now, config.timeZone);
+          if ((await countActiveFutureVisits(trx, id_paciente, today, localTime(now, config.timeZone), id_cita)) >= maxActivePerPatient) {
+            throw conflict('limite_citas_activas', message('limite_citas_activas').replace('{max}', String(maxActivePerPatient)));
+          }
+          if ((await countVisitsWithDoctorOn(trx, id_paciente, cita.id_doctor, slot.fecha, id_cita)) >= maxPerDoctorDay) {
+            throw conflict('limite_citas_doctor_dia', message('limite_citas_doctor_dia'));
+          }
+          if (!(await reserveSlot(trx, slot.id_agenda))) {
+            const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
+            throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);
+          }
+          const hora = hhmm(slot.hora_inicio);
+          const movedOk = await moveCita(trx, { id_cita, from_agenda: cita.id_agenda, id_agenda: slot.id_agenda, fecha: slot.fecha, hora, actualizado_en: stamp });
+          // Cancelled or rejected a moment ago: that stands, and the new slot is not taken (rollback).
+          if (!movedOk) throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
+          // The old slot is free again, its reminder stops and a confirmation's consultation goes.
+          await releaseAppointment(trx, { id_cita, id_agenda: cita.id_agenda });
+          if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
+          await writeAudit(trx, {
+            id_usuario: actor.id_usuario,
+            rol: actor.rol,
+            id_paciente,
+            accion: 'cita.cambiar',
+            detalle: `cita ${id_cita}: ${cita.fecha} ${hhmm(cita.hora)} -> ${slot.fecha} ${hora}`,
+            ip: context.ip,
+            creado_en: stamp,
+          });
+          return { id_doctor: cita.id_doctor, fecha: slot.fecha, hora, before: { fecha: cita.fecha, hora: hhmm(cita.hora) } };
+        });
+      } catch (error) {
+        if (uniqueViolation(error)) throw fail.slotTaken(language);
+        throw error;
+      }
+      await notifyDoctorOfMove(app, id_cita, moved.before);
+      return { id_cita, id_doctor: moved.id_doctor, fecha: moved.fecha, hora: moved.hora, estado: 'pendiente' };
     },
 
     async myAppointments(

@@ -36,6 +36,12 @@ interface Texts {
   reason: (reason: string) => string;
   seeVisits: string;
   bookAgain: string;
+  movedSubject: (date: string, time: string) => string;
+  movedIntro: (patient: string, oldDate: string, oldTime: string) => string;
+  /** The doctor's calendar feed: its name, and a visit as '<initials> · <type>'. */
+  feedName: (doctor: string) => string;
+  visitTypes: Record<'Consulta' | 'Revisión' | 'Urgencia', string>;
+  pendingMark: string;
 }
 
 const TEXTS: Record<Language, Texts> = {
@@ -63,6 +69,11 @@ const TEXTS: Record<Language, Texts> = {
     reason: (reason) => `Motivo: «${reason}»`,
     seeVisits: 'La verás como cancelada en «Mis visitas».',
     bookAgain: 'Puedes pedir otra hora en «Pedir cita»',
+    movedSubject: (date, time) => `Cita cambiada de hora: ${date} a las ${time}`,
+    movedIntro: (patient, oldDate, oldTime) => `${patient} ha cambiado su cita del ${oldDate} a las ${oldTime} a esta hora:`,
+    feedName: (doctor) => `${CLINIC_NAME}: agenda de ${doctor}`,
+    visitTypes: { Consulta: 'Consulta', Revisión: 'Revisión', Urgencia: 'Urgencia' },
+    pendingMark: 'pendiente',
   },
   ca: {
     reminderSubject: (date, time) => `Recordatori de la teva cita: ${date} a les ${time}`,
@@ -88,6 +99,11 @@ const TEXTS: Record<Language, Texts> = {
     reason: (reason) => `Motiu: «${reason}»`,
     seeVisits: 'La veuràs com a cancel·lada a «Les meves visites».',
     bookAgain: 'Pots demanar una altra hora a «Demana cita»',
+    movedSubject: (date, time) => `Cita canviada d’hora: ${date} a les ${time}`,
+    movedIntro: (patient, oldDate, oldTime) => `${patient} ha canviat la seva cita del ${oldDate} a les ${oldTime} a aquesta hora:`,
+    feedName: (doctor) => `${CLINIC_NAME}: agenda de ${doctor}`,
+    visitTypes: { Consulta: 'Consulta', Revisión: 'Revisió', Urgencia: 'Urgència' },
+    pendingMark: 'pendent',
   },
   en: {
     reminderSubject: (date, time) => `Reminder of your appointment: ${date} at ${time}`,
@@ -113,8 +129,16 @@ const TEXTS: Record<Language, Texts> = {
     reason: (reason) => `Reason: “${reason}”`,
     seeVisits: 'You will see it as cancelled in “My visits”.',
     bookAgain: 'You can book another time in “Book a visit”',
+    movedSubject: (date, time) => `Appointment moved: ${date} at ${time}`,
+    movedIntro: (patient, oldDate, oldTime) => `${patient} has moved their appointment of ${oldDate} at ${oldTime} to this time:`,
+    feedName: (doctor) => `${CLINIC_NAME}: ${doctor}'s agenda`,
+    visitTypes: { Consulta: 'Consultation', Revisión: 'Follow-up', Urgencia: 'Urgent visit' },
+    pendingMark: 'pending',
   },
 };
+
+/** The texts of the doctor's calendar feed, in a language. */
+export const feedTexts = (language: Language) => TEXTS[language];
 
 export interface MailContext {
   timeZone: string;
@@ -140,7 +164,7 @@ const link = (context: MailContext, screen: string) =>
   context.publicUrl ? `: ${new URL(screen, context.publicUrl).toString()}` : '.';
 
 /** The UID of an appointment's calendar entry, stable across e-mails about it. */
-function eventUid(row: AppointmentMailRow, context: MailContext) {
+export function eventUid(row: { id_cita: number }, context: Pick<MailContext, 'publicUrl'>) {
   const host = context.publicUrl ? new URL(context.publicUrl).hostname : 'galeno.local';
   return `cita-${row.id_cita}@${host}`;
 }
@@ -172,6 +196,7 @@ export function appointmentIcs(row: AppointmentMailRow, context: MailContext, la
     summary: t.summary(doctorName(row), specialtyName(row, language)),
     location: CLINIC_NAME,
     status,
+    sequence: row.secuencia,
     alarmMinutesBefore: 60,
   });
 }
@@ -235,6 +260,18 @@ export function bookingNoticeMail(row: AppointmentMailRow, context: MailContext)
 export function patientLeftMail(row: AppointmentMailRow, context: MailContext): MailMessage {
   const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.patientLeftIntro(patient), t.patientLeftAction]);
   return { to: row.doctor_correo, subject: t.cancelSubject(date, hora), text };
+}
+
+/**
+ * Tells the doctor that a patient moved a visit (decision 0026): from when to when, and that it
+ * waits for their answer again. Names and dates are quoted on one line.
+ */
+export function movedNoticeMail(row: AppointmentMailRow, context: MailContext, before: { fecha: string; hora: string }): MailMessage {
+  const language = row.doctor_idioma;
+  const oldDate = longDate(before.fecha, language);
+  const oldTime = before.hora.slice(0, 5);
+  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.movedIntro(patient, oldDate, oldTime), t.noticeAction]);
+  return { to: row.doctor_correo, subject: t.movedSubject(date, hora), text };
 }
 
 /** Tells the patient their visit was cancelled because the doctor left the clinic, in the patient's language. */

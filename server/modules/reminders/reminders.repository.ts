@@ -8,6 +8,19 @@ export async function insertReminder(db: Db, id_cita: number, enviar_en: string)
   await db.insertInto('recordatorios').values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null }).execute();
 }
 
+/**
+ * Sets an appointment's reminder (one per appointment) to go at `enviar_en`, as new: a visit that
+ * moved gets its reminder again even if the old time's was sent or cancelled.
+ */
+export async function resetReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
+  const result = await db
+    .updateTable('recordatorios')
+    .set({ enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null, intentos: 0 })
+    .where('id_cita', '=', id_cita)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) await insertReminder(db, id_cita, enviar_en);
+}
+
 export interface ClaimedReminder {
   id_recordatorio: number;
   id_cita: number;
@@ -72,6 +85,7 @@ export interface AppointmentMailRow {
   hora: string;
   hora_fin: string;
   estado: EstadoCita;
+  secuencia: number;
   id_paciente: number;
   motivo_rechazo: string | null;
   paciente_nombre: string;
@@ -105,6 +119,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'c.hora',
       'a.hora_fin',
       'c.estado',
+      'c.secuencia',
       'c.id_paciente',
       'c.motivo_rechazo',
       'up.nombre as paciente_nombre',

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { instantOf } from '../../lib/clock.ts';
-import { bookingNoticeMail, cancellationMail, doctorCancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
+import { bookingNoticeMail, cancellationMail, movedNoticeMail, doctorCancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
 import {
   claimDueReminders,
   findAppointmentMailRows,
   insertReminder,
+  resetReminder,
   settleReminder,
 } from './reminders.repository.ts';
 
@@ -33,6 +34,16 @@ export async function scheduleReminder(
   const visit = instantOf(cita.fecha, cita.hora, app.config.timeZone);
   const sendAt = new Date(visit.getTime() - app.config.reminderHours * 3_600_000);
   await insertReminder(db, cita.id_cita, sendAt.toISOString());
+}
+
+/** Moves an appointment's reminder with the visit (a reschedule, in its transaction). */
+export async function moveReminder(
+  app: FastifyInstance,
+  db: Kysely<Database> | Transaction<Database>,
+  cita: { id_cita: number; fecha: string; hora: string },
+): Promise<void> {
+  const visit = instantOf(cita.fecha, cita.hora, app.config.timeZone);
+  await resetReminder(db, cita.id_cita, new Date(visit.getTime() - app.config.reminderHours * 3_600_000).toISOString());
 }
 
 const mailContext = (app: FastifyInstance, now: Date): MailContext => ({
@@ -98,6 +109,15 @@ export async function notifyDoctorOfBooking(app: FastifyInstance, id_cita: numbe
   if (!row) return;
   app.mailer.sendLater(bookingNoticeMail(row, mailContext(app, app.clock.now())), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'booking notice not sent'),
+  );
+}
+
+/** Tells the doctor that a patient moved a visit to another time (after the commit). */
+export async function notifyDoctorOfMove(app: FastifyInstance, id_cita: number, before: { fecha: string; hora: string }): Promise<void> {
+  const [row] = await findAppointmentMailRows(app.db, [id_cita]);
+  if (!row) return;
+  app.mailer.sendLater(movedNoticeMail(row, mailContext(app, app.clock.now()), before), (error) =>
+    app.log.warn({ id_cita, code: errorCode(error) }, 'move notice not sent'),
   );
 }
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { formatIso } from '../../../lib/calendar.ts';
 import { downloadFromApi } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import classes from './availability-grid.module.css';
+import classes from './booking-summary.module.css';
 
 export interface BookedVisit {
   id_cita: number;

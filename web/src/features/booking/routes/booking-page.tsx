@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useCreateAppointment } from '../api/create-appointment.ts';
 import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useDoctors } from '../api/get-doctors.ts';
-import { AvailabilityGrid } from '../components/availability-grid.tsx';
+import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
 import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
 import { ConfirmBookingModal, type BookingChoice } from '../components/confirm-booking-modal.tsx';
 

@@ -6,6 +6,7 @@ import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDoctorProfile } from '../api/doctor-profile.ts';
+import { CalendarFeed } from '../components/calendar-feed.tsx';
 
 export default function DoctorProfilePage() {
   const { t, i18n } = useTranslation('doctor');
@@ -97,6 +98,7 @@ export default function DoctorProfilePage() {
             ]}
           />,
         )}
+        <CalendarFeed />
       </Stack>
     </Container>
   );

@@ -11,6 +11,7 @@ import { formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
+import { RescheduleModal } from './reschedule-modal.tsx';
 
 // teal.9: white text on it keeps 4.5:1 (green's filled shade does not).
 const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray' };
@@ -44,6 +45,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
   const [page, setPage] = useState(1);
   const appointments = useMyAppointments(periodo, page, i18n.language);
   const cancel = useCancelAppointment();
+  const [moving, setMoving] = useState<MiCita | null>(null);
   const upcoming = periodo === 'proximas';
   const cancelled = periodo === 'canceladas';
   const longDate = (fecha: string) => formatIso(fecha, { dateStyle: 'full' }, i18n.language);
@@ -110,15 +112,25 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
                     label: t('actions'),
                     cell: (cita: MiCita) =>
                       cita.cancelable && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={t('cancel_label', { date: longDate(cita.fecha), time: cita.hora })}
-                          loading={cancel.isPending && cancel.variables === cita.id_cita}
-                          onClick={() => void onCancel(cita)}
-                        >
-                          {t('cancel')}
-                        </Button>
+                        <Group gap="xs">
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={t('reschedule_label', { date: longDate(cita.fecha), time: cita.hora })}
+                            onClick={() => setMoving(cita)}
+                          >
+                            {t('reschedule')}
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={t('cancel_label', { date: longDate(cita.fecha), time: cita.hora })}
+                            loading={cancel.isPending && cancel.variables === cita.id_cita}
+                            onClick={() => void onCancel(cita)}
+                          >
+                            {t('cancel')}
+                          </Button>
+                        </Group>
                       ),
                   },
                 ]
@@ -127,6 +139,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
         />
       )}
       {total > PAGE_SIZE && <ListPager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />}
+      {upcoming && <RescheduleModal cita={moving} onClose={() => setMoving(null)} />}
     </Stack>
   );
 }

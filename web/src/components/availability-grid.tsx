@@ -1,7 +1,7 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
-import { addDaysIso, formatIso } from '../../../lib/calendar.ts';
+import type { Disponibilidad } from '../../../contracts/appointments.ts';
+import { addDaysIso, formatIso } from '../lib/calendar.ts';
 import classes from './availability-grid.module.css';
 
 /** 'lunes 2 de marzo' / 'dilluns 2 de març' / 'Monday 2 March': how a free cell names its day. */
@@ -19,7 +19,7 @@ interface AvailabilityGridProps {
 }
 
 /**
- * The booking calendar: one column per day, one row per start time the doctor has in these days
+ * The booking calendar (booking, and moving a visit on /mis-visitas; texts of the `booking` namespace): one column per day, one row per start time the doctor has in these days
  * (sorted); a cell reads Libre (a button), Ocupado, Bloqueado or '---' when there is no slot, and
  * the patient's own slots 'Tu solicitud' (pending) or 'Tu cita' (confirmed).
  */

@@ -1,0 +1,107 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../db/migrations/types.ts';
+import type { Database, EstadoCita, TipoConsulta } from '../../db/schema/index.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The doctor's live address, if any. */
+export async function findLiveLink(db: Db, id_doctor: number) {
+  return db
+    .selectFrom('enlaces_calendario')
+    .select(['id_enlace', 'creado_en'])
+    .where('id_doctor', '=', id_doctor)
+    .where('revocado_en', 'is', null)
+    .orderBy('id_enlace', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * Holds the doctor's row for the rest of the transaction on PostgreSQL (SQLite has one writer), so
+ * two rotations at once leave one live address. NO KEY UPDATE, as hold-slot.ts explains.
+ */
+export async function lockDoctor(db: Db, id_doctor: number, dialect: DialectName): Promise<void> {
+  await db
+    .selectFrom('doctores')
+    .select('id_doctor')
+    .where('id_doctor', '=', id_doctor)
+    .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+/** Ends every live address of the doctor; how many there were. */
+export async function revokeLinks(db: Db, id_doctor: number, revocado_en: string): Promise<number> {
+  const result = await db
+    .updateTable('enlaces_calendario')
+    .set({ revocado_en })
+    .where('id_doctor', '=', id_doctor)
+    .where('revocado_en', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function insertLink(db: Db, link: { id_doctor: number; hash_token: string; creado_en: string }): Promise<void> {
+  await db.insertInto('enlaces_calendario').values({ ...link, revocado_en: null }).execute();
+}
+
+/** The doctor a live address belongs to, while they still see patients here. */
+export async function findDoctorByLink(db: Db, hash_token: string) {
+  return db
+    .selectFrom('enlaces_calendario as l')
+    .innerJoin('doctores as d', 'd.id_doctor', 'l.id_doctor')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
+    .select(['d.id_doctor', 'u.nombre', 'u.apellido1', 'u.idioma'])
+    .where('l.hash_token', '=', hash_token)
+    .where('l.revocado_en', 'is', null)
+    .where('d.estado', '=', 'Activo')
+    .where('u.activo', '=', 1)
+    .where('u.rol', '=', 'doctor')
+    .executeTakeFirst();
+}
+
+export interface FeedVisitRow {
+  id_cita: number;
+  fecha: string;
+  hora: string;
+  hora_fin: string;
+  estado: EstadoCita;
+  secuencia: number;
+  actualizado_en: string;
+  paciente_nombre: string;
+  paciente_apellido1: string;
+  tipo: TipoConsulta | null;
+}
+
+/** The most visits one feed carries: years of a full agenda, far more than any calendar shows. */
+export const FEED_MAX_VISITS = 5000;
+
+/**
+ * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names
+ * only, to make initials), when, the visit's type when a consultation exists. No reason, no notes.
+ */
+export async function listFeedVisits(db: Db, id_doctor: number, desde: string): Promise<FeedVisitRow[]> {
+  return db
+    .selectFrom('citas as c')
+    .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
+    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
+    .select([
+      'c.id_cita',
+      'c.fecha',
+      'c.hora',
+      'a.hora_fin',
+      'c.estado',
+      'c.secuencia',
+      'c.actualizado_en',
+      'u.nombre as paciente_nombre',
+      'u.apellido1 as paciente_apellido1',
+      'k.tipo',
+    ])
+    .where('c.id_doctor', '=', id_doctor)
+    .where('c.fecha', '>=', desde)
+    .orderBy('c.fecha')
+    .orderBy('c.hora')
+    .orderBy('c.id_cita')
+    .limit(FEED_MAX_VISITS)
+    .execute();
+}

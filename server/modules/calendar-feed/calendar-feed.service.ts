@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { FEED_PAST_DAYS, type EnlaceCalendario } from '../../../contracts/calendar-feed.ts';
+import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import { ownDoctorId } from '../../lib/access.ts';
+import { addDays, instantOf, localDate } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { CLINIC_NAME, eventUid, feedTexts } from '../reminders/reminders.mail.ts';
+import { findDoctorByLink, findLiveLink, insertLink, listFeedVisits, lockDoctor, revokeLinks, type FeedVisitRow } from './calendar-feed.repository.ts';
+
+/** 32 random bytes in base64url: 43 characters, the address's secret. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How often calendar apps are asked to look again. */
+export const FEED_REFRESH_MINUTES = 60;
+
+/** 'Ana García' -> 'A. G.': all a calendar on a phone shows of the patient. */
+export function initials(...names: string[]): string {
+  return names
+    .map((name) => [...name.trim()][0])
+    .filter((letter): letter is string => Boolean(letter))
+    .map((letter) => `${letter.toLocaleUpperCase('es')}.`)
+    .join(' ');
+}
+
+export interface Context {
+  ip: string;
+  language: Language;
+  /** Where this server is reached (PUBLIC_URL, else the request's own origin): the address starts there. */
+  origin: string;
+}
+
+export function createCalendarFeedService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+  const feedUrl = (origin: string, token: string) => new URL(`/api/calendario/${token}.ics`, config.publicUrl ?? origin).toString();
+
+  return {
+    async status(actor: Actor): Promise<EnlaceCalendario> {
+      const link = await findLiveLink(db, ownDoctorId(actor));
+      return { activo: Boolean(link), creado_en: link?.creado_en ?? null, url: null };
+    },
+
+    /** A new address; the one before (if any) stops working at once (rotation = revoke + new). */
+    async create(actor: Actor, context: Context): Promise<EnlaceCalendario> {
+      const id_doctor = ownDoctorId(actor);
+      const token = randomBytes(32).toString('base64url');
+      const stamp = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await lockDoctor(trx, id_doctor, app.database.dialect);
+        await revokeLinks(trx, id_doctor, stamp);
+        await insertLink(trx, { id_doctor, hash_token: hashToken(token), creado_en: stamp });
+        await writeAudit(trx, { id_usuario: actor.id_usuario, rol: actor.rol, id_paciente: null, accion: 'calendario.crear', detalle: `doctor ${id_doctor}`, ip: context.ip, creado_en: stamp });
+      });
+      return { activo: true, creado_en: stamp, url: feedUrl(context.origin, token) };
+    },
+
+    async revoke(actor: Actor, context: Context): Promise<void> {
+      const id_doctor = ownDoctorId(actor);
+      const stamp = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        if ((await revokeLinks(trx, id_doctor, stamp)) === 0) return;
+        await writeAudit(trx, { id_usuario: actor.id_usuario, rol: actor.rol, id_paciente: null, accion: 'calendario.revocar', detalle: `doctor ${id_doctor}`, ip: context.ip, creado_en: stamp });
+      });
+    },
+
+    /**
+     * The feed of a live address: the doctor's visits of the last FEED_PAST_DAYS days and to come,
+     * each as '<initials> · <type>' in the doctor's language (never the reason or clinical text).
+     * Anything but a live address is the same 404.
+     */
+    async feed(rawToken: string, language: Language): Promise<string> {
+      const token = rawToken.endsWith('.ics') ? rawToken.slice(0, -4) : rawToken;
+      const missing = () => notFound(apiMessage('enlace_calendario_no_encontrado', language), 'enlace_calendario_no_encontrado');
+      if (!TOKEN.test(token)) throw missing();
+      const doctor = await findDoctorByLink(db, hashToken(token));
+      if (!doctor) throw missing();
+      const now = clock.now();
+      const visits = await listFeedVisits(db, doctor.id_doctor, addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS));
+      const t = feedTexts(doctor.idioma);
+      const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now };
+      const event = (visit: FeedVisitRow): CalendarEvent => {
+        const type = t.visitTypes[visit.tipo ?? 'Consulta'];
+        const who = initials(visit.paciente_nombre, visit.paciente_apellido1);
+        const start = instantOf(visit.fecha, visit.hora.slice(0, 5), config.timeZone);
+        const end = instantOf(visit.fecha, visit.hora_fin.slice(0, 5), config.timeZone);
+        return {
+          uid: eventUid(visit, context),
+          stamp: now,
+          start,
+          // A slot without a length (old data) still shows as a short event.
+          end: end.getTime() > start.getTime() ? end : new Date(start.getTime() + 15 * 60_000),
+          summary: `${who} · ${type}${visit.estado === 'pendiente' ? ` (${t.pendingMark})` : ''}`,
+          location: CLINIC_NAME,
+          status: visit.estado === 'Confirmada' ? 'CONFIRMED' : visit.estado === 'Cancelada' ? 'CANCELLED' : 'TENTATIVE',
+          sequence: visit.secuencia,
+        };
+      };
+      return buildCalendar(visits.map(event), {
+        name: t.feedName(`${doctor.nombre} ${doctor.apellido1}`),
+        timeZone: config.timeZone,
+        refreshMinutes: FEED_REFRESH_MINUTES,
+      });
+    },
+  };
+}
