@@ -19,7 +19,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 
   return (
     <Paper withBorder radius="md" p="lg">
-      <Alert color="yellow" title={t('mfa_codes_once_title')} mb="md">
+      <Alert color="blue" title={t('mfa_codes_once_title')} mb="md">
         {t('mfa_codes_once')}
       </Alert>
       <List aria-label={t('mfa_codes_list')} listStyleType="none" spacing={4} ff="monospace" fz="lg">
@@ -33,12 +33,12 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
       <Group mt="md">
         <CopyButton value={codes.join('\n')}>
           {({ copied, copy }) => (
-            <Button variant="light" onClick={copy}>
+            <Button variant="default" onClick={copy}>
               {copied ? t('mfa_copied') : t('mfa_copy_codes')}
             </Button>
           )}
         </CopyButton>
-        <Button variant="light" onClick={download}>
+        <Button variant="default" onClick={download}>
           {t('mfa_download_codes')}
         </Button>
       </Group>

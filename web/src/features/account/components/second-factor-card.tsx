@@ -30,7 +30,7 @@ export function SecondFactorCard() {
           {t('mfa_title')}
         </Title>
         {status.data && (
-          <Badge color={status.data.activo ? 'green' : 'gray'} variant="light" size="lg">
+          <Badge color={status.data.activo ? 'teal.9' : 'gray.7'} variant="filled" size="lg">
             {status.data.activo ? t('mfa_on') : t('mfa_off')}
           </Badge>
         )}

@@ -105,7 +105,7 @@ export default function SecondFactorPage() {
           </Group>
         </Stack>
       ) : status.data?.activo ? (
-        <Alert color="green" title={t('mfa_on')}>
+        <Alert color="teal" title={t('mfa_on')}>
           {t('mfa_already_on')}{' '}
           <Anchor component={Link} to={SCREENS.miCuenta.path}>
             {t('mfa_back_account')}
@@ -194,7 +194,7 @@ export default function SecondFactorPage() {
                 />
                 <Group>
                   <Button type="submit" loading={confirm.isPending}>
-                    {t('mfa_turn_on')}
+                    {t('mfa_confirm')}
                   </Button>
                 </Group>
               </Stack>
