@@ -141,6 +141,5 @@ export const ca: Messages = {
     segundo_factor_activo: 'La verificació en dos passos ja està activada.',
     segundo_factor_inactivo: 'La verificació en dos passos no està activada.',
     segundo_factor_sin_iniciar: 'Torna a començar l’activació: no n’hi ha cap de pendent.',
-    segundo_factor_obligatorio: 'El teu rol exigeix la verificació en dos passos: no es pot desactivar.',
   },
 };

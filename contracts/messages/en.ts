@@ -140,6 +140,5 @@ export const en: Messages = {
     segundo_factor_activo: 'Two-step verification is already on.',
     segundo_factor_inactivo: 'Two-step verification is not on.',
     segundo_factor_sin_iniciar: 'Start the set-up again: none is pending.',
-    segundo_factor_obligatorio: 'Your role requires two-step verification: it cannot be turned off.',
   },
 };

@@ -143,7 +143,6 @@ export const es = {
     segundo_factor_activo: 'La verificación en dos pasos ya está activada.',
     segundo_factor_inactivo: 'La verificación en dos pasos no está activada.',
     segundo_factor_sin_iniciar: 'Empieza de nuevo la activación: no hay ninguna pendiente.',
-    segundo_factor_obligatorio: 'Tu rol exige la verificación en dos pasos: no se puede desactivar.',
   },
 };
 

@@ -87,7 +87,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorSe
       config: { access: MEMBERS },
       schema: {
         tags: ['auth'],
-        summary: 'Turn my second factor off, after my password and a code (refused when my role requires it)',
+        summary: 'Turn my second factor off, after my password and a code (a role that requires it must then enrol again)',
         body: passwordAndCodeSchema,
         response: { 204: z.null(), 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody },
       },

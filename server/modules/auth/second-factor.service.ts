@@ -200,10 +200,9 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
     },
 
     async disable(id_usuario: number, input: PasswordAndCode, context: RequestContext): Promise<void> {
+      // Allowed for a role that requires it too (a new phone: off, then on again): with the factor
+      // off, such a user can do nothing but enrol again (plugins/auth.ts).
       const user = await accountOf(id_usuario, context.language);
-      if (requiredFor(user.rol)) {
-        throw new AppError(409, 'segundo_factor_obligatorio', message('segundo_factor_obligatorio', context.language));
-      }
       if (!(await hasActiveSecondFactor(db, id_usuario))) {
         throw new AppError(409, 'segundo_factor_inactivo', message('segundo_factor_inactivo', context.language));
       }

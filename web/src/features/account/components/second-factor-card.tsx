@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SCREENS } from '../../../../../contracts/routes.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDisableSecondFactor, useRegenerateRecoveryCodes, useSecondFactor } from '../api/second-factor.ts';
@@ -11,6 +11,7 @@ import { RecoveryCodes } from './recovery-codes.tsx';
 /** /mi-cuenta's section for the second factor: its state, and turning it on, off, or new recovery codes. */
 export function SecondFactorCard() {
   const { t } = useTranslation('account');
+  const navigate = useNavigate();
   const status = useSecondFactor();
   const regenerate = useRegenerateRecoveryCodes();
   const disable = useDisableSecondFactor();
@@ -58,11 +59,9 @@ export function SecondFactorCard() {
             <Button variant="light" onClick={() => setDialog('codes')}>
               {t('mfa_new_codes')}
             </Button>
-            {!status.data.requerido && (
-              <Button variant="outline" color="red" onClick={() => setDialog('off')}>
-                {t('mfa_turn_off')}
-              </Button>
-            )}
+            <Button variant="outline" color="red" onClick={() => setDialog('off')}>
+              {t('mfa_turn_off')}
+            </Button>
           </Group>
           {status.data.requerido && (
             <Text mt="sm" size="sm" c="dimmed">
@@ -92,8 +91,8 @@ export function SecondFactorCard() {
       )}
       {dialog === 'off' && (
         <PasswordCodeModal
-          title={t('mfa_turn_off')}
-          intro={t('mfa_turn_off_intro')}
+          title={t('mfa_turn_off_title')}
+          intro={status.data?.requerido ? t('mfa_turn_off_required_intro') : t('mfa_turn_off_intro')}
           submitLabel={t('mfa_turn_off')}
           danger
           pending={disable.isPending}
@@ -104,6 +103,8 @@ export function SecondFactorCard() {
               onSuccess: () => {
                 close();
                 notifySuccess(t('mfa_turned_off'));
+                // A role that requires it goes straight back to setting it up.
+                if (status.data?.requerido) void navigate(SCREENS.segundoFactor.path);
               },
             })
           }

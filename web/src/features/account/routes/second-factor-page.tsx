@@ -158,7 +158,6 @@ export default function SecondFactorPage() {
                   description={t('mfa_secret_help')}
                   value={grouped(enrolment.secreto)}
                   readOnly
-                  ff="monospace"
                   styles={{ input: { fontFamily: 'monospace' } }}
                   onFocus={(event) => event.currentTarget.select()}
                 />
