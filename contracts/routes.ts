@@ -29,6 +29,7 @@ export const SCREENS = {
   resumenPaciente: { path: '/resumen-paciente', access: ['paciente'] },
   perfil: { path: '/perfil', access: ['doctor', 'paciente'] },
   miCuenta: { path: '/mi-cuenta', access: ['doctor', 'paciente', 'admin'] },
+  segundoFactor: { path: '/mi-cuenta/segundo-factor', access: ['doctor', 'paciente', 'admin'] },
   misVisitas: { path: '/mis-visitas', access: ['doctor', 'paciente'] },
   accesosHistoria: { path: '/quien-ha-consultado', access: ['paciente'] },
   chat: { path: '/chat', access: ['doctor', 'paciente', 'admin'] },

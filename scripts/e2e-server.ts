@@ -24,6 +24,9 @@ const env: NodeJS.ProcessEnv = {
   SIGNUPS_PER_HOUR_PER_ADDRESS: '100000',
   CONTACT_PER_HOUR_PER_ADDRESS: '100000',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+  // The journeys log in as the demo admin without a second factor; second-factor.spec.ts enrols
+  // an account of its own, and the API tests cover the required roles.
+  MFA_REQUIRED_ROLES: process.env.MFA_REQUIRED_ROLES ?? '',
 };
 delete env.SMTP_URL;
 if (kind === 'postgres') {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ROLES, type Role } from '../contracts/roles.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -56,6 +57,12 @@ const environmentSchema = z.object({
   CHAT_MAX_MESSAGES_PER_USER: z.coerce.number().int().min(2).default(10_000),
   ATTACHMENTS_MAX_MB_PER_PATIENT: z.coerce.number().min(1).max(1_000_000).default(100),
   UPLOADS_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  // Comma-separated roles; an empty value requires it of nobody (read apart: empty values are dropped).
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .transform((value) => value.split(',').map((role) => role.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ROLES, { error: `each role must be one of ${ROLES.join(', ')}` })))
+    .default(['admin']),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only').default('galeno'),
 }).refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
@@ -122,6 +129,8 @@ export interface Config {
     /** Uploads one user may make in an hour. */
     maxUploadsPerHour: number;
   };
+  /** Roles that must use a second factor (MFA_REQUIRED_ROLES); without one they may only enrol. */
+  mfaRequiredRoles: readonly Role[];
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several clinics (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -132,7 +141,9 @@ export class ConfigError extends Error {}
 /** Reads configuration from an environment; the only place that reads process.env. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
-    Object.entries(environment).filter(([key, value]) => key in environmentSchema.shape && value !== ''),
+    Object.entries(environment).filter(
+      ([key, value]) => key in environmentSchema.shape && (value !== '' || key === 'MFA_REQUIRED_ROLES'),
+    ),
   );
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
@@ -182,6 +193,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxBytesPerPatient: Math.round(e.ATTACHMENTS_MAX_MB_PER_PATIENT * 1024 * 1024),
       maxUploadsPerHour: e.UPLOADS_MAX_PER_HOUR,
     },
+    mfaRequiredRoles: e.MFA_REQUIRED_ROLES,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
   };

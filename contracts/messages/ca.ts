@@ -63,6 +63,8 @@ export const ca: Messages = {
     provincia_invalida: 'Selecciona una província de la llista.',
     fecha_filtro_invalida: 'La data del filtre només pot contenir números i guions (AAAA-MM-DD).',
     enlace_invalido: 'L’enllaç per restablir la contrasenya no és vàlid. Comprova que l’has copiat sencer o demana’n un de nou.',
+    codigo_requerido: 'Escriu el codi de la teva aplicació d’autenticació o un codi de recuperació.',
+    codigo_formato: 'El codi té 6 xifres, o és un codi de recuperació com abcd-efgh-jk.',
   },
   api: {
     validacion: 'Revisa les dades enviades.',
@@ -135,5 +137,12 @@ export const ca: Messages = {
     enlace_usado: 'Aquest enllaç ja s’ha utilitzat. Si has de tornar a canviar la contrasenya, demana’n un de nou.',
     restablecimiento_solicitado:
       'Si existeix un compte amb aquest usuari o correu, t’hem enviat un correu amb un enllaç per crear una contrasenya nova. L’enllaç caduca d’aquí a una hora.',
+    // second factor (issue 12)
+    codigo_incorrecto: 'El codi no és correcte o ja s’ha fet servir. Espera el codi següent de l’aplicació i torna-ho a provar.',
+    ticket_caducado: 'La verificació ha caducat. Torna a iniciar sessió amb el teu usuari i contrasenya.',
+    mfa_requerido: 'El teu rol exigeix la verificació en dos passos. Activa-la per continuar.',
+    segundo_factor_activo: 'La verificació en dos passos ja està activada.',
+    segundo_factor_inactivo: 'La verificació en dos passos no està activada.',
+    segundo_factor_sin_iniciar: 'Torna a començar l’activació: no n’hi ha cap de pendent.',
   },
 };

@@ -62,6 +62,8 @@ export const en: Messages = {
     provincia_invalida: 'Choose a province from the list.',
     fecha_filtro_invalida: 'The date filter may only contain digits and hyphens (YYYY-MM-DD).',
     enlace_invalido: 'The password reset link is not valid. Check that you copied all of it, or ask for a new one.',
+    codigo_requerido: 'Enter the code from your authenticator app or a recovery code.',
+    codigo_formato: 'The code has 6 digits, or is a recovery code like abcd-efgh-jk.',
   },
   api: {
     validacion: 'Please check the data you sent.',
@@ -134,5 +136,12 @@ export const en: Messages = {
     enlace_usado: 'This link has already been used. If you need to change your password again, ask for a new one.',
     restablecimiento_solicitado:
       'If an account with that username or e-mail exists, we have sent it an e-mail with a link to create a new password. The link expires in one hour.',
+    // second factor (issue 12)
+    codigo_incorrecto: 'The code is not correct or has already been used. Wait for the app\'s next code and try again.',
+    ticket_caducado: 'The verification has expired. Log in again with your username and password.',
+    mfa_requerido: 'Your role requires two-step verification. Turn it on to continue.',
+    segundo_factor_activo: 'Two-step verification is already on.',
+    segundo_factor_inactivo: 'Two-step verification is not on.',
+    segundo_factor_sin_iniciar: 'Start the set-up again: none is pending.',
   },
 };

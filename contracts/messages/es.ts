@@ -65,6 +65,8 @@ export const es = {
     provincia_invalida: 'Selecciona una provincia de la lista.',
     fecha_filtro_invalida: 'La fecha del filtro solo puede contener números y guiones (AAAA-MM-DD).',
     enlace_invalido: 'El enlace para restablecer la contraseña no es válido. Comprueba que lo has copiado entero o pide uno nuevo.',
+    codigo_requerido: 'Escribe el código de tu aplicación de autenticación o un código de recuperación.',
+    codigo_formato: 'El código tiene 6 cifras, o es un código de recuperación como abcd-efgh-jk.',
   },
   api: {
     validacion: 'Revisa los datos enviados.',
@@ -137,6 +139,13 @@ export const es = {
     enlace_usado: 'Este enlace ya se ha utilizado. Si necesitas cambiar la contraseña otra vez, pide uno nuevo.',
     restablecimiento_solicitado:
       'Si existe una cuenta con ese usuario o correo, te hemos enviado un correo con un enlace para crear una contraseña nueva. El enlace caduca en una hora.',
+    // second factor (issue 12)
+    codigo_incorrecto: 'El código no es correcto o ya se ha usado. Espera al siguiente código de la aplicación y vuelve a intentarlo.',
+    ticket_caducado: 'La verificación ha caducado. Vuelve a iniciar sesión con tu usuario y contraseña.',
+    mfa_requerido: 'Tu rol exige la verificación en dos pasos. Actívala para continuar.',
+    segundo_factor_activo: 'La verificación en dos pasos ya está activada.',
+    segundo_factor_inactivo: 'La verificación en dos pasos no está activada.',
+    segundo_factor_sin_iniciar: 'Empieza de nuevo la activación: no hay ninguna pendiente.',
   },
 };
 

@@ -11,6 +11,7 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
 import { ensurePrivateDir } from '../lib/private-files.ts';
 import { requestLanguage } from '../lib/language.ts';
 import { findSessionUser } from '../modules/auth/auth.repository.ts';
+import { hasActiveSecondFactor } from '../modules/auth/second-factor.repository.ts';
 
 /** Who may call a route: anyone, or a list of roles. Every /api route must declare it. */
 export type Access = 'public' | readonly Role[];
@@ -39,6 +40,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a user whose role requires a second factor they have not set up (enrolment, log-out). */
+    mfaExempt?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -107,8 +110,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!access.includes(actor.rol)) {
       throw forbidden(apiMessage('sin_permiso', requestLanguage(request)), 'sin_permiso');
     }
+    await refuseWithoutSecondFactor(app, request, actor);
   });
 });
+
+/**
+ * MFA_REQUIRED_ROLES (issue 12): a user of such a role without a second factor may only enrol
+ * and log out; everything else answers 403 `mfa_requerido`, which sends the web to enrolment.
+ */
+async function refuseWithoutSecondFactor(app: FastifyInstance, request: FastifyRequest, actor: Actor): Promise<void> {
+  if (!app.config.mfaRequiredRoles.includes(actor.rol) || request.routeOptions.config?.mfaExempt) return;
+  if (await hasActiveSecondFactor(app.db, actor.id_usuario)) return;
+  throw forbidden(apiMessage('mfa_requerido', requestLanguage(request)), 'mfa_requerido');
+}
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, required: boolean): Promise<Actor | null> {
   const language = requestLanguage(request);

@@ -1,3 +1,5 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Enrolment, LoginTicket, RecoveryCodes } from '../../contracts/second-factor.ts';
 import { doctorPayload, specialtyId } from '../testing/admin.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import { multipartFile, PDF_BYTES, type ActorName, type World } from './world.ts';
@@ -58,6 +60,21 @@ let unique = 0;
 const next = () => `${process.pid}${(unique += 1)}`;
 
 const paciente = (w: World) => w.users.patient.id_paciente!;
+
+/** The app's code for a secret at the server's clock, `steps` periods on. */
+const codeFor = (w: World, secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: w.server.clock.now().getTime() + steps * 30_000 });
+
+/** Turns a second factor on for the holder of `token` through the API; answers its secret and recovery codes. */
+async function enrolled(w: World, token: string | undefined) {
+  if (!token) return { secret: 'A'.repeat(32), recovery: [] as string[] };
+  const started = await w.server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', { token, body: { contrasena: TEST_PASSWORD } });
+  const confirmed = await w.server.request<RecoveryCodes>('POST', '/api/auth/segundo-factor/confirmacion', {
+    token,
+    body: { codigo: codeFor(w, started.body.secreto) },
+  });
+  return { secret: started.body.secreto, recovery: confirmed.body.codigos_recuperacion };
+}
 const doctorId = (w: World) => w.users.doctor.id_doctor!;
 
 const SECTION_BODIES: Record<string, Record<string, unknown>> = {
@@ -138,6 +155,56 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: ANY_MEMBER,
     touchesAccounts: true,
     request: () => ({ url: '/api/auth/contrasena', body: { contrasena_actual: TEST_PASSWORD, contrasena_nueva: 'Cambiada123!' } }),
+  },
+
+  // The second factor (decision 0054): everyone's own
+  { route: 'GET /api/auth/segundo-factor', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/segundo-factor' }) },
+  {
+    route: 'POST /api/auth/segundo-factor/inicio',
+    expect: ANY_MEMBER,
+    touchesAccounts: true,
+    request: () => ({ url: '/api/auth/segundo-factor/inicio', body: { contrasena: TEST_PASSWORD } }),
+  },
+  {
+    route: 'POST /api/auth/segundo-factor/confirmacion',
+    expect: ANY_MEMBER,
+    touchesAccounts: true,
+    request: async (w, actor) => {
+      const token = w.token(actor);
+      const started = token
+        ? await w.server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', { token, body: { contrasena: TEST_PASSWORD } })
+        : undefined;
+      return { url: '/api/auth/segundo-factor/confirmacion', body: { codigo: started ? codeFor(w, started.body.secreto) : '123456' } };
+    },
+  },
+  {
+    route: 'POST /api/auth/segundo-factor/codigos',
+    expect: ANY_MEMBER,
+    touchesAccounts: true,
+    request: async (w, actor) => {
+      const { secret } = await enrolled(w, w.token(actor));
+      return { url: '/api/auth/segundo-factor/codigos', body: { contrasena: TEST_PASSWORD, codigo: codeFor(w, secret, 1) } };
+    },
+  },
+  {
+    route: 'POST /api/auth/segundo-factor/desactivacion',
+    expect: with204(ANY_MEMBER),
+    touchesAccounts: true,
+    request: async (w, actor) => {
+      const { recovery } = await enrolled(w, w.token(actor));
+      return { url: '/api/auth/segundo-factor/desactivacion', body: { contrasena: TEST_PASSWORD, codigo: recovery[0] ?? '123456' } };
+    },
+  },
+  {
+    // Public: the ticket is the credential. Each cell logs a fresh enrolled account in.
+    route: 'POST /api/login/codigo',
+    expect: PUBLIC,
+    request: async (w) => {
+      const user = await w.fresh.user('paciente');
+      const { recovery } = await enrolled(w, user.token);
+      const first = await w.server.request<LoginTicket>('POST', '/api/login', { body: { usuario: user.usuario, contrasena: TEST_PASSWORD } });
+      return { url: '/api/login/codigo', body: { ticket: first.body.ticket, codigo: recovery[0] } };
+    },
   },
 
   // Administration

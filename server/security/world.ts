@@ -2,6 +2,7 @@ import type { TokenPayload } from '../../contracts/auth.ts';
 import type { Role } from '../../contracts/roles.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { addMinutes } from '../lib/slots.ts';
+import { deleteSecondFactor } from '../modules/auth/second-factor.repository.ts';
 import { insertChat } from '../modules/chat/chat.repository.ts';
 import { addAppointment, addConsultation } from '../testing/patients.ts';
 import { TEST_PASSWORD, type TestServer, type TestUser } from '../testing/test-server.ts';
@@ -54,7 +55,7 @@ export interface World {
   };
   /** Tokens by actor (none for anonymous); valid again after `restore`. */
   token(actor: ActorName): string | undefined;
-  /** Undoes what a row did to the actors' accounts: passwords back, fresh tokens after a logout. */
+  /** Undoes what a row did to the actors' accounts: passwords back, second factors off, fresh tokens after a logout. */
   restore(): Promise<void>;
 }
 
@@ -192,6 +193,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     async restore() {
       for (const [name, user] of Object.entries(users) as [Member, TestUser][]) {
         await db.updateTable('usuarios').set({ contrasena_hash: passwordHash }).where('id_usuario', '=', user.id_usuario).execute();
+        await deleteSecondFactor(db, user.id_usuario);
         const row = await db.selectFrom('usuarios').select('version_token').where('id_usuario', '=', user.id_usuario).executeTakeFirstOrThrow();
         const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
           sub: String(user.id_usuario),

@@ -84,6 +84,8 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Suites log in as admin freely; second-factor.test.ts sets the roles it tests.
+    MFA_REQUIRED_ROLES: '',
     ...options.env,
   });
   const databaseOptions: DatabaseOptions = { databaseUrl, dataDir, ...(schema ? { schema, poolSize: 5 } : {}) };

@@ -8,6 +8,7 @@ import { visitSequence } from './023-visit-sequence.ts';
 import { homeFigures } from './030-home-figures.ts';
 import { passwordResets } from './050-password-resets.ts';
 import { oneIdentity } from './051-one-identity.ts';
+import { secondFactor } from './053-second-factor.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,
+  '053-second-factor': secondFactor,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
 };

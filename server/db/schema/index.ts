@@ -242,6 +242,33 @@ export interface IdentificadoresTable {
   id_usuario: number;
 }
 
+/** An account's second factor (migration 053): the encrypted TOTP secret; activo 0 while enrolling. */
+export interface SegundosFactoresTable {
+  id_usuario: number;
+  secreto_cifrado: string;
+  activo: Generated<number>;
+  /** The time step of the last accepted code (replays of it or older are refused). */
+  ultimo_paso: number | null;
+  creado_en: string;
+  activado_en: string | null;
+}
+
+/** Single-use recovery codes, hashed (migration 053). */
+export interface CodigosRecuperacionTable {
+  id_codigo: Generated<number>;
+  id_usuario: number;
+  hash_codigo: string;
+  usado_en: string | null;
+}
+
+/** The ticket a right password earns while a code is still needed (migration 053), hashed. */
+export interface TicketsSegundoFactorTable {
+  hash_ticket: string;
+  id_usuario: number;
+  caduca_en: string;
+  intentos: Generated<number>;
+}
+
 /** Active accounts per role, kept by triggers on usuarios (migration 081). */
 export interface CuentasActivasTable {
   rol: Rol;
@@ -271,6 +298,9 @@ export interface Database {
   restablecimientos_contrasena: RestablecimientosContrasenaTable;
   identificadores: IdentificadoresTable;
   enlaces_calendario: EnlacesCalendarioTable;
+  segundos_factores: SegundosFactoresTable;
+  codigos_recuperacion: CodigosRecuperacionTable;
+  tickets_segundo_factor: TicketsSegundoFactorTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -10,17 +10,22 @@ import {
   usuarioSesionSchema,
 } from '../../../contracts/auth.ts';
 import { errorBody } from '../../../contracts/common.ts';
+import { loginCodeSchema, loginTicketSchema } from '../../../contracts/second-factor.ts';
 import { actorOf } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { limitPerAddressPerHour } from '../../plugins/address-limit.ts';
 import { createAuthService } from './auth.service.ts';
 import { MemoryThrottleStore, RedisThrottleStore } from './login-throttle.ts';
+import { passwordGuard } from './password-guard.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
+import { secondFactorRoutes } from './second-factor.routes.ts';
+import { createSecondFactorService } from './second-factor.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { login } = app.config;
   const throttle = app.redis ? new RedisThrottleStore(app.redis, `${app.config.redisPrefix}:login`) : new MemoryThrottleStore();
-  const service = createAuthService(app, throttle);
+  const secondFactor = createSecondFactorService(app, passwordGuard(app, throttle), throttle);
+  const service = createAuthService(app, throttle, secondFactor);
   const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
   await app.register(async (plugin) => {
@@ -56,13 +61,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['auth'],
           summary: 'Log in with username (or e-mail) and password',
+          description:
+            'With a second factor on, the right password answers a ticket (`segundo_factor_requerido`) instead of a token: ' +
+            'send it with a code to POST /api/login/codigo.',
           body: loginSchema,
-          response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody, 429: errorBody },
+          response: { 200: z.union([loginResponseSchema, loginTicketSchema]), 400: errorBody, 401: errorBody, 429: errorBody },
         },
       },
       async (request) => service.login(request.body, context(request)),
     );
+    throttled.post(
+      '/login/codigo',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Second step of log-in: the ticket and a code from the app, or a recovery code (each works once)',
+          body: loginCodeSchema,
+          response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => service.loginWithCode(request.body, context(request)),
+    );
   });
+
+  await app.register(secondFactorRoutes, { service: secondFactor });
 
   // A reset proves the owner by e-mail, so it also lifts a lock left by failed log-ins.
   await app.register(passwordResetRoutes, {
@@ -72,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ['paciente', 'doctor', 'admin'], mfaExempt: true },
       schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: usuarioSesionSchema, 401: errorBody } },
     },
     async (request) => {
@@ -91,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ['paciente', 'doctor', 'admin'], mfaExempt: true },
       schema: { tags: ['auth'], summary: 'Ends every session of the user', response: { 204: z.null(), 401: errorBody } },
     },
     async (request, reply) => {

@@ -8,8 +8,10 @@ import { hashPassword, spendVerificationTime, verifyPassword } from '../../lib/p
 import { writeAudit } from '../audit/audit.repository.ts';
 import { accountOf, findTakenIdentifiers, insertPaciente, insertUsuario } from '../users/users.repository.ts';
 import { bumpTokenVersion, findLoginUser, findSessionUser, replacePassword, type SessionRow } from './auth.repository.ts';
+import type { LoginCode, LoginTicket } from '../../../contracts/second-factor.ts';
 import type { ThrottleStore } from './login-throttle.ts';
 import { passwordGuard } from './password-guard.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
 
 export interface RequestContext {
   ip: string;
@@ -49,7 +51,7 @@ export async function accountInsertError(
   return mapUniqueViolation(error, language) ?? error;
 }
 
-export function createAuthService(app: FastifyInstance, throttle: ThrottleStore) {
+export function createAuthService(app: FastifyInstance, throttle: ThrottleStore, secondFactor: SecondFactorService) {
   const { db, clock, config } = app;
   const guard = passwordGuard(app, throttle);
 
@@ -111,7 +113,11 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore)
       }
     },
 
-    async login(input: LoginPayload, context: RequestContext): Promise<LoginResponse> {
+    /**
+     * The password step. With a second factor the right password earns only a ticket for the code
+     * step, and the address's failures on the account stay counted until the code is right too.
+     */
+    async login(input: LoginPayload, context: RequestContext): Promise<LoginResponse | LoginTicket> {
       const now = clock.now().getTime();
       await guard.refuseIfHeld(context);
       const user = await findLoginUser(db, input.usuario);
@@ -121,8 +127,14 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore)
         await guard.recordFailure(context, user, now);
         throw new AppError(401, 'credenciales_invalidas', apiMessage('credenciales_invalidas', context.language) ?? '');
       }
+      if (await secondFactor.needsCode(user.id_usuario)) return secondFactor.issueTicket(user.id_usuario);
       await guard.succeeded(context, user.id_usuario);
       return loginResponse(user);
+    },
+
+    /** The code step: the ticket of a right password and a code from the app (or a recovery code). */
+    async loginWithCode(input: LoginCode, context: RequestContext): Promise<LoginResponse> {
+      return loginResponse(await secondFactor.redeemTicket(input, context));
     },
 
     /**

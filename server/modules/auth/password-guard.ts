@@ -67,3 +67,5 @@ export function passwordGuard(app: FastifyInstance, throttle: ThrottleStore) {
     },
   };
 }
+
+export type PasswordGuard = ReturnType<typeof passwordGuard>;

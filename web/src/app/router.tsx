@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
 import { AreaLayout, PublicLayout } from '../components/layout/layouts.tsx';
 import i18n, { SHARED_NAMESPACES } from '../lib/i18n.ts';
-import { SESSION_EXPIRED_EVENT } from '../lib/session.ts';
+import { MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from '../lib/session.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { screens } from './screens.ts';
 
@@ -80,13 +80,21 @@ function routesOf(layout: 'public' | 'area' | 'bare') {
     });
 }
 
-/** An expired or revoked session sends the user to /login from wherever they are. */
+/**
+ * An expired or revoked session sends the user to /login from wherever they are; a role that
+ * requires a second factor not set up yet, to its enrolment.
+ */
 function SessionWatcher() {
   const navigate = useNavigate();
   useEffect(() => {
     const onExpired = () => void navigate('/login');
+    const onMfaRequired = () => void navigate(SCREENS.segundoFactor.path, { replace: true });
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
-    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    window.addEventListener(MFA_REQUIRED_EVENT, onMfaRequired);
+    return () => {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+      window.removeEventListener(MFA_REQUIRED_EVENT, onMfaRequired);
+    };
   }, [navigate]);
   return null;
 }

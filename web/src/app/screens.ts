@@ -40,6 +40,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   resumenPaciente: { layout: 'area', namespaces: ['patient', 'clinical'], load: () => import('../features/patient/routes/clinical-summary-page.tsx') },
   perfil: { layout: 'area', namespaces: ['profile'], load: () => import('../features/profile/routes/profile-page.tsx') },
   miCuenta: { layout: 'area', namespaces: ['account'], load: () => import('../features/account/routes/account-page.tsx') },
+  segundoFactor: { layout: 'area', namespaces: ['account'], load: () => import('../features/account/routes/second-factor-page.tsx') },
   accesosHistoria: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/record-accesses-page.tsx') },
   misVisitas: { layout: 'area', namespaces: ['visits', 'booking'], load: () => import('../features/visits/routes/visits-page.tsx') },
   chat: { layout: 'bare', namespaces: ['chat'], load: () => import('../features/chat/routes/chat-page.tsx') },

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import type { ErrorBody } from '../../../contracts/common.ts';
-import { clearSession, getSession, SESSION_EXPIRED_EVENT } from './session.ts';
+import { clearSession, getSession, MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from './session.ts';
 
 /** A failed API call: the HTTP status and the server's `{ detail, code, errores }`. */
 export class ApiError extends Error {
@@ -50,6 +50,8 @@ export async function apiRaw(method: string, path: string, options: RequestOptio
       clearSession();
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     }
+    // The user's role requires a second factor they have not set up: only enrolment is open.
+    if (response.status === 403 && errorBody.code === 'mfa_requerido') window.dispatchEvent(new Event(MFA_REQUIRED_EVENT));
     throw new ApiError(response.status, errorBody);
   }
   return response;

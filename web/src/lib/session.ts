@@ -13,6 +13,9 @@ export interface Session {
 /** Sent on window when the server refuses the stored token (lib/api.ts); the router goes to /login. */
 export const SESSION_EXPIRED_EVENT = 'galeno:session-expired';
 
+/** Sent on window when the server answers 403 mfa_requerido (lib/api.ts); the router goes to enrolment. */
+export const MFA_REQUIRED_EVENT = 'galeno:mfa-required';
+
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 

@@ -1,21 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loginSchema, type LoginPayload } from '../../../../../contracts/auth.ts';
+import { loginSchema, type LoginPayload, type LoginResponse } from '../../../../../contracts/auth.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
+import { SCREENS } from '../../../../../contracts/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
-import { useLogin } from '../api/login.ts';
+import { mustEnrol, needsCode, useLogin } from '../api/login.ts';
+import { CodeStep } from '../components/code-step.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  // With a second factor, the right password earns a ticket and the page asks for a code.
+  const [ticket, setTicket] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors, isValid },
   } = useForm<LoginPayload>({
     resolver: zodResolver(loginSchema),
@@ -23,10 +29,24 @@ export default function LoginPage() {
     defaultValues: { usuario: '', contrasena: '' },
   });
 
+  /** Logged in: home by role, or enrolment first when the role requires a second factor not set up. */
+  const loggedIn = async (response: LoginResponse) => {
+    const enrol = await mustEnrol().catch(() => false);
+    void navigate(enrol ? SCREENS.segundoFactor.path : (HOME_BY_ROLE[response.usuario.rol] ?? '/home'));
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     const response = await loginMutation.mutateAsync(values).catch(() => undefined);
-    if (response) void navigate(HOME_BY_ROLE[response.usuario.rol] ?? '/home');
+    if (!response) return;
+    if (needsCode(response)) setTicket(response.ticket);
+    else await loggedIn(response);
   });
+
+  const restart = () => {
+    setTicket(null);
+    loginMutation.reset();
+    resetField('contrasena');
+  };
 
   const error = loginMutation.error;
   const errorText =
@@ -35,47 +55,53 @@ export default function LoginPage() {
   return (
     <Container size={420} py="xl">
       <Title order={1} ta="center">
-        {t('login_title')}
+        {ticket ? t('code_title') : t('login_title')}
       </Title>
-      <Text c="dimmed" size="sm" ta="center" mt={5}>
-        {t('login_no_account')}{' '}
-        <Anchor component={Link} to="/register" size="sm">
-          {t('login_register_link')}
-        </Anchor>
-      </Text>
+      {!ticket && (
+        <Text c="dimmed" size="sm" ta="center" mt={5}>
+          {t('login_no_account')}{' '}
+          <Anchor component={Link} to="/register" size="sm">
+            {t('login_register_link')}
+          </Anchor>
+        </Text>
+      )}
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            {errorText && (
-              <Alert color="red" role="alert" title={t('login_error_title')}>
-                {errorText}
-              </Alert>
-            )}
-            <TextInput
-              label={t('username')}
-              autoComplete="username"
-              required
-              error={validationText(errors.usuario?.message)}
-              {...register('usuario')}
-            />
-            <PasswordInput
-              label={t('password')}
-              autoComplete="current-password"
-              required
-              error={validationText(errors.contrasena?.message)}
-              visibilityToggleButtonProps={{ 'aria-label': t('toggle_password') }}
-              {...register('contrasena')}
-            />
-            <Button type="submit" disabled={!isValid} loading={loginMutation.isPending} fullWidth>
-              {t('login_submit')}
-            </Button>
-            <Text size="sm" ta="center">
-              <Anchor component={Link} to="/restablecer-contrasena" size="sm">
-                {t('forgot_link')}
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
+        {ticket ? (
+          <CodeStep ticket={ticket} onDone={(response) => void loggedIn(response)} onRestart={restart} />
+        ) : (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack>
+              {errorText && (
+                <Alert color="red" role="alert" title={t('login_error_title')}>
+                  {errorText}
+                </Alert>
+              )}
+              <TextInput
+                label={t('username')}
+                autoComplete="username"
+                required
+                error={validationText(errors.usuario?.message)}
+                {...register('usuario')}
+              />
+              <PasswordInput
+                label={t('password')}
+                autoComplete="current-password"
+                required
+                error={validationText(errors.contrasena?.message)}
+                visibilityToggleButtonProps={{ 'aria-label': t('toggle_password') }}
+                {...register('contrasena')}
+              />
+              <Button type="submit" disabled={!isValid} loading={loginMutation.isPending} fullWidth>
+                {t('login_submit')}
+              </Button>
+              <Text size="sm" ta="center">
+                <Anchor component={Link} to="/restablecer-contrasena" size="sm">
+                  {t('forgot_link')}
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Container>
   );
