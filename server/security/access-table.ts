@@ -310,6 +310,16 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: async (w) => ({ url: `/api/consultas/${await w.fresh.pendingConsultation()}/finalizar`, body: { diagnostico: 'Sano' } }),
   },
   { route: 'GET /api/pacientes/:id/historia', expect: ONLY_DOCTOR, request: (w) => ({ url: `/api/pacientes/${paciente(w)}/historia` }) },
+  {
+    // Break the glass: any doctor may state a reason (then the record opens to them); a fresh patient
+    // each time, so the access granted does not change the other rows.
+    route: 'POST /api/pacientes/:id/acceso-urgente',
+    expect: with201(OWN_DOCTOR_DATA),
+    request: async (w) => ({
+      url: `/api/pacientes/${(await w.fresh.user('paciente')).id_paciente}/acceso-urgente`,
+      body: { motivo: 'Atención urgente sin cita previa' },
+    }),
+  },
   ...recordRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
