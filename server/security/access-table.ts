@@ -15,8 +15,7 @@ import { multipartFile, PDF_BYTES, type ActorName, type World } from './world.ts
  * For endpoints about "me" (no id anywhere) every actor of the role gets their own data: the
  * matrix test also checks that no answer to otherPatient, otherDoctor, admin or anonymous carries
  * `patient`'s clinical data. Status rules (decisions #4): 401 no token, 403 wrong role or not
- * yours. Two deliberate 404s: another user's conversation and another patient's attachment do not
- * exist for the caller (their ids reveal nothing).
+ * yours (another user's conversation or attachment included, issue 13), 404 an id that names nothing.
  */
 
 /** Expected status per actor, in this order: anonymous, patient, otherPatient, doctor, otherDoctor, admin. */
@@ -49,7 +48,7 @@ const ONLY_PATIENT: Statuses = [401, 200, 403, 403, 403, 403];
 const OWN_DOCTOR_DATA: Statuses = [401, 403, 403, 200, 200, 403];
 const ONLY_DOCTOR: Statuses = [401, 403, 403, 200, 403, 403];
 const ONLY_ADMIN: Statuses = [401, 403, 403, 403, 403, 200];
-const ONLY_OWNER_CHAT: Statuses = [401, 200, 404, 404, 404, 404];
+const ONLY_OWNER_CHAT: Statuses = [401, 200, 403, 403, 403, 403];
 
 const with201 = (statuses: Statuses): Statuses => statuses.map((status) => (status === 200 ? 201 : status)) as unknown as Statuses;
 const with204 = (statuses: Statuses): Statuses => statuses.map((status) => (status === 200 ? 204 : status)) as unknown as Statuses;
@@ -336,11 +335,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with201(ONLY_DOCTOR),
     request: (w) => ({ url: `/api/archivos?id_paciente=${paciente(w)}`, file: { filename: 'ecografia.pdf', bytes: PDF_BYTES } }),
   },
-  { route: 'GET /api/archivos/:id_archivo', expect: [401, 200, 404, 200, 403, 403], request: (w) => ({ url: `/api/archivos/${w.own.file}` }) },
+  { route: 'GET /api/archivos/:id_archivo', expect: [401, 200, 403, 200, 403, 403], request: (w) => ({ url: `/api/archivos/${w.own.file}` }) },
   {
     // Only whoever uploaded it may remove it; the treating doctor may read it but not delete it.
     route: 'DELETE /api/archivos/:id_archivo',
-    expect: [401, 204, 404, 403, 403, 403],
+    expect: [401, 204, 403, 403, 403, 403],
     request: async (w) => ({ url: `/api/archivos/${await w.fresh.file()}` }),
   },
 

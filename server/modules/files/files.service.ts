@@ -8,6 +8,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { doctorAttendsPatient } from '../patients/patients.repository.ts';
+import { hasEmergencyAccess } from '../records/records.repository.ts';
 import { attachmentDisposition, attachmentName, detectFileType, EXTENSION } from './file-type.ts';
 import {
   attachmentBytes,
@@ -31,13 +32,18 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
   const audit = (actor: Actor, context: RequestContext, accion: AccionAuditoria, id_paciente: number, detalle?: string) =>
     writeAudit(db, actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }));
 
+  /** A doctor attends the patient, or opened their record by breaking the glass (decision 0055). */
+  async function mayOpen(actor: Actor, id_paciente: number): Promise<boolean> {
+    const id_doctor = ownDoctorId(actor);
+    return (await doctorAttendsPatient(db, id_doctor, id_paciente)) || hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString());
+  }
+
   /** The patient whose attachments a doctor asks for: one they attend, else 403. */
   async function attendedPatient(actor: Actor, id_paciente: number | undefined, language: Language): Promise<number> {
-    const id_doctor = ownDoctorId(actor);
     if (id_paciente === undefined) {
       throw badRequest('validacion', message('validacion', language), [{ campo: 'id_paciente', mensaje: message('validacion', language) }]);
     }
-    if (!(await doctorAttendsPatient(db, id_doctor, id_paciente))) {
+    if (!(await mayOpen(actor, id_paciente))) {
       throw forbidden(message('paciente_sin_relacion', language), 'paciente_sin_relacion');
     }
     return id_paciente;
@@ -114,11 +120,11 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     const missing = () => notFound(message('archivo_no_encontrado', language), 'archivo_no_encontrado');
     if (!archivo) throw missing();
     if (actor.rol === 'paciente') {
-      // Another patient's file is indistinguishable from one that does not exist.
-      if (archivo.id_paciente !== ownPatientId(actor)) throw missing();
+      // Another patient's file is 'not your data' (decisions #4): 403, as for every other.
+      if (archivo.id_paciente !== ownPatientId(actor)) throw forbidden(message('sin_permiso', language), 'sin_permiso');
       return archivo;
     }
-    if (actor.rol === 'doctor' && (await doctorAttendsPatient(db, ownDoctorId(actor), archivo.id_paciente))) return archivo;
+    if (actor.rol === 'doctor' && (await mayOpen(actor, archivo.id_paciente))) return archivo;
     throw forbidden(message('paciente_sin_relacion', language), 'paciente_sin_relacion');
   }
 
