@@ -21,7 +21,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.repository.ts';
 import { appointmentIcs } from '../reminders/reminders.mail.ts';
 import { findAppointmentMailRows } from '../reminders/reminders.repository.ts';
-import { calendarContext, notifyDoctorOfBooking, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
+import { calendarContext, notifyDoctorOfBooking, notifyDoctorsOfPatientLeaving, queueRequestNotice, scheduleReminder } from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import {
   countActiveFutureVisits,
@@ -177,6 +177,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             creado_en: stamp,
           });
           if (input.recordatorio) await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
+          await queueRequestNotice(app, trx, { id_cita: id, id_doctor: doctor.id_doctor });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,
@@ -193,7 +194,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         if (uniqueViolation(error)) throw fail.slotTaken(language);
         throw error;
       }
-      await notifyDoctorOfBooking(app, id_cita);
+      notifyDoctorOfBooking(app, input.id_doctor);
       return {
         id_cita,
         id_doctor: input.id_doctor,
