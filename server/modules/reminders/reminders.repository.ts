@@ -5,7 +5,10 @@ import type { Database, EstadoCita } from '../../db/schema/index.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
-  await db.insertInto('recordatorios').values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null }).execute();
+  await db
+    .insertInto('recordatorios')
+    .values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null })
+    .execute();
 }
 
 export interface ClaimedReminder {
@@ -129,7 +132,10 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
  * the doctor's batch still waiting, else it is due at once, or `windowMinutes` after the doctor's
  * last notice e-mail if that was more recent: one e-mail per doctor per window at most.
  */
-export async function insertRequestNotice(db: Db, values: { id_cita: number; id_doctor: number; now: string; windowMinutes: number }): Promise<void> {
+export async function insertRequestNotice(
+  db: Db,
+  values: { id_cita: number; id_doctor: number; now: string; windowMinutes: number },
+): Promise<void> {
   const waiting = await db
     .selectFrom('avisos_solicitud')
     .select((eb) => eb.fn.min('enviar_en').as('enviar_en'))
@@ -151,7 +157,15 @@ export async function insertRequestNotice(db: Db, values: { id_cita: number; id_
   }
   await db
     .insertInto('avisos_solicitud')
-    .values({ id_cita: values.id_cita, id_doctor: values.id_doctor, creado_en: values.now, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null })
+    .values({
+      id_cita: values.id_cita,
+      id_doctor: values.id_doctor,
+      creado_en: values.now,
+      enviar_en,
+      estado: 'pendiente',
+      reservado_hasta: null,
+      enviado_en: null,
+    })
     .execute();
 }
 
@@ -188,10 +202,11 @@ export async function claimDueNotices(
         .where('due.enviar_en', '<=', now)
         .where((inner) => inner.or([inner('due.reservado_hasta', 'is', null), inner('due.reservado_hasta', '<', now)]))
         .$if(options.id_doctor !== undefined, (query) => query.where('due.id_doctor', '=', options.id_doctor as number))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('avisos_solicitud as other')
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('avisos_solicitud as other')
                 .select('other.id_aviso')
                 .whereRef('other.id_doctor', '=', 'due.id_doctor')
                 .where((o) =>
@@ -220,7 +235,11 @@ export async function settleNotices(
   if (ids.length === 0) return;
   await db
     .updateTable('avisos_solicitud')
-    .set('retryAt' in outcome ? { reservado_hasta: outcome.retryAt, enviar_en: outcome.retryAt } : { ...outcome, reservado_hasta: null })
+    .set(
+      'retryAt' in outcome
+        ? { reservado_hasta: outcome.retryAt, enviar_en: outcome.retryAt }
+        : { ...outcome, reservado_hasta: null },
+    )
     .where('id_aviso', 'in', ids)
     .where('estado', '=', 'pendiente')
     .execute();
