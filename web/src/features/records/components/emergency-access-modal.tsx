@@ -58,7 +58,7 @@ export function EmergencyAccessModal({ idPaciente, onCancel }: { idPaciente: num
             <Button variant="default" onClick={onCancel}>
               {t('common:cancel')}
             </Button>
-            <Button type="submit" color="orange.9" loading={declare.isPending}>
+            <Button type="submit" color="red.9" loading={declare.isPending}>
               {t('emergency_submit')}
             </Button>
           </Group>
