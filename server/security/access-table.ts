@@ -89,6 +89,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   { route: 'GET /api/health', expect: PUBLIC, request: () => ({ url: '/api/health' }) },
   { route: 'GET /api/docs', expect: PUBLIC, request: () => ({ url: '/api/docs' }) },
   { route: 'GET /api/especialidades', expect: PUBLIC, request: () => ({ url: '/api/especialidades' }) },
+  { route: 'GET /api/reloj', expect: PUBLIC, request: () => ({ url: '/api/reloj' }) },
   {
     route: 'POST /api/contacto',
     expect: with201(PUBLIC),
