@@ -110,3 +110,18 @@ describe.each(DATABASES)('break the glass on %s', (kind) => {
     expect(listed.body.filter((e) => e.id_paciente === patient.id_paciente)).toEqual([expect.objectContaining({ id_usuario: stranger.id_usuario, id_paciente: patient.id_paciente, detalle: REASON })]);
   });
 });
+
+describe.each(DATABASES)('attachments under break the glass on %s', (kind) => {
+  const server = useTestServer(kind);
+
+  it("opens the patient's attachments with the record, marked as urgent in the audit", async () => {
+    const patient = await server.createUser('paciente');
+    const stranger = await server.createUser('doctor');
+    const list = () => server.request('GET', `/api/archivos?id_paciente=${patient.id_paciente}`, { token: stranger.token });
+    expect((await list()).status).toBe(403);
+    await declare(server, stranger, patient, REASON);
+    expect((await list()).status).toBe(200);
+    const seen = await server.request<AccesoHistoria[]>('GET', '/api/paciente/accesos', { token: patient.token });
+    expect(seen.body[0]).toMatchObject({ accion: 'archivo.listar', urgente: true, motivo: null });
+  });
+});

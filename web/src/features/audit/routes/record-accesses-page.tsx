@@ -42,7 +42,7 @@ export default function RecordAccessesPage() {
                 <Table.Td>
                   {access.urgente && (
                     // Break the glass (decision 0055): marked so the patient notices it, with the reason given.
-                    <Badge color="red.9" variant="filled" mr="xs" style={{ overflow: 'visible' }}>
+                    <Badge color="red.9" variant="filled" mr="xs" h="auto" maw="100%" styles={{ label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' } }}>
                       {t('urgent_badge')}
                     </Badge>
                   )}
