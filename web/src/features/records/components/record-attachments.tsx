@@ -9,6 +9,8 @@ import { formatInstant } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { downloadRecordAttachment, useUploadRecordAttachment } from '../api/attachments.ts';
 
+const KINDS: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
+
 /**
  * The record's attachments (decisions #16): the doctor downloads each and uploads new ones, with the
  * same size limit, quota and type detection as the patient's own uploads (the server checks).
@@ -54,7 +56,7 @@ export function RecordAttachments({ idPaciente, archivos }: { idPaciente: number
           rowKey={(file) => file.id_archivo}
           columns={[
             { label: t('col_file'), cell: (file) => file.nombre, cellStyle: { wordBreak: 'break-word' } },
-            { label: t('col_type'), cell: (file) => file.tipo },
+            { label: t('col_type'), cell: (file) => KINDS[file.tipo] ?? file.tipo },
             { label: t('col_uploaded'), cell: (file) => formatInstant(file.fecha_subida) },
             {
               label: t('col_actions'),
