@@ -146,10 +146,16 @@ export async function sendRequestNotices(app: FastifyInstance, now: Date = app.c
       limit: BATCH,
     });
     if (claimed.length === 0) break;
+    // REQUEST_NOTICE_MINUTES=0 turns grouping off: one e-mail per request.
+    const grouped = app.config.requestNoticeMinutes > 0;
     const byDoctor = new Map<number, ClaimedNotice[]>();
-    for (const notice of claimed) byDoctor.set(notice.id_doctor, [...(byDoctor.get(notice.id_doctor) ?? []), notice]);
+    for (const notice of claimed) {
+      const key = grouped ? notice.id_doctor : -notice.id_aviso;
+      byDoctor.set(key, [...(byDoctor.get(key) ?? []), notice]);
+    }
     const rows = new Map((await findAppointmentMailRows(app.db, claimed.map((c) => c.id_cita))).map((r) => [r.id_cita, r]));
-    for (const [doctor, notices] of byDoctor) {
+    for (const notices of byDoctor.values()) {
+      const doctor = notices[0]?.id_doctor;
       const ids = notices.map((n) => n.id_aviso);
       const pending = notices.flatMap((n) => {
         const row = rows.get(n.id_cita);
