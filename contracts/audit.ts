@@ -7,6 +7,7 @@ import { NOMBRES_SECCION, type Seccion } from './records.ts';
  * each with the label `action_<name with _ for .>` of the audit namespace (checked in es, ca, en).
  */
 export const ACCIONES_FIJAS = [
+  'acceso_urgente.declarar',
   'archivo.descargar',
   'archivo.eliminar',
   'archivo.listar',
@@ -37,6 +38,7 @@ export const ACCIONES_FIJAS = [
   'datos.exportar_pdf',
   'ficha.leer',
   'historia.leer',
+  'historia.leer_urgente',
   'historial.exportar_pdf',
   'historial.leer',
   'perfil.actualizar',
@@ -87,5 +89,8 @@ export const accesoHistoriaSchema = z.object({
   quien: z.string(),
   rol: z.string().nullable(),
   accion: z.string(),
+  /** Whether it happened under break the glass (decision 0055), and, on the statement itself, the reason given. */
+  urgente: z.boolean(),
+  motivo: z.string().nullable(),
 });
 export type AccesoHistoria = z.infer<typeof accesoHistoriaSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consultaSchema } from './consultations.ts';
-import { dateField, optionalText, requiredText } from './common.ts';
+import { dateField, isOneLine, optionalText, requiredText } from './common.ts';
 import { ESTADOS_CITA } from './agenda.ts';
 import {
   alergiaSchema as fileAlergia,
@@ -128,3 +128,19 @@ export const historiaSchema = fichaClinicaSchema.extend({
   ),
 });
 export type Historia = z.infer<typeof historiaSchema>;
+
+/** Break the glass (decision 0055): the reason a doctor states to open a record of a patient they do not treat. */
+export const MOTIVO_URGENTE_MIN = 10;
+export const MOTIVO_URGENTE_MAX = 500;
+export const accesoUrgenteInput = z.object({
+  motivo: z
+    .string({ error: 'motivo_urgente_requerido' })
+    .trim()
+    .min(1, 'motivo_urgente_requerido')
+    .min(MOTIVO_URGENTE_MIN, 'motivo_urgente_corto')
+    .max(MOTIVO_URGENTE_MAX, 'texto_largo')
+    .refine(isOneLine, 'texto_una_linea'),
+});
+export type AccesoUrgenteInput = z.infer<typeof accesoUrgenteInput>;
+/** The access granted: until when the doctor may open the record without stating a reason again. */
+export const accesoUrgenteSchema = z.object({ caduca_en: z.string() });

@@ -136,7 +136,7 @@ test('the doctor completes a visit in the record once its time has begun, not be
   await expect(page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('row').filter({ hasText: patient })).toContainText('Finalizada');
 });
 
-test("a doctor cannot open the record of a patient they do not treat", async ({ page, request }) => {
+test("a doctor must state a reason to open the record of a patient they do not treat", async ({ page, request }) => {
   const nombre = `Ciro${Math.random().toString(36).slice(2, 7)}`;
   const credentials = await registerPatient(request, nombre);
   const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_paciente: number } };
@@ -146,7 +146,9 @@ test("a doctor cannot open the record of a patient they do not treat", async ({ 
   await expect(page.getByText('No se encontraron pacientes.')).toBeVisible();
   await expectAccessible(page, '/medical-record chooser');
   await page.goto(`/medical-record?paciente=${login.usuario.id_paciente}`);
-  await expect(page.getByRole('alert').filter({ hasText: 'Solo puedes abrir la historia' })).toBeVisible();
+  // Break the glass (e2e/break-the-glass.spec.ts): the record waits for a stated reason.
+  await expect(page.getByRole('dialog', { name: 'Acceso urgente a la historia' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(nombre) })).toHaveCount(0);
 });
 
 test("the doctor's visits and the consultation screen have no serious accessibility problems in the dark theme", async ({ page }) => {

@@ -47,6 +47,10 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Galeno <no-reply@galeno.local>'),
   REMINDER_HOURS: z.coerce.number().min(1).max(24 * 14).default(24),
   REMINDER_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /** Grouped notices of new requests: at most one e-mail per doctor in this many minutes (decision 0024). */
+  REQUEST_NOTICE_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
+  /** Break the glass: how long a stated reason opens a record (decision 0055). */
+  BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
   CHAT_API_URL: z.string().url().optional(),
   CHAT_API_KEY: z.string().optional(),
   CHAT_MODEL: z.string().optional(),
@@ -109,6 +113,10 @@ export interface Config {
   reminderHours: number;
   /** How often the reminder worker looks for due reminders; 0 turns it off (tests drive it by hand). */
   reminderPollSeconds: number;
+  /** Minutes a doctor's notices of new requests are collected into one e-mail. */
+  requestNoticeMinutes: number;
+  /** Hours a doctor's stated emergency reason opens a record they do not treat. */
+  breakGlassHours: number;
   chat: {
     apiUrl: string | undefined;
     apiKey: string | undefined;
@@ -179,6 +187,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     reminderHours: e.REMINDER_HOURS,
     reminderPollSeconds: e.REMINDER_POLL_SECONDS,
+    requestNoticeMinutes: e.REQUEST_NOTICE_MINUTES,
+    breakGlassHours: e.BREAK_GLASS_HOURS,
     chat: {
       apiUrl: e.CHAT_API_URL,
       apiKey: e.CHAT_API_KEY,

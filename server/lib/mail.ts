@@ -30,7 +30,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
   /** Sends without making the caller wait (a notice after a request); failures go to onError. */
   sendLater(message: MailMessage, onError: (error: unknown) => void): void;
-  /** Resolves when every sendLater message has been handed over (or has failed). */
+  /** Runs mail work (a claim, a send, its bookkeeping) without making the caller wait; failures go to onError. */
+  runLater(task: () => Promise<unknown>, onError: (error: unknown) => void): void;
+  /** Resolves when every sendLater message and runLater task has finished (or failed). */
   settled(): Promise<void>;
   /** Waits for pending sendLater messages, then releases the transport. */
   close(): Promise<void>;
@@ -58,20 +60,22 @@ export function createMailer(options: MailerOptions): Mailer {
   const settled = async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
+  const runLater: Mailer['runLater'] = (task, onError) => {
+    const job = task().catch((error: unknown) => {
+      try {
+        onError(error);
+      } catch {
+        // a failing error handler must not become an unhandled rejection
+      }
+    });
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  };
   return {
     transport: base.transport,
     send: (message) => base.send(message),
-    sendLater(message, onError) {
-      const job = base.send(message).catch((error: unknown) => {
-        try {
-          onError(error);
-        } catch {
-          // a failing error handler must not become an unhandled rejection
-        }
-      });
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
-    },
+    sendLater: (message, onError) => runLater(() => base.send(message), onError),
+    runLater,
     settled,
     async close() {
       await settled();

@@ -128,6 +128,9 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
       // Every reminder of the coming two weeks is due at once, and both instances look every 0.2 s.
       REMINDER_HOURS: '336',
       REMINDER_POLL_SECONDS: '0.2',
+      // One notice e-mail per request, so each can be counted (grouping has its own tests:
+      // server/modules/reminders/grouped-notices.test.ts).
+      REQUEST_NOTICE_MINUTES: '0',
       LOGIN_MAX_FAILURES: '3',
       TRUST_PROXY: 'true',
       // A few patients race for every slot; the booking caps (decisions #30) have their own tests.

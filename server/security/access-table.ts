@@ -17,8 +17,7 @@ import { multipartFile, PDF_BYTES, type ActorName, type World } from './world.ts
  * For endpoints about "me" (no id anywhere) every actor of the role gets their own data: the
  * matrix test also checks that no answer to otherPatient, otherDoctor, admin or anonymous carries
  * `patient`'s clinical data. Status rules (decisions #4): 401 no token, 403 wrong role or not
- * yours. Two deliberate 404s: another user's conversation and another patient's attachment do not
- * exist for the caller (their ids reveal nothing).
+ * yours (another user's conversation or attachment included, issue 13), 404 an id that names nothing.
  */
 
 /** Expected status per actor, in this order: anonymous, patient, otherPatient, doctor, otherDoctor, admin. */
@@ -51,7 +50,7 @@ const ONLY_PATIENT: Statuses = [401, 200, 403, 403, 403, 403];
 const OWN_DOCTOR_DATA: Statuses = [401, 403, 403, 200, 200, 403];
 const ONLY_DOCTOR: Statuses = [401, 403, 403, 200, 403, 403];
 const ONLY_ADMIN: Statuses = [401, 403, 403, 403, 403, 200];
-const ONLY_OWNER_CHAT: Statuses = [401, 200, 404, 404, 404, 404];
+const ONLY_OWNER_CHAT: Statuses = [401, 200, 403, 403, 403, 403];
 
 const with201 = (statuses: Statuses): Statuses => statuses.map((status) => (status === 200 ? 201 : status)) as unknown as Statuses;
 const with204 = (statuses: Statuses): Statuses => statuses.map((status) => (status === 200 ? 204 : status)) as unknown as Statuses;
@@ -107,6 +106,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   { route: 'GET /api/health', expect: PUBLIC, request: () => ({ url: '/api/health' }) },
   { route: 'GET /api/docs', expect: PUBLIC, request: () => ({ url: '/api/docs' }) },
   { route: 'GET /api/especialidades', expect: PUBLIC, request: () => ({ url: '/api/especialidades' }) },
+  { route: 'GET /api/reloj', expect: PUBLIC, request: () => ({ url: '/api/reloj' }) },
   {
     route: 'POST /api/contacto',
     expect: with201(PUBLIC),
@@ -416,6 +416,16 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: async (w) => ({ url: `/api/consultas/${await w.fresh.pendingConsultation()}/finalizar`, body: { diagnostico: 'Sano' } }),
   },
   { route: 'GET /api/pacientes/:id/historia', expect: ONLY_DOCTOR, request: (w) => ({ url: `/api/pacientes/${paciente(w)}/historia` }) },
+  {
+    // Break the glass: any doctor may state a reason (then the record opens to them); a fresh patient
+    // each time, so the access granted does not change the other rows.
+    route: 'POST /api/pacientes/:id/acceso-urgente',
+    expect: with201(OWN_DOCTOR_DATA),
+    request: async (w) => ({
+      url: `/api/pacientes/${(await w.fresh.user('paciente')).id_paciente}/acceso-urgente`,
+      body: { motivo: 'Atención urgente sin cita previa' },
+    }),
+  },
   ...recordRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
@@ -432,11 +442,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with201(ONLY_DOCTOR),
     request: (w) => ({ url: `/api/archivos?id_paciente=${paciente(w)}`, file: { filename: 'ecografia.pdf', bytes: PDF_BYTES } }),
   },
-  { route: 'GET /api/archivos/:id_archivo', expect: [401, 200, 404, 200, 403, 403], request: (w) => ({ url: `/api/archivos/${w.own.file}` }) },
+  { route: 'GET /api/archivos/:id_archivo', expect: [401, 200, 403, 200, 403, 403], request: (w) => ({ url: `/api/archivos/${w.own.file}` }) },
   {
     // Only whoever uploaded it may remove it; the treating doctor may read it but not delete it.
     route: 'DELETE /api/archivos/:id_archivo',
-    expect: [401, 204, 404, 403, 403, 403],
+    expect: [401, 204, 403, 403, 403, 403],
     request: async (w) => ({ url: `/api/archivos/${await w.fresh.file()}` }),
   },
 

@@ -3,12 +3,14 @@ import { initialSchema } from './001-initial-schema.ts';
 import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
 import { userSearchIndex } from './010-user-search-index.ts';
 import { oneAgenda } from './020-one-agenda.ts';
+import { breakTheGlass } from './054-break-the-glass.ts';
 import { calendarFeeds } from './022-calendar-feeds.ts';
-import { visitSequence } from './023-visit-sequence.ts';
+import { groupedRequestNotices } from './021-grouped-request-notices.ts';
 import { homeFigures } from './030-home-figures.ts';
-import { passwordResets } from './050-password-resets.ts';
 import { oneIdentity } from './051-one-identity.ts';
+import { passwordResets } from './050-password-resets.ts';
 import { secondFactor } from './053-second-factor.ts';
+import { visitSequence } from './023-visit-sequence.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
 
@@ -23,12 +25,14 @@ export const migrations: Record<string, GalenoMigration> = {
   '002-specialties-catalogue': specialtiesCatalogue,
   '010-user-search-index': userSearchIndex,
   '020-one-agenda': oneAgenda,
+  '021-grouped-request-notices': groupedRequestNotices,
   '022-calendar-feeds': calendarFeeds,
   '023-visit-sequence': visitSequence,
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,
   '053-second-factor': secondFactor,
+  '054-break-the-glass': breakTheGlass,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
 };

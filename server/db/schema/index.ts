@@ -217,6 +217,29 @@ export interface RecordatoriosTable {
   enviado_en: string | null;
 }
 
+/** A doctor's stated reason to open the record of a patient they do not treat (decision 0055). */
+export interface AccesosUrgentesTable {
+  id_acceso: Generated<number>;
+  id_doctor: number;
+  id_paciente: number;
+  motivo: string;
+  creado_en: string;
+  caduca_en: string;
+}
+
+/** A pending or sent notice to a doctor of a new request, grouped per doctor (decision 0024). */
+export interface AvisosSolicitudTable {
+  id_aviso: Generated<number>;
+  id_cita: number;
+  id_doctor: number;
+  creado_en: string;
+  enviar_en: string;
+  estado: 'pendiente' | 'enviado' | 'cancelado' | 'fallido';
+  intentos: Generated<number>;
+  reservado_hasta: string | null;
+  enviado_en: string | null;
+}
+
 /** A password reset link: only the hash of its token is stored (decision 0050). */
 export interface RestablecimientosContrasenaTable {
   id_restablecimiento: Generated<number>;
@@ -301,6 +324,8 @@ export interface Database {
   segundos_factores: SegundosFactoresTable;
   codigos_recuperacion: CodigosRecuperacionTable;
   tickets_segundo_factor: TicketsSegundoFactorTable;
+  accesos_urgentes: AccesosUrgentesTable;
+  avisos_solicitud: AvisosSolicitudTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -23,7 +23,15 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.repository.ts';
 import { appointmentIcs } from '../reminders/reminders.mail.ts';
 import { findAppointmentMailRows } from '../reminders/reminders.repository.ts';
-import { calendarContext, notifyDoctorOfBooking, moveReminder, notifyDoctorOfMove, notifyDoctorsOfPatientLeaving, scheduleReminder } from '../reminders/reminders.service.ts';
+import {
+  calendarContext,
+  moveReminder,
+  notifyDoctorOfBooking,
+  notifyDoctorOfMove,
+  notifyDoctorsOfPatientLeaving,
+  queueRequestNotice,
+  scheduleReminder,
+} from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import {
   countActiveFutureVisits,
@@ -121,14 +129,24 @@ export function createAppointmentsService(app: FastifyInstance) {
       const hasta = addDays(desde, query.dias);
       const [slots, mine] = await Promise.all([
         listSlots(db, doctorId, desde, hasta),
-        actor.id_paciente === null ? new Map<number, never>() : patientVisitsOnSlots(db, actor.id_paciente, doctorId, desde, hasta),
+        actor.id_paciente === null
+          ? new Map<number, never>()
+          : patientVisitsOnSlots(db, actor.id_paciente, doctorId, desde, hasta),
       ]);
       return slots.flatMap((slot) => {
         const tipo = tipoOf(slot);
         const past = slot.fecha < today || (slot.fecha === today && hhmm(slot.hora_inicio) <= time);
         if (past && tipo === 'Disponible') return [];
         const mia = mine.get(slot.id_agenda);
-        return [{ fecha: slot.fecha, hora_inicio: hhmm(slot.hora_inicio), hora_fin: hhmm(slot.hora_fin), tipo, ...(mia ? { mia } : {}) }];
+        return [
+          {
+            fecha: slot.fecha,
+            hora_inicio: hhmm(slot.hora_inicio),
+            hora_fin: hhmm(slot.hora_fin),
+            tipo,
+            ...(mia ? { mia } : {}),
+          },
+        ];
       });
     },
 
@@ -159,8 +177,18 @@ export function createAppointmentsService(app: FastifyInstance) {
           // bookings of one patient cannot pass them together.
           await lockPatientForBooking(trx, id_paciente, app.database.dialect);
           const { maxActivePerPatient, maxPerDoctorDay } = config.booking;
-          if ((await countActiveFutureVisits(trx, id_paciente, localDate(now, config.timeZone), localTime(now, config.timeZone))) >= maxActivePerPatient) {
-            throw conflict('limite_citas_activas', (apiMessage('limite_citas_activas', language) ?? '').replace('{max}', String(maxActivePerPatient)));
+          if (
+            (await countActiveFutureVisits(
+              trx,
+              id_paciente,
+              localDate(now, config.timeZone),
+              localTime(now, config.timeZone),
+            )) >= maxActivePerPatient
+          ) {
+            throw conflict(
+              'limite_citas_activas',
+              (apiMessage('limite_citas_activas', language) ?? '').replace('{max}', String(maxActivePerPatient)),
+            );
           }
           if ((await countVisitsWithDoctorOn(trx, id_paciente, doctor.id_doctor, slot.fecha)) >= maxPerDoctorDay) {
             throw conflict('limite_citas_doctor_dia', apiMessage('limite_citas_doctor_dia', language) ?? '');
@@ -179,7 +207,9 @@ export function createAppointmentsService(app: FastifyInstance) {
             recordatorio: input.recordatorio,
             creado_en: stamp,
           });
-          if (input.recordatorio) await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
+          if (input.recordatorio)
+            await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
+          await queueRequestNotice(app, trx, { id_cita: id, id_doctor: doctor.id_doctor });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,
@@ -196,7 +226,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         if (uniqueViolation(error)) throw fail.slotTaken(language);
         throw error;
       }
-      await notifyDoctorOfBooking(app, id_cita);
+      notifyDoctorOfBooking(app, input.id_doctor);
       return {
         id_cita,
         id_doctor: input.id_doctor,
@@ -232,7 +262,8 @@ export function createAppointmentsService(app: FastifyInstance) {
           const cita = await findCita(trx, id_cita);
           if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
           if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
-          if (cita.estado === 'Cancelada') throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
+          if (cita.estado === 'Cancelada')
+            throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
           if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() <= now.getTime()) {
             throw conflict('cita_pasada_no_modificable', message('cita_pasada_no_modificable'));
           }
@@ -246,10 +277,18 @@ export function createAppointmentsService(app: FastifyInstance) {
           // The visit being moved is already one of the patient's: it must not count twice.
           const { maxActivePerPatient, maxPerDoctorDay } = config.booking;
           const today = localDate(now, config.timeZone);
-          if ((await countActiveFutureVisits(trx, id_paciente, today, localTime(now, config.timeZone), id_cita)) >= maxActivePerPatient) {
-            throw conflict('limite_citas_activas', message('limite_citas_activas').replace('{max}', String(maxActivePerPatient)));
+          if (
+            (await countActiveFutureVisits(trx, id_paciente, today, localTime(now, config.timeZone), id_cita)) >=
+            maxActivePerPatient
+          ) {
+            throw conflict(
+              'limite_citas_activas',
+              message('limite_citas_activas').replace('{max}', String(maxActivePerPatient)),
+            );
           }
-          if ((await countVisitsWithDoctorOn(trx, id_paciente, cita.id_doctor, slot.fecha, id_cita)) >= maxPerDoctorDay) {
+          if (
+            (await countVisitsWithDoctorOn(trx, id_paciente, cita.id_doctor, slot.fecha, id_cita)) >= maxPerDoctorDay
+          ) {
             throw conflict('limite_citas_doctor_dia', message('limite_citas_doctor_dia'));
           }
           if (!(await reserveSlot(trx, slot.id_agenda))) {
@@ -257,7 +296,14 @@ export function createAppointmentsService(app: FastifyInstance) {
             throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);
           }
           const hora = hhmm(slot.hora_inicio);
-          const movedOk = await moveCita(trx, { id_cita, from_agenda: cita.id_agenda, id_agenda: slot.id_agenda, fecha: slot.fecha, hora, actualizado_en: stamp });
+          const movedOk = await moveCita(trx, {
+            id_cita,
+            from_agenda: cita.id_agenda,
+            id_agenda: slot.id_agenda,
+            fecha: slot.fecha,
+            hora,
+            actualizado_en: stamp,
+          });
           // Cancelled or rejected a moment ago: that stands, and the new slot is not taken (rollback).
           if (!movedOk) throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
           // The old slot is free again, its reminder stops and a confirmation's consultation goes.
@@ -272,7 +318,12 @@ export function createAppointmentsService(app: FastifyInstance) {
             ip: context.ip,
             creado_en: stamp,
           });
-          return { id_doctor: cita.id_doctor, fecha: slot.fecha, hora, before: { fecha: cita.fecha, hora: hhmm(cita.hora) } };
+          return {
+            id_doctor: cita.id_doctor,
+            fecha: slot.fecha,
+            hora,
+            before: { fecha: cita.fecha, hora: hhmm(cita.hora) },
+          };
         });
       } catch (error) {
         if (uniqueViolation(error)) throw fail.slotTaken(language);
@@ -341,7 +392,11 @@ export function createAppointmentsService(app: FastifyInstance) {
      * The patient cancels their own upcoming appointment (pending or confirmed): the slot is free
      * again, the reminder stops and the consultation a confirmation opened is removed.
      */
-    async cancel(actor: Actor, id_cita: number, context: RequestContext): Promise<{ id_cita: number; estado: 'Cancelada' }> {
+    async cancel(
+      actor: Actor,
+      id_cita: number,
+      context: RequestContext,
+    ): Promise<{ id_cita: number; estado: 'Cancelada' }> {
       const { language } = context;
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
@@ -356,7 +411,12 @@ export function createAppointmentsService(app: FastifyInstance) {
           throw badRequest('cita_pasada_no_cancelable', apiMessage('cita_pasada_no_cancelable', language) ?? '');
         }
         // Conditional: if the doctor rejected it a moment ago, that answer stands.
-        if (!(await changeCitaState(trx, id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, { cancelada_por: 'paciente' }))) throw alreadyCancelled();
+        if (
+          !(await changeCitaState(trx, id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
+            cancelada_por: 'paciente',
+          }))
+        )
+          throw alreadyCancelled();
         // The same clean-up as the doctor's rejection: slot free, reminder stopped, consultation gone.
         await releaseAppointment(trx, cita);
         await writeAudit(trx, {

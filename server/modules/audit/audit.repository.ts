@@ -140,6 +140,8 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
   };
 }
 
+const URGENT_ACTIONS = new Set(['acceso_urgente.declarar', 'historia.leer_urgente']);
+
 /** Who (other than the patient) read or changed a patient's clinical data, newest first. */
 export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario_paciente: number, page: { pagina: number; por_pagina: number }) {
   const base = db
@@ -149,7 +151,7 @@ export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario
     .where((eb) => eb.or([eb('a.id_usuario', 'is', null), eb('a.id_usuario', '<>', id_usuario_paciente)]));
   const [rows, total] = await Promise.all([
     base
-      .select(['a.creado_en', 'a.rol', 'a.accion', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+      .select(['a.creado_en', 'a.rol', 'a.accion', 'a.detalle', 'u.nombre', 'u.apellido1', 'u.apellido2'])
       .orderBy('a.creado_en', 'desc')
       .orderBy('a.id_auditoria', 'desc')
       .limit(page.por_pagina)
@@ -164,6 +166,9 @@ export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario
       rol: row.rol,
       accion: row.accion,
       quien: [row.nombre, row.apellido1, row.apellido2].filter(Boolean).join(' ') || '-',
+      // Break the glass (decision 0055): the patient sees every access made under it, and the reason stated.
+      urgente: URGENT_ACTIONS.has(row.accion) || (row.detalle ?? '').endsWith('(acceso urgente)'),
+      motivo: row.accion === 'acceso_urgente.declarar' ? row.detalle : null,
     })),
   };
 }

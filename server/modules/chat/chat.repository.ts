@@ -14,6 +14,11 @@ export async function findOwnChat(db: Db, id_usuario: number, id_chat: number): 
     .executeTakeFirst();
 }
 
+/** Whether a conversation with this id exists, whoever it belongs to. */
+export async function chatExists(db: Db, id_chat: number): Promise<boolean> {
+  return (await db.selectFrom('chats').select('id_chat').where('id_chat', '=', id_chat).executeTakeFirst()) !== undefined;
+}
+
 export async function insertChat(db: Db, id_usuario: number, nombre_chat: string, now: string): Promise<ChatSummary> {
   return db
     .insertInto('chats')

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import {
+  chatExists,
   clinicalSummary,
   deleteAllChats,
   deleteChat,
@@ -76,9 +77,13 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
 
   async function ownChat(actor: Actor, id_chat: number, language: Language): Promise<ChatSummary> {
     const chat = await findOwnChat(db, actor.id_usuario, id_chat);
-    // Another user's conversation does not exist for this one: 404, not 403.
-    if (!chat) throw apiError(404, 'chat_no_encontrado', language);
+    if (!chat) throw await notOwnChat(id_chat, language);
     return chat;
+  }
+
+  /** Decisions #4: another user's conversation is 'not your data' (403); an id that names none, 404. */
+  async function notOwnChat(id_chat: number, language: Language) {
+    return (await chatExists(db, id_chat)) ? apiError(403, 'sin_permiso', language) : apiError(404, 'chat_no_encontrado', language);
   }
 
   /** The instructions for a model, with the patient's summary only when sharing is allowed. */
@@ -251,13 +256,13 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
 
     async rename(actor: Actor, id_chat: number, input: ChatRename, language: Language): Promise<{ id_chat: number; nombre_chat: string }> {
       const renamed = await renameChat(db, actor.id_usuario, id_chat, input.nombre_chat);
-      if (!renamed) throw apiError(404, 'chat_no_encontrado', language);
+      if (!renamed) throw await notOwnChat(id_chat, language);
       return { id_chat, nombre_chat: input.nombre_chat };
     },
 
     async remove(actor: Actor, id_chat: number, language: Language): Promise<void> {
       const deleted = await db.transaction().execute((trx) => deleteChat(trx, actor.id_usuario, id_chat));
-      if (!deleted) throw apiError(404, 'chat_no_encontrado', language);
+      if (!deleted) throw await notOwnChat(id_chat, language);
     },
 
     async removeAll(actor: Actor): Promise<{ eliminados: number }> {

@@ -192,23 +192,23 @@ describe.each(DATABASES)('chat conversations on %s (offline assistant)', (kind) 
     expect(events.map((event) => event.event).at(-1)).toBe('fin');
   });
 
-  it('keeps every conversation to its owner: another user’s is 404', async () => {
+  it('keeps every conversation to its owner: another user’s is 403 (decisions #4, issue 13)', async () => {
     const owner = await server.createUser('paciente');
     const other = await server.createUser('paciente');
     const admin = await server.createUser('admin');
     const chat = await chatOf(server, owner, 'tengo fiebre');
     for (const intruder of [other, admin]) {
       const read = await server.request('GET', `/api/chat/${chat.id_chat}/mensajes`, { token: intruder.token });
-      expect(read.status).toBe(404);
-      expect(read.body).toMatchObject({ code: 'chat_no_encontrado', detail: 'No se encontró la conversación.' });
+      expect(read.status).toBe(403);
+      expect(read.body).toMatchObject({ code: 'sin_permiso', detail: 'No tienes permisos para realizar esta acción.' });
       const rename = await server.request('PUT', `/api/chat/${chat.id_chat}`, { token: intruder.token, body: { nombre_chat: 'Mío' } });
-      expect(rename.status).toBe(404);
+      expect(rename.status).toBe(403);
       const remove = await server.request('DELETE', `/api/chat/${chat.id_chat}`, { token: intruder.token });
-      expect(remove.status).toBe(404);
+      expect(remove.status).toBe(403);
       const post = await server.request('POST', '/api/chat/completions', { token: intruder.token, body: ask('hola', chat.id_chat) });
-      expect(post.status).toBe(404);
+      expect(post.status).toBe(403);
       const stream = await streamChat(server.url, { token: intruder.token, body: ask('hola', chat.id_chat) });
-      expect(stream.status).toBe(404);
+      expect(stream.status).toBe(403);
       const history = await server.request<ChatSummary[]>('GET', '/api/chat/historial', { token: intruder.token });
       expect(history.body.map((c) => c.id_chat)).not.toContain(chat.id_chat);
       await server.request('DELETE', '/api/chat/historial', { token: intruder.token });

@@ -8,6 +8,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { doctorAttendsPatient } from '../patients/patients.repository.ts';
+import { hasEmergencyAccess } from '../records/records.repository.ts';
 import { attachmentDisposition, attachmentName, detectFileType, EXTENSION } from './file-type.ts';
 import {
   attachmentBytes,
@@ -31,13 +32,24 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
   const audit = (actor: Actor, context: RequestContext, accion: AccionAuditoria, id_paciente: number, detalle?: string) =>
     writeAudit(db, actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }));
 
+  /** A doctor attends the patient, or opened their record by breaking the glass (decision 0055). */
+  async function mayOpen(actor: Actor, id_paciente: number): Promise<'treats' | 'urgent' | false> {
+    const id_doctor = ownDoctorId(actor);
+    if (await doctorAttendsPatient(db, id_doctor, id_paciente)) return 'treats';
+    return (await hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString())) ? 'urgent' : false;
+  }
+
+  /** What a doctor does under break the glass is marked so in the audit (the patient sees it). */
+  async function detailFor(actor: Actor, id_paciente: number, detalle: string): Promise<string> {
+    return actor.rol === 'doctor' && (await mayOpen(actor, id_paciente)) === 'urgent' ? `${detalle} (acceso urgente)` : detalle;
+  }
+
   /** The patient whose attachments a doctor asks for: one they attend, else 403. */
   async function attendedPatient(actor: Actor, id_paciente: number | undefined, language: Language): Promise<number> {
-    const id_doctor = ownDoctorId(actor);
     if (id_paciente === undefined) {
       throw badRequest('validacion', message('validacion', language), [{ campo: 'id_paciente', mensaje: message('validacion', language) }]);
     }
-    if (!(await doctorAttendsPatient(db, id_doctor, id_paciente))) {
+    if (!(await mayOpen(actor, id_paciente))) {
       throw forbidden(message('paciente_sin_relacion', language), 'paciente_sin_relacion');
     }
     return id_paciente;
@@ -84,6 +96,8 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     const fecha_subida = clock.now().toISOString();
     // Checked before writing the file, and again under a lock with the row's insert.
     await checkQuota(db, id_paciente, upload.bytes.length, context.language);
+    // Read before the transaction: on SQLite a query outside it would wait for it to end.
+    const underGlass = actor.rol === 'doctor' && (await mayOpen(actor, id_paciente)) === 'urgent';
     const ruta = await store.save(id_paciente, upload.bytes, EXTENSION[tipo]);
     try {
       const id_archivo = await db.transaction().execute(async (trx) => {
@@ -98,7 +112,8 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
           fecha_subida,
           subido_por: actor.id_usuario,
         });
-        await writeAudit(trx, actorAudit(actor, context.ip, fecha_subida, { accion: 'archivo.subir', id_paciente, detalle: `archivo ${id}` }));
+        const detalle = underGlass ? `archivo ${id} (acceso urgente)` : `archivo ${id}`;
+        await writeAudit(trx, actorAudit(actor, context.ip, fecha_subida, { accion: 'archivo.subir', id_paciente, detalle }));
         return id;
       });
       return { id_archivo, nombre, tipo, tamano: upload.bytes.length, fecha_subida, url: downloadUrl(id_archivo) };
@@ -114,11 +129,11 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     const missing = () => notFound(message('archivo_no_encontrado', language), 'archivo_no_encontrado');
     if (!archivo) throw missing();
     if (actor.rol === 'paciente') {
-      // Another patient's file is indistinguishable from one that does not exist.
-      if (archivo.id_paciente !== ownPatientId(actor)) throw missing();
+      // Another patient's file is 'not your data' (decisions #4): 403, as for every other.
+      if (archivo.id_paciente !== ownPatientId(actor)) throw forbidden(message('sin_permiso', language), 'sin_permiso');
       return archivo;
     }
-    if (actor.rol === 'doctor' && (await doctorAttendsPatient(db, ownDoctorId(actor), archivo.id_paciente))) return archivo;
+    if (actor.rol === 'doctor' && (await mayOpen(actor, archivo.id_paciente))) return archivo;
     throw forbidden(message('paciente_sin_relacion', language), 'paciente_sin_relacion');
   }
 
@@ -133,7 +148,8 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     async listForDoctor(actor: Actor, id_paciente: number | undefined, context: RequestContext): Promise<Archivo[]> {
       const patient = await attendedPatient(actor, id_paciente, context.language);
       const archivos = await listAttachments(db, patient);
-      await audit(actor, context, 'archivo.listar', patient);
+      const underGlass = (await mayOpen(actor, patient)) === 'urgent';
+      await audit(actor, context, 'archivo.listar', patient, underGlass ? '(acceso urgente)' : undefined);
       return archivos;
     },
 
@@ -154,7 +170,7 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
         app.log.warn({ id_archivo }, 'attachment row without its file');
         throw notFound(message('archivo_no_encontrado', context.language), 'archivo_no_encontrado');
       }
-      await audit(actor, context, 'archivo.descargar', archivo.id_paciente, `archivo ${archivo.id_archivo}`);
+      await audit(actor, context, 'archivo.descargar', archivo.id_paciente, await detailFor(actor, archivo.id_paciente, `archivo ${archivo.id_archivo}`));
       return {
         stream,
         tipo: archivo.tipo,

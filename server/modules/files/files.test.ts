@@ -117,13 +117,15 @@ describe.each(DATABASES)('attachments on %s', (kind) => {
     expect(audit.map((a) => a.accion)).toEqual(expect.arrayContaining(['archivo.subir', 'archivo.listar', 'archivo.descargar']));
   });
 
-  it("keeps another patient's attachment out of reach (404) and out of their list", async () => {
+  it("keeps another patient's attachment out of reach (403, decisions #4) and out of their list", async () => {
     const owner = await server.createUser('paciente');
     const other = await server.createUser('paciente');
     const created = await upload(server, '/api/paciente/archivos', owner.token, PDF, 'privado.pdf');
-    expect((await download(server, created.body.url, other.token)).status).toBe(404);
+    expect((await download(server, created.body.url, other.token)).status).toBe(403);
     expect((await server.request('GET', '/api/paciente/archivos', { token: other.token })).body).toEqual([]);
-    expect((await server.request('DELETE', created.body.url, { token: other.token })).status).toBe(404);
+    const removal = await server.request('DELETE', created.body.url, { token: other.token });
+    expect(removal.status).toBe(403);
+    expect(removal.body).toMatchObject({ code: 'sin_permiso' });
     expect((await download(server, '/api/archivos/999999', owner.token)).status).toBe(404);
     const bad = await server.request<{ detail: string }>('GET', '/api/archivos/abc', { token: owner.token });
     expect(bad.status).toBe(400);

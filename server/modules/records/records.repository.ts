@@ -174,3 +174,23 @@ export async function listAppointmentsWith(db: Db, id_paciente: number, id_docto
     .execute();
   return rows.map((row) => ({ ...row, hora: row.hora.slice(0, 5) }));
 }
+
+/** Records a doctor's stated reason to open a patient's record until `caduca_en` (break the glass). */
+export async function insertEmergencyAccess(
+  db: Db,
+  values: { id_doctor: number; id_paciente: number; motivo: string; creado_en: string; caduca_en: string },
+): Promise<void> {
+  await db.insertInto('accesos_urgentes').values(values).execute();
+}
+
+/** Whether the doctor holds a stated reason for this patient's record that is still valid at `now`. */
+export async function hasEmergencyAccess(db: Db, id_doctor: number, id_paciente: number, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('accesos_urgentes')
+    .select('id_acceso')
+    .where('id_doctor', '=', id_doctor)
+    .where('id_paciente', '=', id_paciente)
+    .where('caduca_en', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

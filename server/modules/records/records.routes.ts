@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam } from '../../../contracts/common.ts';
-import { historiaSchema, NOMBRES_SECCION, SECCIONES } from '../../../contracts/records.ts';
+import { accesoUrgenteInput, accesoUrgenteSchema, historiaSchema, NOMBRES_SECCION, SECCIONES } from '../../../contracts/records.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createRecordsService } from './records.service.ts';
 
@@ -28,6 +28,21 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.open(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/pacientes/:id/acceso-urgente',
+    {
+      config: doctorOnly,
+      schema: {
+        tags,
+        summary: "Break the glass: states the reason to open the record of a patient the doctor does not treat (audited, shown to the patient)",
+        params: z.object({ id: idParam }),
+        body: accesoUrgenteInput,
+        response: { 201: accesoUrgenteSchema, ...refusals },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.declareEmergency(callerOf(request), request.params.id, request.body)),
   );
 
   for (const section of NOMBRES_SECCION) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
-import type { FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
+import type { AccesoUrgenteInput, FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
 import { ownDoctorId } from '../../lib/access.ts';
 import { apiError } from '../../lib/api-errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
@@ -8,6 +8,8 @@ import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import { doctorTreats } from '../consultations/consultations.repository.ts';
 import {
   findEntry,
+  hasEmergencyAccess,
+  insertEmergencyAccess,
   findPatientSummary,
   insertEntry,
   listAppointmentsWith,
@@ -25,12 +27,22 @@ type Entry<S extends Seccion> = FichaClinica[S][number];
 export function createRecordsService(app: FastifyInstance) {
   const { db, clock } = app;
 
-  /** The caller's doctor id, if they treat the patient (an appointment or a consultation with them). */
-  async function treatingDoctor(caller: Caller, id_paciente: number): Promise<number> {
+  /**
+   * The caller's doctor id, if they may open the patient's record: they treat the patient (a visit
+   * not cancelled or a consultation with them), or they stated a reason that is still valid (break
+   * the glass, decision 0055; `urgent`). Otherwise 403 `acceso_urgente_requerido`, which the web
+   * answers with the dialog asking for the reason.
+   */
+  async function treatingDoctor(caller: Caller, id_paciente: number): Promise<{ id_doctor: number; urgent: boolean }> {
     const id_doctor = ownDoctorId(caller.actor);
-    if (!(await doctorTreats(db, id_doctor, id_paciente))) throw apiError(403, 'paciente_no_asignado', caller.language);
-    return id_doctor;
+    if (await doctorTreats(db, id_doctor, id_paciente)) return { id_doctor, urgent: false };
+    if (await hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString())) return { id_doctor, urgent: true };
+    if (!(await findPatientSummary(db, id_paciente))) throw apiError(404, 'paciente_no_encontrado', caller.language);
+    throw apiError(403, 'acceso_urgente_requerido', caller.language);
   }
+
+  /** Marks what a doctor does under break the glass, in the audit's description. */
+  const underGlass = (detalle: string, urgent: boolean) => (urgent ? `${detalle} (acceso urgente)` : detalle);
 
   const audit = (caller: Caller, id_paciente: number, accion: AccionAuditoria, detalle: string) =>
     actorAudit(caller.actor, caller.ip, clock.now().toISOString(), { accion, id_paciente, detalle });
@@ -43,7 +55,7 @@ export function createRecordsService(app: FastifyInstance) {
 
   return {
     async open(caller: Caller, id_paciente: number): Promise<Historia> {
-      const id_doctor = await treatingDoctor(caller, id_paciente);
+      const { id_doctor, urgent } = await treatingDoctor(caller, id_paciente);
       const paciente = await findPatientSummary(db, id_paciente);
       if (!paciente) throw apiError(404, 'paciente_no_encontrado', caller.language);
       const record: Historia = {
@@ -52,12 +64,33 @@ export function createRecordsService(app: FastifyInstance) {
         consultas: await listPatientConsultas(db, id_paciente),
         citas: await listAppointmentsWith(db, id_paciente, id_doctor),
       };
-      await writeAudit(db, audit(caller, id_paciente, 'historia.leer', 'historia completa'));
+      await writeAudit(db, audit(caller, id_paciente, urgent ? 'historia.leer_urgente' : 'historia.leer', 'historia completa'));
       return record;
     },
 
+    /**
+     * Break the glass: the doctor states why they open the record of a patient they do not treat.
+     * The reason is audited (and shown to the patient); the record then opens for
+     * BREAK_GLASS_HOURS. Stating a reason again later renews the access.
+     */
+    async declareEmergency(caller: Caller, id_paciente: number, input: AccesoUrgenteInput): Promise<{ caduca_en: string }> {
+      const id_doctor = ownDoctorId(caller.actor);
+      if (!(await findPatientSummary(db, id_paciente))) throw apiError(404, 'paciente_no_encontrado', caller.language);
+      const now = clock.now();
+      const caduca_en = new Date(now.getTime() + app.config.breakGlassHours * 3_600_000).toISOString();
+      await db.transaction().execute(async (trx) => {
+        await insertEmergencyAccess(trx, { id_doctor, id_paciente, motivo: input.motivo, creado_en: now.toISOString(), caduca_en });
+        await writeAudit(trx, audit(caller, id_paciente, 'acceso_urgente.declarar', input.motivo));
+      });
+      return { caduca_en };
+    },
+
+    /** Whether the caller may open the patient's record now (for other modules: the attachments). */
+    access: treatingDoctor,
+    underGlass,
+
     async add<S extends Seccion>(caller: Caller, id_paciente: number, section: S, input: Input): Promise<Entry<S>> {
-      await treatingDoctor(caller, id_paciente);
+      const { urgent } = await treatingDoctor(caller, id_paciente);
       const id = await db.transaction().execute(async (trx) => {
         const created = await insertEntry(trx, section, {
           id_paciente,
@@ -65,7 +98,7 @@ export function createRecordsService(app: FastifyInstance) {
           creado_en: clock.now().toISOString(),
           input,
         });
-        await writeAudit(trx, audit(caller, id_paciente, `ficha.${section}.crear`, `${SECTION_COLUMNS[section].id} ${created}`));
+        await writeAudit(trx, audit(caller, id_paciente, `ficha.${section}.crear`, underGlass(`${SECTION_COLUMNS[section].id} ${created}`, urgent)));
         return created;
       });
       return entryOf(caller, section, id);
@@ -73,12 +106,12 @@ export function createRecordsService(app: FastifyInstance) {
 
     /** Corrects an entry of the patient's file (its fields are replaced). */
     async correct<S extends Seccion>(caller: Caller, id_paciente: number, section: S, id: number, input: Input): Promise<Entry<S>> {
-      await treatingDoctor(caller, id_paciente);
+      const { urgent } = await treatingDoctor(caller, id_paciente);
       const existing = await findEntry(db, section, id);
       if (!existing || existing.id_paciente !== id_paciente) throw apiError(404, 'no_encontrado', caller.language);
       await db.transaction().execute(async (trx) => {
         await updateEntry(trx, section, id, input);
-        await writeAudit(trx, audit(caller, id_paciente, `ficha.${section}.corregir`, `${SECTION_COLUMNS[section].id} ${id}`));
+        await writeAudit(trx, audit(caller, id_paciente, `ficha.${section}.corregir`, underGlass(`${SECTION_COLUMNS[section].id} ${id}`, urgent)));
       });
       return entryOf(caller, section, id);
     },

@@ -37,7 +37,7 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
     }
   });
 
-  it('opens only for a doctor with an appointment or a consultation with the patient', async () => {
+  it('opens for a doctor with an appointment or a consultation with the patient; others must state a reason', async () => {
     const { doctor, patient } = await treatedPatient(server);
     expect((await openRecord(server, doctor, patient)).status).toBe(200);
 
@@ -45,8 +45,9 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
     const refused = await openRecord(server, stranger, patient);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({
-      code: 'paciente_no_asignado',
-      detail: 'Solo puedes abrir la historia de pacientes que tienen una cita o una consulta contigo.',
+      code: 'acceso_urgente_requerido',
+      detail:
+        'Este paciente no tiene ninguna cita ni consulta contigo. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
     });
     expect((await server.request('POST', `/api/pacientes/${patient.id_paciente}/alergias`, { token: stranger.token, body: { nombre: 'Látex' } })).status).toBe(403);
 
@@ -58,7 +59,8 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
       body: { pacienteId: patient.id_usuario, fecha: DAY, hora: '12:00', motivo: 'Segunda opinión' },
     });
     expect((await openRecord(server, stranger, patient)).status).toBe(200);
-    expect((await server.request('GET', '/api/pacientes/999999/historia', { token: doctor.token })).status).toBe(403);
+    // An id that names no patient does not exist (decisions #4).
+    expect((await server.request('GET', '/api/pacientes/999999/historia', { token: doctor.token })).status).toBe(404);
   });
 
   it('shows the file sections, the whole history and the appointments, and audits the read', async () => {

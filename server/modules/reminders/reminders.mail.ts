@@ -23,6 +23,8 @@ interface Texts {
   noticeSubject: (date: string, time: string) => string;
   noticeIntro: (patient: string) => string;
   noticeAction: string;
+  groupedSubject: (count: number) => string;
+  groupedIntro: (count: number) => string;
   cancelSubject: (date: string, time: string) => string;
   cancelIntro: (doctor: string) => string;
   cancelAction: string;
@@ -57,6 +59,8 @@ const TEXTS: Record<Language, Texts> = {
     noticeSubject: (date, time) => `Nueva solicitud de cita: ${date} a las ${time}`,
     noticeIntro: (patient) => `${patient} ha pedido una cita contigo.`,
     noticeAction: 'La solicitud está pendiente: acéptala o recházala en tu agenda',
+    groupedSubject: (count) => `${count} solicitudes de cita nuevas`,
+    groupedIntro: (count) => `Tienes ${count} solicitudes de cita nuevas:`,
     cancelSubject: (date, time) => `Cita cancelada: ${date} a las ${time}`,
     cancelIntro: (doctor) => `Tu cita con ${doctor} se ha cancelado porque ya no pasa consulta en ${CLINIC_NAME}.`,
     cancelAction: 'Puedes pedir una cita nueva con otro doctor en «Pedir cita»',
@@ -87,6 +91,8 @@ const TEXTS: Record<Language, Texts> = {
     noticeSubject: (date, time) => `Nova sol·licitud de cita: ${date} a les ${time}`,
     noticeIntro: (patient) => `${patient} ha demanat una cita amb tu.`,
     noticeAction: 'La sol·licitud està pendent: accepta-la o rebutja-la a la teva agenda',
+    groupedSubject: (count) => `${count} sol·licituds de cita noves`,
+    groupedIntro: (count) => `Tens ${count} sol·licituds de cita noves:`,
     cancelSubject: (date, time) => `Cita cancel·lada: ${date} a les ${time}`,
     cancelIntro: (doctor) => `La teva cita amb ${doctor} s'ha cancel·lat perquè ja no passa consulta a ${CLINIC_NAME}.`,
     cancelAction: 'Pots demanar una cita nova amb un altre doctor a «Demana cita»',
@@ -117,6 +123,8 @@ const TEXTS: Record<Language, Texts> = {
     noticeSubject: (date, time) => `New appointment request: ${date} at ${time}`,
     noticeIntro: (patient) => `${patient} has requested an appointment with you.`,
     noticeAction: 'The request is pending: accept or reject it in your agenda',
+    groupedSubject: (count) => `${count} new appointment requests`,
+    groupedIntro: (count) => `You have ${count} new appointment requests:`,
     cancelSubject: (date, time) => `Appointment cancelled: ${date} at ${time}`,
     cancelIntro: (doctor) => `Your appointment with ${doctor} has been cancelled because they no longer see patients at ${CLINIC_NAME}.`,
     cancelAction: 'You can book a new appointment with another doctor in “Book a visit”',
@@ -254,6 +262,31 @@ function doctorNotice(row: AppointmentMailRow, context: MailContext, say: (t: Te
 export function bookingNoticeMail(row: AppointmentMailRow, context: MailContext): MailMessage {
   const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.noticeIntro(patient), t.noticeAction]);
   return { to: row.doctor_correo, subject: t.noticeSubject(date, hora), text };
+}
+
+/**
+ * The doctor's grouped notice of new requests (decision 0024): one request reads as before; several
+ * are listed one a line, each patient's name a quoted one-line value, oldest first.
+ */
+export function groupedNoticeMail(rows: AppointmentMailRow[], context: MailContext): MailMessage {
+  const [first] = rows;
+  if (!first) throw new Error('a grouped notice needs at least one request');
+  if (rows.length === 1) return bookingNoticeMail(first, context);
+  const language = first.doctor_idioma;
+  const t = TEXTS[language];
+  const sorted = [...rows].sort((a, b) => `${a.fecha} ${a.hora}`.localeCompare(`${b.fecha} ${b.hora}`));
+  const lines = [
+    t.greeting(quotedLine(first.doctor_nombre)),
+    '',
+    t.groupedIntro(rows.length),
+    '',
+    ...sorted.map((row) => `- ${longDate(row.fecha, language)}, ${row.hora.slice(0, 5)}: ${quotedLine(`${row.paciente_nombre} ${row.paciente_apellido1}`)}`),
+    '',
+    t.noticeAction + link(context, '/agenda-doctor'),
+    '',
+    CLINIC_NAME,
+  ];
+  return { to: first.doctor_correo, subject: t.groupedSubject(rows.length), text: lines.join('\n') };
 }
 
 /** Tells the doctor a visit was cancelled because the patient is no longer one of the clinic's. */

@@ -5,7 +5,10 @@ import type { Database, EstadoCita } from '../../db/schema/index.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
-  await db.insertInto('recordatorios').values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null }).execute();
+  await db
+    .insertInto('recordatorios')
+    .values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null })
+    .execute();
 }
 
 /**
@@ -136,5 +139,123 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'e.nombre_en as especialidad_en',
     ])
     .where('c.id_cita', 'in', ids)
+    .execute();
+}
+
+/**
+ * Leaves a pending notice of a new request for its doctor (in the booking's transaction). It joins
+ * the doctor's batch still waiting, else it is due at once, or `windowMinutes` after the doctor's
+ * last notice e-mail if that was more recent: one e-mail per doctor per window at most.
+ */
+export async function insertRequestNotice(
+  db: Db,
+  values: { id_cita: number; id_doctor: number; now: string; windowMinutes: number },
+): Promise<void> {
+  const waiting = await db
+    .selectFrom('avisos_solicitud')
+    .select((eb) => eb.fn.min('enviar_en').as('enviar_en'))
+    .where('id_doctor', '=', values.id_doctor)
+    .where('estado', '=', 'pendiente')
+    .executeTakeFirst();
+  let enviar_en = waiting?.enviar_en ?? values.now;
+  if (!waiting?.enviar_en) {
+    const last = await db
+      .selectFrom('avisos_solicitud')
+      .select((eb) => eb.fn.max('enviado_en').as('enviado_en'))
+      .where('id_doctor', '=', values.id_doctor)
+      .where('estado', '=', 'enviado')
+      .executeTakeFirst();
+    if (last?.enviado_en) {
+      const next = new Date(new Date(last.enviado_en).getTime() + values.windowMinutes * 60_000).toISOString();
+      if (next > enviar_en) enviar_en = next;
+    }
+  }
+  await db
+    .insertInto('avisos_solicitud')
+    .values({
+      id_cita: values.id_cita,
+      id_doctor: values.id_doctor,
+      creado_en: values.now,
+      enviar_en,
+      estado: 'pendiente',
+      reservado_hasta: null,
+      enviado_en: null,
+    })
+    .execute();
+}
+
+export interface ClaimedNotice {
+  id_aviso: number;
+  id_cita: number;
+  id_doctor: number;
+  intentos: number;
+}
+
+/**
+ * Claims, until `leaseUntil`, every pending notice of the doctors who have one due (or of one
+ * doctor): a doctor's notices go out together, in one e-mail. As claimDueReminders, the claim is
+ * atomic across instances (SKIP LOCKED on PostgreSQL, one writer on SQLite). A doctor mailed less
+ * than `windowMinutes` ago, or whose notices another worker holds, is left for later.
+ */
+export async function claimDueNotices(
+  db: Db,
+  dialect: DialectName,
+  options: { now: string; leaseUntil: string; windowMinutes: number; id_doctor?: number; limit: number },
+): Promise<ClaimedNotice[]> {
+  const { now, leaseUntil } = options;
+  const recent = new Date(new Date(now).getTime() - options.windowMinutes * 60_000).toISOString();
+  return db
+    .updateTable('avisos_solicitud')
+    .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1) }))
+    .where('estado', '=', 'pendiente')
+    .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
+    .where('id_doctor', 'in', (eb) =>
+      eb
+        .selectFrom('avisos_solicitud as due')
+        .select('due.id_doctor')
+        .where('due.estado', '=', 'pendiente')
+        .where('due.enviar_en', '<=', now)
+        .where((inner) => inner.or([inner('due.reservado_hasta', 'is', null), inner('due.reservado_hasta', '<', now)]))
+        .$if(options.id_doctor !== undefined, (query) => query.where('due.id_doctor', '=', options.id_doctor as number))
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('avisos_solicitud as other')
+                .select('other.id_aviso')
+                .whereRef('other.id_doctor', '=', 'due.id_doctor')
+                .where((o) =>
+                  o.or([
+                    o.and([o('other.estado', '=', 'enviado'), o('other.enviado_en', '>', recent)]),
+                    o.and([o('other.estado', '=', 'pendiente'), o('other.reservado_hasta', '>=', now)]),
+                  ]),
+                ),
+            ),
+          ),
+        )
+        .orderBy('due.enviar_en')
+        .limit(options.limit)
+        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
+    )
+    .returning(['id_aviso', 'id_cita', 'id_doctor', 'intentos'])
+    .execute();
+}
+
+/** Settles claimed notices: sent, not to be sent, or (with `retryAt`) kept for another try. */
+export async function settleNotices(
+  db: Db,
+  ids: number[],
+  outcome: { estado: 'enviado' | 'cancelado' | 'fallido'; enviado_en: string | null } | { retryAt: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('avisos_solicitud')
+    .set(
+      'retryAt' in outcome
+        ? { reservado_hasta: outcome.retryAt, enviar_en: outcome.retryAt }
+        : { ...outcome, reservado_hasta: null },
+    )
+    .where('id_aviso', 'in', ids)
+    .where('estado', '=', 'pendiente')
     .execute();
 }

@@ -2,13 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { instantOf } from '../../lib/clock.ts';
-import { bookingNoticeMail, cancellationMail, movedNoticeMail, doctorCancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
 import {
+  cancellationMail,
+  doctorCancellationMail,
+  groupedNoticeMail,
+  movedNoticeMail,
+  patientLeftMail,
+  reminderMail,
+  type MailContext,
+} from './reminders.mail.ts';
+import {
+  claimDueNotices,
   claimDueReminders,
   findAppointmentMailRows,
   insertReminder,
+  insertRequestNotice,
   resetReminder,
+  settleNotices,
   settleReminder,
+  type ClaimedNotice,
 } from './reminders.repository.ts';
 
 /** How long a worker owns a claimed reminder; longer than the SMTP time-outs (server/lib/mail.ts). */
@@ -68,7 +80,14 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
   for (;;) {
     const claimed = await claimDueReminders(app.db, app.database.dialect, stamp, leaseUntil, BATCH);
     if (claimed.length === 0) break;
-    const rows = new Map((await findAppointmentMailRows(app.db, claimed.map((c) => c.id_cita))).map((r) => [r.id_cita, r]));
+    const rows = new Map(
+      (
+        await findAppointmentMailRows(
+          app.db,
+          claimed.map((c) => c.id_cita),
+        )
+      ).map((r) => [r.id_cita, r]),
+    );
     for (const reminder of claimed) {
       const row = rows.get(reminder.id_cita);
       if (!row || row.estado === 'Cancelada') {
@@ -87,7 +106,10 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
         await settleReminder(app.db, reminder.id_recordatorio, { estado: 'enviado', enviado_en: stamp });
         run.sent += 1;
       } catch (error) {
-        app.log.warn({ id_recordatorio: reminder.id_recordatorio, intento: reminder.intentos, code: errorCode(error) }, 'reminder not sent');
+        app.log.warn(
+          { id_recordatorio: reminder.id_recordatorio, intento: reminder.intentos, code: errorCode(error) },
+          'reminder not sent',
+        );
         if (reminder.intentos >= MAX_ATTEMPTS) {
           await settleReminder(app.db, reminder.id_recordatorio, { estado: 'fallido', enviado_en: null });
           run.failed += 1;
@@ -103,17 +125,40 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
   return run;
 }
 
-/** Tells the doctor about a new request (after the booking is committed; the patient does not wait). */
-export async function notifyDoctorOfBooking(app: FastifyInstance, id_cita: number): Promise<void> {
-  const [row] = await findAppointmentMailRows(app.db, [id_cita]);
-  if (!row) return;
-  app.mailer.sendLater(bookingNoticeMail(row, mailContext(app, app.clock.now())), (error) =>
-    app.log.warn({ id_cita, code: errorCode(error) }, 'booking notice not sent'),
+/**
+ * Leaves the doctor's notice of a new request, in the booking's transaction (decision 0024): kept
+ * in the database, so a restart loses none; grouped with the doctor's others by sendRequestNotices.
+ */
+export async function queueRequestNotice(
+  app: FastifyInstance,
+  db: Kysely<Database> | Transaction<Database>,
+  cita: { id_cita: number; id_doctor: number },
+): Promise<void> {
+  await insertRequestNotice(db, {
+    ...cita,
+    now: app.clock.now().toISOString(),
+    windowMinutes: app.config.requestNoticeMinutes,
+  });
+}
+
+/**
+ * After the booking's commit: sends the doctor's notice now if it is due (the doctor had no e-mail
+ * in the last REQUEST_NOTICE_MINUTES); otherwise the worker sends the batch when the window ends.
+ * The patient does not wait for the mail.
+ */
+export function notifyDoctorOfBooking(app: FastifyInstance, id_doctor: number): void {
+  app.mailer.runLater(
+    () => sendRequestNotices(app, app.clock.now(), id_doctor),
+    (error) => app.log.warn({ id_doctor, code: errorCode(error) }, 'request notice not sent'),
   );
 }
 
 /** Tells the doctor that a patient moved a visit to another time (after the commit). */
-export async function notifyDoctorOfMove(app: FastifyInstance, id_cita: number, before: { fecha: string; hora: string }): Promise<void> {
+export async function notifyDoctorOfMove(
+  app: FastifyInstance,
+  id_cita: number,
+  before: { fecha: string; hora: string },
+): Promise<void> {
   const [row] = await findAppointmentMailRows(app.db, [id_cita]);
   if (!row) return;
   app.mailer.sendLater(movedNoticeMail(row, mailContext(app, app.clock.now()), before), (error) =>
@@ -121,11 +166,95 @@ export async function notifyDoctorOfMove(app: FastifyInstance, id_cita: number, 
   );
 }
 
+export interface NoticeRun {
+  /** E-mails sent (each may list several requests). */
+  sent: number;
+  cancelled: number;
+  failed: number;
+  retrying: number;
+}
+
+/**
+ * Sends each doctor whose notices are due one e-mail listing their pending requests (answered or
+ * withdrawn ones are left out; with none left, no e-mail). A failed send is tried again later,
+ * as reminders are.
+ */
+export async function sendRequestNotices(
+  app: FastifyInstance,
+  now: Date = app.clock.now(),
+  id_doctor?: number,
+): Promise<NoticeRun> {
+  const run: NoticeRun = { sent: 0, cancelled: 0, failed: 0, retrying: 0 };
+  const stamp = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + CLAIM_MINUTES * 60_000).toISOString();
+  for (;;) {
+    const claimed = await claimDueNotices(app.db, app.database.dialect, {
+      now: stamp,
+      leaseUntil,
+      windowMinutes: app.config.requestNoticeMinutes,
+      ...(id_doctor === undefined ? {} : { id_doctor }),
+      limit: BATCH,
+    });
+    if (claimed.length === 0) break;
+    // REQUEST_NOTICE_MINUTES=0 turns grouping off: one e-mail per request.
+    const grouped = app.config.requestNoticeMinutes > 0;
+    const byDoctor = new Map<number, ClaimedNotice[]>();
+    for (const notice of claimed) {
+      const key = grouped ? notice.id_doctor : -notice.id_aviso;
+      byDoctor.set(key, [...(byDoctor.get(key) ?? []), notice]);
+    }
+    const rows = new Map(
+      (
+        await findAppointmentMailRows(
+          app.db,
+          claimed.map((c) => c.id_cita),
+        )
+      ).map((r) => [r.id_cita, r]),
+    );
+    for (const notices of byDoctor.values()) {
+      const doctor = notices[0]?.id_doctor;
+      const ids = notices.map((n) => n.id_aviso);
+      const pending = notices.flatMap((n) => {
+        const row = rows.get(n.id_cita);
+        return row && row.estado === 'pendiente' ? [row] : [];
+      });
+      if (pending.length === 0) {
+        await settleNotices(app.db, ids, { estado: 'cancelado', enviado_en: null });
+        run.cancelled += 1;
+        continue;
+      }
+      try {
+        await app.mailer.send(groupedNoticeMail(pending, mailContext(app, now)));
+        await settleNotices(app.db, ids, { estado: 'enviado', enviado_en: stamp });
+        run.sent += 1;
+      } catch (error) {
+        const tries = Math.max(...notices.map((n) => n.intentos));
+        app.log.warn({ id_doctor: doctor, intento: tries, code: errorCode(error) }, 'request notice not sent');
+        if (tries >= MAX_ATTEMPTS) {
+          await settleNotices(app.db, ids, { estado: 'fallido', enviado_en: null });
+          run.failed += 1;
+        } else {
+          await settleNotices(app.db, ids, {
+            retryAt: new Date(now.getTime() + tries * CLAIM_MINUTES * 60_000).toISOString(),
+          });
+          run.retrying += 1;
+        }
+      }
+    }
+    if (claimed.length < BATCH) break;
+  }
+  return run;
+}
+
 /**
  * Tells the patient that the doctor rejected their request (`wasRequest`) or cancelled their visit,
  * with the reason if any (after the commit; the doctor does not wait for the mail).
  */
-export async function notifyPatientOfDoctorCancellation(app: FastifyInstance, id_cita: number, wasRequest: boolean): Promise<void> {
+export async function notifyPatientOfDoctorCancellation(
+  app: FastifyInstance,
+  id_cita: number,
+  wasRequest: boolean,
+): Promise<void> {
   const [row] = await findAppointmentMailRows(app.db, [id_cita]);
   if (!row) return;
   app.mailer.sendLater(doctorCancellationMail(row, mailContext(app, app.clock.now()), wasRequest), (error) =>
@@ -137,7 +266,12 @@ export async function notifyPatientOfDoctorCancellation(app: FastifyInstance, id
 export const calendarContext = (app: FastifyInstance): MailContext => mailContext(app, app.clock.now());
 
 /** Sends one e-mail per appointment after the commit; nobody waits for the mail. */
-async function mailEach(app: FastifyInstance, ids: number[], mail: typeof cancellationMail, what: string): Promise<void> {
+async function mailEach(
+  app: FastifyInstance,
+  ids: number[],
+  mail: typeof cancellationMail,
+  what: string,
+): Promise<void> {
   const now = app.clock.now();
   for (const row of await findAppointmentMailRows(app.db, ids)) {
     app.mailer.sendLater(mail(row, mailContext(app, now)), (error) =>
@@ -157,7 +291,7 @@ export async function notifyDoctorsOfPatientLeaving(app: FastifyInstance, ids: n
 }
 
 /**
- * Runs runDueReminders every REMINDER_POLL_SECONDS (0: never) until stop(), which waits for a run
+ * Runs runDueReminders and sendRequestNotices every REMINDER_POLL_SECONDS (0: never) until stop(), which waits for a run
  * in progress. The reminders live in the database, so a restart loses none.
  */
 export function startReminderWorker(app: FastifyInstance): { stop(): Promise<void> } {
@@ -167,6 +301,7 @@ export function startReminderWorker(app: FastifyInstance): { stop(): Promise<voi
   const tick = () => {
     if (running) return;
     running = runDueReminders(app)
+      .then(() => sendRequestNotices(app))
       .then(
         () => undefined,
         (error: unknown) => app.log.error({ code: errorCode(error) }, 'reminder worker round failed'),

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { clinicParts } from './clinic-clock.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 
 /**
@@ -13,19 +14,18 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export const isoOf = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
 
-/** Today in the browser's calendar. */
-export function todayIso(): string {
-  const now = new Date();
-  return isoOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
+/** Today in the clinic's calendar (its time zone, not the browser's: issue 13). */
+export function todayIso(now = new Date()): string {
+  return clinicParts(now).date;
 }
 
 /**
- * Whether a visit at `fecha` `hora` has begun by the browser's clock (a hint for what to offer; the
- * server decides with the clinic's clock).
+ * Whether a visit at `fecha` `hora` has begun in the clinic by the browser's clock (a hint for what
+ * to offer; the server decides with the clinic's clock).
  */
 export function hasBegun(fecha: string, hora: string, now = new Date()): boolean {
-  const today = isoOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
-  return fecha < today || (fecha === today && hora.slice(0, 5) <= `${pad(now.getHours())}:${pad(now.getMinutes())}`);
+  const { date: today, time } = clinicParts(now);
+  return fecha < today || (fecha === today && hora.slice(0, 5) <= time);
 }
 
 export function partsOf(iso: string): { year: number; month: number; day: number } {

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { TIPO_LABELS } from '../../../contracts/history.ts';
 import { isLanguage, type Language } from '../../../contracts/messages/languages.ts';
 import { localeOf } from './calendar.ts';
+import { clinicTimeZone } from './clinic-clock.ts';
 import { dateTimeFormat, numberFormat } from './intl-cache.ts';
 
 /** A clinic date (YYYY-MM-DD) for people: 2 mar 2026 (es). Not shifted by the browser's zone. */
@@ -14,12 +15,12 @@ export function formatDate(iso: string | null | undefined, language?: string): s
   );
 }
 
-/** An instant (ISO timestamp) in the browser's zone, with date and time. */
+/** An instant (ISO timestamp) in the clinic's zone, with date and time (an upload, an audit entry). */
 export function formatInstant(iso: string | null | undefined, language?: string): string {
   if (!iso) return '-';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: clinicTimeZone() }).format(date);
 }
 
 /** A size in bytes as KB or MB, one decimal. */

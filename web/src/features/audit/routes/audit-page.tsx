@@ -7,6 +7,8 @@ import { useAuditActions, useAuditLog } from '../api/audit.ts';
 import { actionLabel, formatInstant } from '../format.ts';
 
 const PAGE_SIZE = 25;
+/** Break the glass (decision 0055): the statements of a reason, one click away. */
+const URGENT = 'acceso_urgente.declarar';
 
 /** The admin's audit screen: who read or changed clinical data and accounts, filtered and paged. */
 export default function AuditPage() {
@@ -50,6 +52,9 @@ export default function AuditPage() {
         />
         <TextInput type="date" label={t('filter_from')} value={desde} onChange={(e) => resetPage(setDesde)(e.currentTarget.value)} />
         <TextInput type="date" label={t('filter_to')} value={hasta} onChange={(e) => resetPage(setHasta)(e.currentTarget.value)} />
+        <Button variant={accion === URGENT ? 'filled' : 'default'} color="red.9" onClick={() => resetPage(setAccion)(URGENT)}>
+          {t('urgent_filter')}
+        </Button>
         <Button
           variant="default"
           onClick={() => {
@@ -91,7 +96,7 @@ export default function AuditPage() {
                   <Table.Td>{entry.rol ? t(`common:role_${entry.rol}`) : '-'}</Table.Td>
                   <Table.Td>{entry.paciente ?? '-'}</Table.Td>
                   <Table.Td>{actionLabel(t, entry.accion)}</Table.Td>
-                  <Table.Td>{entry.detalle ?? '-'}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-word' }}>{entry.detalle ?? '-'}</Table.Td>
                   <Table.Td>{entry.ip ?? '-'}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,4 +1,4 @@
-import { Alert, Container, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../../components/list-pager.tsx';
@@ -39,7 +39,20 @@ export default function RecordAccessesPage() {
                 <Table.Td>{formatInstant(access.creado_en, i18n.language)}</Table.Td>
                 <Table.Td>{access.quien}</Table.Td>
                 <Table.Td>{access.rol ? t(`common:role_${access.rol}`) : '-'}</Table.Td>
-                <Table.Td>{actionLabel(t, access.accion)}</Table.Td>
+                <Table.Td>
+                  {access.urgente && (
+                    // Break the glass (decision 0055): marked so the patient notices it, with the reason given.
+                    <Badge color="red.9" variant="filled" mr="xs" h="auto" maw="100%" styles={{ label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' } }}>
+                      {t('urgent_badge')}
+                    </Badge>
+                  )}
+                  {actionLabel(t, access.accion)}
+                  {access.motivo && (
+                    <Text size="sm" mt={4} style={{ wordBreak: 'break-word' }}>
+                      {t('urgent_reason', { reason: access.motivo })}
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
             {accesses.data && accesses.data.items.length === 0 && (

@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Pagination, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Pagination, Paper, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,13 +7,17 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { MY_PATIENTS_PAGE, useMyPatients } from '../api/get-my-patients.ts';
 
-/** The doctor's own patients (an appointment or a consultation with them), searched by name. */
+/**
+ * The doctor's own patients (an appointment or a consultation with them), searched by name; or, on
+ * request, every patient of the clinic, whose record opens after a stated reason (break the glass).
+ */
 export function PatientChooser() {
   const { t } = useTranslation('records');
   const [search, setSearch] = useState('');
   const [pagina, setPagina] = useState(1);
+  const [all, setAll] = useState(false);
   const [buscar] = useDebouncedValue(search, 250);
-  const patients = useMyPatients(buscar, pagina);
+  const patients = useMyPatients(buscar, pagina, !all);
   const pages = Math.max(1, Math.ceil((patients.data?.total ?? 0) / MY_PATIENTS_PAGE));
 
   return (
@@ -34,6 +38,16 @@ export function PatientChooser() {
           setPagina(1);
         }}
         mb="sm"
+      />
+      <Switch
+        label={t('show_all')}
+        description={t('show_all_help')}
+        checked={all}
+        onChange={(event) => {
+          setAll(event.currentTarget.checked);
+          setPagina(1);
+        }}
+        mb="md"
       />
       {patients.isPending ? (
         <Loader size="sm" aria-label={t('common:loading')} />

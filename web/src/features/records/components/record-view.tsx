@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { NOMBRES_SECCION, type Historia } from '../../../../../contracts/records.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -10,6 +10,8 @@ import { useRecord } from '../api/get-record.ts';
 import { ClinicalAlerts } from './clinical-alerts.tsx';
 import { ClinicalSection } from './clinical-section.tsx';
 import { ConsultationsHistory } from './consultations-history.tsx';
+import { EmergencyAccessModal } from './emergency-access-modal.tsx';
+import { RecordAttachments } from './record-attachments.tsx';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -96,6 +98,7 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
   const { t } = useTranslation('records');
   const session = useSession();
   const record = useRecord(idPaciente);
+  const navigate = useNavigate();
 
   const back = (
     <Anchor component={Link} to="/medical-record">
@@ -104,7 +107,18 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
   );
   if (record.isPending) return <Loader aria-label={t('common:loading')} />;
   if (record.isError) {
-    const forbidden = record.error instanceof ApiError && record.error.status === 403;
+    const error = record.error instanceof ApiError ? record.error : undefined;
+    if (error?.code === 'acceso_urgente_requerido') {
+      // Break the glass: the record shows only after the doctor states a reason.
+      return (
+        <Stack>
+          {back}
+          <Text role="status">{error.message}</Text>
+          <EmergencyAccessModal idPaciente={idPaciente} onCancel={() => void navigate('/medical-record')} />
+        </Stack>
+      );
+    }
+    const forbidden = error?.status === 403;
     return (
       <Stack>
         <Text role="alert">{forbidden ? t('forbidden') : t('load_error')}</Text>
@@ -131,13 +145,7 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
         headers={[t('col_date'), t('col_time'), t('col_reason'), t('col_estado')]}
         rows={data.citas.map((cita) => [medium(cita.fecha), cita.hora, cita.motivo, t(`cita_${cita.estado}`)])}
       />
-      <SimpleList
-        id="archivos"
-        title={t('attachments')}
-        empty={t('no_attachments')}
-        headers={[t('col_file'), t('col_type'), t('col_uploaded')]}
-        rows={data.archivos.map((file) => [file.nombre, file.tipo, medium(file.fecha_subida.slice(0, 10))])}
-      />
+      <RecordAttachments idPaciente={idPaciente} archivos={data.archivos} />
     </Stack>
   );
 }

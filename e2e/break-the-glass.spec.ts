@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect as baseExpect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { bytesOf, samplePdf } from './support/patient.ts';
+
+// Busy shared machines: screens that load several queries get more time.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/**
+ * Break the glass (issue 12, decision 0055): a doctor without a relation to a patient states a
+ * reason before the record shows; the patient sees the access marked as urgent with its reason; the
+ * admin finds it in the audit. On the way, the doctor uploads and downloads an attachment (decisions #16).
+ */
+for (const theme of ['claro', 'oscuro'] as const) {
+  test(`a doctor breaks the glass, the patient and the admin see it (${theme})`, async ({ page, request }) => {
+    await useTheme(page, theme);
+    const nombre = `Ciro${Math.random().toString(36).slice(2, 7)}`;
+    const patient = await registerPatient(request, nombre);
+    const reason = `Paciente inconsciente en urgencias (${theme}): necesito sus alergias`;
+
+    // The doctor does not find the patient among theirs; among every patient, opening asks for a reason.
+    await loginAs(page, DEMO.doctor2, '/medical-record');
+    await expect(page.getByRole('heading', { level: 2, name: 'Mis pacientes' })).toBeVisible();
+    await page.getByLabel('Buscar paciente').fill(nombre);
+    await expect(page.getByText('No se encontraron pacientes.')).toBeVisible();
+    await page.getByRole('switch', { name: 'Mostrar todos los pacientes de la clínica' }).check();
+    await page.getByRole('link', { name: `Abrir la historia de ${nombre} Prueba` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Acceso urgente a la historia' });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toHaveCount(0);
+    await expectAccessible(page, `break-the-glass dialog (${theme})`);
+
+    await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
+    await expect(dialog.getByText('Indica el motivo del acceso.')).toBeVisible();
+    await dialog.getByLabel(/^Motivo del acceso/).fill('Urgencia');
+    await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
+    await expect(dialog.getByText('Explica el motivo con al menos 10 caracteres.')).toBeVisible();
+    await expectAccessible(page, `break-the-glass dialog with errors (${theme})`);
+    // Typed on two lines, kept as one.
+    await dialog.getByLabel(/^Motivo del acceso/).fill(reason.replace(': ', ':\n'));
+    await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Alertas clínicas' })).toBeVisible();
+
+    // The doctor uploads an attachment to the record and downloads it.
+    const attachments = page.getByRole('region', { name: 'Archivos adjuntos' });
+    await expect(attachments).toContainText('Sin archivos adjuntos.');
+    const chooser = page.waitForEvent('filechooser');
+    await attachments.getByRole('button', { name: 'Subir archivo' }).click();
+    await (await chooser).setFiles({ name: 'ecografía.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+    await expect(notification(page, 'Archivo «ecografía.pdf» subido correctamente')).toBeVisible();
+    await expect(attachments.getByRole('cell', { name: 'ecografía.pdf', exact: true })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await attachments.getByRole('button', { name: 'Descargar ecografía.pdf' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('ecografía.pdf');
+    expect((await bytesOf(file)).equals(samplePdf())).toBe(true);
+    await expectAccessible(page, `record opened under break the glass (${theme})`);
+
+    // The patient sees the emergency access and its reason.
+    await page.evaluate(() => localStorage.removeItem('access_token'));
+    await loginAs(page, patient, '/quien-ha-consultado');
+    await expect(page.getByRole('heading', { level: 1, name: 'Quién ha consultado mi historia' })).toBeVisible();
+    const declared = page.getByRole('row').filter({ hasText: 'Acceso urgente a la historia (motivo declarado)' });
+    await expect(declared).toContainText('Acceso urgente');
+    await expect(declared).toContainText(`Motivo: «${reason}»`);
+    await expect(page.getByRole('row').filter({ hasText: 'Consulta de la historia clínica con acceso urgente' }).first()).toBeVisible();
+    await expectAccessible(page, `/quien-ha-consultado with an emergency access (${theme})`);
+
+    // The admin lists the emergency accesses.
+    await page.evaluate(() => localStorage.removeItem('access_token'));
+    await loginAs(page, DEMO.admin, '/auditoria');
+    await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
+    await page.getByRole('button', { name: 'Accesos urgentes' }).click();
+    await expect(page.getByRole('row').filter({ hasText: reason })).toContainText(`${nombre} Prueba`);
+    await expectAccessible(page, `/auditoria, emergency accesses (${theme})`);
+  });
+}
+
+test('closing the dialog goes back to the patient list without opening the record', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const nombre = `Dora${Math.random().toString(36).slice(2, 7)}`;
+  const patient = await registerPatient(request, nombre);
+  const login = (await (await request.post('/api/login', { data: patient })).json()) as { usuario: { id_paciente: number } };
+  await loginAs(page, DEMO.doctor2, `/medical-record?paciente=${login.usuario.id_paciente}`);
+  const dialog = page.getByRole('dialog', { name: 'Acceso urgente a la historia' });
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectAccessible(page, 'break-the-glass dialog at 390 px');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/medical-record$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Mis pacientes' })).toBeVisible();
+});

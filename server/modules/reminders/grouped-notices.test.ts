@@ -1,0 +1,123 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSlots, startPeerApp } from '../../testing/appointments.ts';
+import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { sendRequestNotices } from './reminders.service.ts';
+
+const smtp = await startSmtpServer();
+afterAll(() => smtp.close());
+
+const WEDNESDAY = '2026-03-04';
+const START = '2026-03-02T08:00:00Z';
+const mailsTo = (address: string) => smtp.messages.filter((message) => message.to.includes(address)).map((m) => parseMail(m.raw));
+
+async function book(server: TestServer, patient: TestUser, doctor: TestUser, hora: string) {
+  const answer = await server.request<{ id_cita: number }>('POST', '/api/citas', {
+    token: patient.token,
+    body: { id_doctor: doctor.id_doctor, fecha: WEDNESDAY, hora, motivo: 'Dolor de espalda', recordatorio: false },
+  });
+  expect(answer.status).toBe(201);
+  await server.app.mailer.settled();
+  return answer.body.id_cita;
+}
+
+/** Grouped notices of new requests (issue 12, decision 0024), through the real SMTP test server. */
+describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
+  const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, REMINDER_POLL_SECONDS: '0', REQUEST_NOTICE_MINUTES: '5' } });
+
+  it('tells a quiet doctor at once, then sends one e-mail per window listing the requests as quoted one-line names', async () => {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor', { nombre: 'Laura', apellido1: 'Vidal' });
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30', '10:00', '10:30']);
+    const [ana, joan, rosa] = await Promise.all([
+      server.createUser('paciente', { nombre: 'Ana', apellido1: 'López' }),
+      server.createUser('paciente', { nombre: 'Joan', apellido1: 'Puig' }),
+      server.createUser('paciente', { nombre: 'Rosa', apellido1: 'Pons' }),
+    ]);
+
+    await book(server, ana, doctor, '09:00');
+    expect(mailsTo(doctor.correo)).toHaveLength(1);
+    expect(mailsTo(doctor.correo)[0]?.text).toContain('“Ana López” ha pedido una cita contigo.');
+
+    // Two more within the window: nothing yet, not even from the worker.
+    server.clock.advanceMinutes(1);
+    await book(server, joan, doctor, '10:30');
+    const cancelled = await book(server, rosa, doctor, '10:00');
+    expect((await server.request('PUT', `/api/citas/${cancelled}/cancelar`, { token: rosa.token })).status).toBe(200);
+    server.clock.advanceMinutes(2);
+    expect(await sendRequestNotices(server.app)).toMatchObject({ sent: 0 });
+    expect(mailsTo(doctor.correo)).toHaveLength(1);
+
+    // Five minutes after the first e-mail: one e-mail with the request still pending.
+    server.clock.set('2026-03-02T08:05:00Z');
+    expect(await sendRequestNotices(server.app)).toMatchObject({ sent: 1 });
+    const second = mailsTo(doctor.correo)[1];
+    expect(second?.text).toContain('“Joan Puig” ha pedido una cita contigo.');
+    expect(second?.text).not.toContain('Rosa');
+
+    // A fourth request and a fifth come in quickly: listed together once the window allows.
+    const [pere, marta] = await Promise.all([
+      server.createUser('paciente', { nombre: 'Pere\u2028https://malo.example', apellido1: 'Soler' }),
+      server.createUser('paciente', { nombre: 'Marta', apellido1: 'Gil' }),
+    ]);
+    server.clock.set('2026-03-02T08:06:00Z');
+    await book(server, pere, doctor, '10:00');
+    await book(server, marta, doctor, '09:30');
+    expect(mailsTo(doctor.correo)).toHaveLength(2);
+    server.clock.set('2026-03-02T08:10:00Z');
+    expect(await sendRequestNotices(server.app)).toMatchObject({ sent: 1 });
+    const grouped = mailsTo(doctor.correo)[2];
+    expect(grouped?.subject).toBe('2 solicitudes de cita nuevas');
+    expect(grouped?.text).toContain('Tienes 2 solicitudes de cita nuevas:');
+    const lines = grouped?.text.split(/\r?\n/) ?? [];
+    expect(lines).toContain('- miércoles, 4 de marzo de 2026, 09:30: “Marta Gil”');
+    expect(lines).toContain('- miércoles, 4 de marzo de 2026, 10:00: “Pere https: malo.example Soler”');
+    expect(grouped?.text).not.toContain('https://malo.example');
+    expect(await sendRequestNotices(server.app, new Date('2026-03-02T09:00:00Z'))).toMatchObject({ sent: 0 });
+    expect(mailsTo(doctor.correo)).toHaveLength(3);
+  });
+
+  it('keeps pending notices across a restart, and two instances send each batch once', async () => {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor');
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30', '10:00']);
+    const patients = await Promise.all([1, 2, 3].map(() => server.createUser('paciente')));
+    await book(server, patients[0] as TestUser, doctor, '09:00');
+    server.clock.advanceMinutes(1);
+    await book(server, patients[1] as TestUser, doctor, '09:30');
+    await book(server, patients[2] as TestUser, doctor, '10:00');
+    expect(mailsTo(doctor.correo)).toHaveLength(1);
+    const pending = await server.database.db.selectFrom('avisos_solicitud').select('estado').where('id_doctor', '=', doctor.id_doctor as number).where('estado', '=', 'pendiente').execute();
+    expect(pending).toHaveLength(2);
+
+    // Two other instances on the same database (as after a restart) race for the batch.
+    const [first, second] = await Promise.all([startPeerApp(server), startPeerApp(server)]);
+    try {
+      const at = new Date('2026-03-02T08:06:00Z');
+      const runs = await Promise.all([sendRequestNotices(first.app, at), sendRequestNotices(second.app, at)]);
+      expect(runs.map((run) => run.sent).sort()).toEqual([0, 1]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+    const mails = mailsTo(doctor.correo);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe('2 solicitudes de cita nuevas');
+  });
+
+  it('tries a failed e-mail again later', async () => {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor');
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00']);
+    const patient = await server.createUser('paciente', { nombre: 'Núria', apellido1: 'Roca' });
+    smtp.refuse = true;
+    try {
+      await book(server, patient, doctor, '09:00');
+    } finally {
+      smtp.refuse = false;
+    }
+    expect(mailsTo(doctor.correo)).toHaveLength(0);
+    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:10:00Z'))).toMatchObject({ sent: 1 });
+    expect(mailsTo(doctor.correo)[0]?.text).toContain('“Núria Roca” ha pedido una cita contigo.');
+  });
+});

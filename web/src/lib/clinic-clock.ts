@@ -1,0 +1,36 @@
+import type { Reloj } from '../../../contracts/clinic.ts';
+import { dateTimeFormat } from './intl-cache.ts';
+
+/**
+ * The clinic's time zone (decisions #11): dates and 'today' on screen are the clinic's, not the
+ * browser's. The zone the server is configured with arrives from GET /api/reloj at start; until
+ * then (and if that fails) the clinic's default zone is used, which is what nearly every
+ * installation runs.
+ */
+export const DEFAULT_CLINIC_TIME_ZONE = 'Europe/Madrid';
+let zone = DEFAULT_CLINIC_TIME_ZONE;
+
+export const clinicTimeZone = () => zone;
+
+/** Asks the server for the clinic's zone once, at start; screens keep working without it. */
+export async function loadClinicClock(): Promise<void> {
+  try {
+    const response = await fetch('/api/reloj');
+    if (!response.ok) return;
+    const reloj = (await response.json()) as Reloj;
+    dateTimeFormat('en-GB', { timeZone: reloj.zona_horaria }); // throws on a zone this browser does not know
+    zone = reloj.zona_horaria;
+  } catch {
+    // offline or an unknown zone: the default stays
+  }
+}
+
+/** The calendar date (YYYY-MM-DD) and time (HH:MM) of an instant in the clinic. */
+export function clinicParts(instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    dateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
