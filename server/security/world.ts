@@ -1,4 +1,4 @@
-import type { TokenPayload } from '../../contracts/auth.ts';
+import { sessionToken } from '../testing/session-token.ts';
 import type { Role } from '../../contracts/roles.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { addMinutes } from '../lib/slots.ts';
@@ -191,18 +191,15 @@ export async function buildWorld(server: TestServer): Promise<World> {
     async restore() {
       for (const [name, user] of Object.entries(users) as [Member, TestUser][]) {
         await db.updateTable('usuarios').set({ contrasena_hash: passwordHash }).where('id_usuario', '=', user.id_usuario).execute();
-        const row = await db.selectFrom('usuarios').select('version_token').where('id_usuario', '=', user.id_usuario).executeTakeFirstOrThrow();
-        const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
-          sub: String(user.id_usuario),
+        const token = await sessionToken(server.app, {
           id_usuario: user.id_usuario,
           id_paciente: user.id_paciente,
           id_doctor: user.id_doctor,
           nombre: 'Nombre',
           nombre_usuario: user.usuario,
           rol: user.rol,
-          tv: Number(row.version_token),
-        };
-        tokens.set(name, server.app.jwt.sign(payload));
+        });
+        tokens.set(name, token);
       }
     },
   };

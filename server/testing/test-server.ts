@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { TokenPayload } from '../../contracts/auth.ts';
 import type { Role } from '../../contracts/roles.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -12,6 +11,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOption
 import { ManualClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { insertPaciente, insertUsuario } from '../modules/users/users.repository.ts';
+import { sessionToken } from './session-token.ts';
 import type { FastifyInstance } from 'fastify';
 
 /** The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -84,6 +84,9 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Suites move the clock by days with the same tokens; the idle-limit tests set their own.
+    SESSION_IDLE_MINUTES_STAFF: '0',
+    SESSION_IDLE_MINUTES_PATIENT: '0',
     ...options.env,
   });
   const databaseOptions: DatabaseOptions = { databaseUrl, dataDir, ...(schema ? { schema, poolSize: 5 } : {}) };
@@ -164,15 +167,8 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
         }
         return { id_usuario, id_paciente, id_doctor };
       });
-      const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
-        sub: String(ids.id_usuario),
-        ...ids,
-        nombre: fields.nombre ?? 'Nombre',
-        nombre_usuario: usuario,
-        rol,
-        tv: 0,
-      };
-      return { ...ids, usuario, correo, rol, token: app.jwt.sign(payload) };
+      const token = await sessionToken(app, { ...ids, nombre: fields.nombre ?? 'Nombre', nombre_usuario: usuario, rol });
+      return { ...ids, usuario, correo, rol, token };
     },
     async close() {
       await app.close();

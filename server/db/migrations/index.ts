@@ -6,6 +6,7 @@ import { oneAgenda } from './020-one-agenda.ts';
 import { homeFigures } from './030-home-figures.ts';
 import { passwordResets } from './050-password-resets.ts';
 import { oneIdentity } from './051-one-identity.ts';
+import { sessions } from './052-sessions.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,
+  '052-sessions': sessions,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
 };

@@ -10,7 +10,9 @@ import {
   usuarioSesionSchema,
 } from '../../../contracts/auth.ts';
 import { errorBody } from '../../../contracts/common.ts';
+import { cerrarSesionesSchema, sesionesCerradasSchema, sesionIdParam, sesionSchema } from '../../../contracts/sessions.ts';
 import { actorOf } from '../../lib/access.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { limitPerAddressPerHour } from '../../plugins/address-limit.ts';
 import { createAuthService } from './auth.service.ts';
@@ -22,6 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = app.redis ? new RedisThrottleStore(app.redis, `${app.config.redisPrefix}:login`) : new MemoryThrottleStore();
   const service = createAuthService(app, throttle);
   const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
+  const loginContext = (request: FastifyRequest) => ({ ...context(request), userAgent: request.headers['user-agent'] });
 
   await app.register(async (plugin) => {
     const limited = plugin.withTypeProvider<ZodTypeProvider>();
@@ -60,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody, 429: errorBody },
         },
       },
-      async (request) => service.login(request.body, context(request)),
+      async (request) => service.login(request.body, loginContext(request)),
     );
   });
 
@@ -92,12 +95,52 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       config: { access: ['paciente', 'doctor', 'admin'] },
-      schema: { tags: ['auth'], summary: 'Ends every session of the user', response: { 204: z.null(), 401: errorBody } },
+      schema: { tags: ['auth'], summary: 'Ends this session (other devices stay logged in)', response: { 204: z.null(), 401: errorBody } },
     },
     async (request, reply) => {
-      await service.endSessions(actorOf(request).id_usuario);
+      await service.logout(callerOf(request));
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/auth/sesiones',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: { tags: ['auth'], summary: 'My live sessions, this one marked', response: { 200: z.array(sesionSchema), 401: errorBody } },
+    },
+    async (request) => service.listSessions(callerOf(request)),
+  );
+
+  app.delete(
+    '/auth/sesiones/:id',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends one of my sessions',
+        params: z.object({ id: sesionIdParam }),
+        response: { 204: z.null(), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await service.endOwnSession(callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/sesiones/cerrar-todas',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends all my other sessions (and this one with incluir_actual)',
+        body: cerrarSesionesSchema,
+        response: { 200: sesionesCerradasSchema, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => service.endAllSessions(callerOf(request), request.body),
   );
 
   app.put(
@@ -111,6 +154,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => service.changePassword(actorOf(request).id_usuario, request.body, context(request)),
+    async (request) => service.changePassword(actorOf(request).id_usuario, request.body, loginContext(request)),
   );
 };
