@@ -1,4 +1,5 @@
 import { doctorPayload, specialtyId } from '../testing/admin.ts';
+import { sessionToken } from '../testing/session-token.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import { multipartFile, PDF_BYTES, type ActorName, type World } from './world.ts';
 
@@ -58,6 +59,12 @@ let unique = 0;
 const next = () => `${process.pid}${(unique += 1)}`;
 
 const paciente = (w: World) => w.users.patient.id_paciente!;
+const sidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid;
+/** Another log-in of `patient`, as from a second device. */
+const patientSession = (w: World) => {
+  const { id_usuario, id_paciente, id_doctor, usuario, rol } = w.users.patient;
+  return sessionToken(w.server.app, { id_usuario, id_paciente, id_doctor, nombre: 'Nombre', nombre_usuario: usuario, rol });
+};
 const doctorId = (w: World) => w.users.doctor.id_doctor!;
 
 const SECTION_BODIES: Record<string, Record<string, unknown>> = {
@@ -133,6 +140,19 @@ export const ACCESS_TABLE: MatrixRow[] = [
   { route: 'GET /api/auth/me', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/me' }) },
   { route: 'GET /api/mi-cuenta', expect: ANY_MEMBER, request: () => ({ url: '/api/mi-cuenta' }) },
   { route: 'POST /api/auth/logout', expect: with204(ANY_MEMBER), touchesAccounts: true, request: () => ({ url: '/api/auth/logout' }) },
+  { route: 'GET /api/auth/sesiones', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/sesiones' }) },
+  {
+    // A fresh session of `patient`'s, ended by its owner only (decisions #4: 403 for anyone else's).
+    route: 'DELETE /api/auth/sesiones/:id',
+    expect: with204(ONLY_PATIENT),
+    request: async (w) => ({ url: `/api/auth/sesiones/${sidOf(await patientSession(w))}` }),
+  },
+  {
+    route: 'POST /api/auth/sesiones/cerrar-todas',
+    expect: ANY_MEMBER,
+    touchesAccounts: true,
+    request: () => ({ url: '/api/auth/sesiones/cerrar-todas', body: {} }),
+  },
   {
     route: 'PUT /api/auth/contrasena',
     expect: ANY_MEMBER,
@@ -149,6 +169,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
     route: 'PUT /api/usuarios/:id/rol',
     expect: ONLY_ADMIN,
     request: async (w) => ({ url: `/api/usuarios/${(await w.fresh.user()).id_usuario}/rol`, body: { nuevo_rol: 'admin' } }),
+  },
+  {
+    route: 'POST /api/usuarios/:id/cerrar-sesiones',
+    expect: ONLY_ADMIN,
+    request: async (w) => ({ url: `/api/usuarios/${(await w.fresh.user()).id_usuario}/cerrar-sesiones` }),
   },
   {
     route: 'DELETE /api/usuarios/:id',
