@@ -8,6 +8,9 @@ export const sesionSchema = z.object({
   direccion: z.string().nullable(),
   creada_en: z.string(),
   ultimo_uso: z.string(),
+  /** The last use on the clinic's calendar and clock (YYYY-MM-DD, HH:MM), as the screen shows it. */
+  ultimo_uso_fecha: z.string(),
+  ultimo_uso_hora: z.string(),
   /** The session this request came with. */
   actual: z.boolean(),
 });

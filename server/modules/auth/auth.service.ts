@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CambioContrasena, LoginPayload, LoginResponse, RegistroPaciente, TokenPayload } from '../../../contracts/auth.ts';
 import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { localDate } from '../../lib/clock.ts';
+import { localDate, localTime } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -221,6 +221,8 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore)
         direccion: row.direccion,
         creada_en: row.creada_en,
         ultimo_uso: row.ultimo_uso,
+        ultimo_uso_fecha: localDate(new Date(row.ultimo_uso), config.timeZone),
+        ultimo_uso_hora: localTime(new Date(row.ultimo_uso), config.timeZone),
         actual: row.id_sesion === caller.actor.id_sesion,
       }));
     },

@@ -50,7 +50,8 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     expect(byId.get(sidOf(phone))).toMatchObject({ dispositivo: 'Safari · iOS', direccion: '127.0.0.1', actual: true });
     expect(byId.get(sidOf(laptop))).toMatchObject({ dispositivo: 'Firefox · Linux', actual: false });
     expect(list.body.filter((s) => s.actual)).toHaveLength(1);
-    expect(list.body[0]?.ultimo_uso).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The clock stands at 2026-03-02 08:00 UTC: 09:00 in the clinic (Europe/Madrid).
+    expect(list.body[0]).toMatchObject({ ultimo_uso_fecha: '2026-03-02', ultimo_uso_hora: '09:00' });
   });
 
   it('ends one of my sessions, refuses another user’s (403) and an unknown one (404)', async () => {

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import type { ErrorBody } from '../../../contracts/common.ts';
+import { reasonOfCode, rememberLoginReason } from './login-reason.ts';
 import { clearSession, getSession, SESSION_EXPIRED_EVENT } from './session.ts';
 
 /** A failed API call: the HTTP status and the server's `{ detail, code, errores }`. */
@@ -48,6 +49,8 @@ export async function apiRaw(method: string, path: string, options: RequestOptio
     const errorBody = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     if (response.status === 401 && session) {
       clearSession();
+      // After clearSession, which empties sessionStorage: /login says why the user is there.
+      rememberLoginReason(reasonOfCode(errorBody.code));
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     }
     throw new ApiError(response.status, errorBody);

@@ -6,6 +6,7 @@ import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAccount } from '../api/account.ts';
+import { SessionsCard } from '../components/sessions-card.tsx';
 
 const LANGUAGE_NAMES: Record<string, string> = { es: 'Español', ca: 'Català', en: 'English' };
 
@@ -40,6 +41,7 @@ export default function AccountPage() {
           />
         </Paper>
       )}
+      <SessionsCard />
       <Text mt="lg">
         <Anchor component={Link} to={account.data ? HOME_BY_ROLE[account.data.rol] : '/home'}>
           {t('back_home')}

@@ -8,6 +8,7 @@ import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { useLogin } from '../api/login.ts';
+import { LoginReasonNotice } from '../components/login-reason.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -46,6 +47,7 @@ export default function LoginPage() {
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack>
+            <LoginReasonNotice />
             {errorText && (
               <Alert color="red" role="alert" title={t('login_error_title')}>
                 {errorText}

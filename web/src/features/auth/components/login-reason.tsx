@@ -1,0 +1,23 @@
+import { Alert } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { forgetLoginReason, isLoginReason, readLoginReason, type LoginReason } from '../../../lib/login-reason.ts';
+
+/**
+ * Says why the app brought the user to /login: the session expired, was ended from another
+ * device or by an administrator, or the page asked for needs a log-in (decision 0053).
+ */
+export function LoginReasonNotice() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const fromState = (location.state as { motivo?: unknown } | null)?.motivo;
+  const [reason] = useState<LoginReason | null>(() => readLoginReason() ?? (isLoginReason(fromState) ? fromState : null));
+  useEffect(() => forgetLoginReason(), []);
+  if (!reason) return null;
+  return (
+    <Alert color={reason === 'requerida' ? 'blue' : 'yellow'} role="status" title={t(`reason_${reason}_title`)}>
+      {t(`reason_${reason}`)}
+    </Alert>
+  );
+}
