@@ -59,7 +59,7 @@ let unique = 0;
 const next = () => `${process.pid}${(unique += 1)}`;
 
 const paciente = (w: World) => w.users.patient.id_paciente!;
-const sidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid;
+const sidOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
 /** Another log-in of `patient`, as from a second device. */
 const patientSession = (w: World) => {
   const { id_usuario, id_paciente, id_doctor, usuario, rol } = w.users.patient;

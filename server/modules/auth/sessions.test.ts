@@ -20,7 +20,7 @@ async function logIn(server: TestServer, usuario: string, userAgent = FIREFOX_LI
 
 const me = (server: TestServer, token: string) => server.request<{ code?: string; detail?: string }>('GET', '/api/auth/me', { token });
 const sessions = (server: TestServer, token: string) => server.request<Sesion[]>('GET', '/api/auth/sesiones', { token });
-const sidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid;
+const sidOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
 
 describe.each(DATABASES)('sessions on %s', (kind) => {
   const server = useTestServer(kind, { env: { SESSION_IDLE_MINUTES_STAFF: '30', SESSION_IDLE_MINUTES_PATIENT: '720' } });
