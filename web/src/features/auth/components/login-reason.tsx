@@ -12,7 +12,10 @@ export function LoginReasonNotice() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const fromState = (location.state as { motivo?: unknown } | null)?.motivo;
-  const [reason] = useState<LoginReason | null>(() => readLoginReason() ?? (isLoginReason(fromState) ? fromState : null));
+  // The stored reason is read once (then forgotten); the guard's follows the address, so a log-out
+  // that lands here afterwards without it shows nothing.
+  const [stored] = useState<LoginReason | null>(readLoginReason);
+  const reason = stored ?? (isLoginReason(fromState) ? fromState : null);
   useEffect(() => forgetLoginReason(), []);
   if (!reason) return null;
   return (
