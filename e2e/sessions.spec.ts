@@ -95,6 +95,7 @@ test('a page that needs a log-in says so on /login; logging out says nothing', a
   await page.goto('/mi-cuenta');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('status').filter({ hasText: 'Inicia sesión para continuar' })).toBeVisible();
+  await expectAccessible(page, '/login asking for a log-in');
 
   await loginAs(page, DEMO.patient2, '/mi-cuenta');
   await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();

@@ -2,10 +2,11 @@
  * Why the app sent the user to /login (issue 13: "an expired session says so on /login"). Kept in
  * sessionStorage for the one trip to the log-in page, which reads and forgets it.
  */
-export type LoginReason = 'caducada' | 'cerrada' | 'cerrada_admin' | 'requerida';
+export type LoginReason = 'caducada' | 'cerrada' | 'cerrada_admin' | 'requerida' | 'salida';
 
 const KEY = 'galeno:motivo-login';
-const REASONS: readonly LoginReason[] = ['caducada', 'cerrada', 'cerrada_admin', 'requerida'];
+/** `salida`: the user logged out on purpose; /login then says nothing. */
+const REASONS: readonly LoginReason[] = ['caducada', 'cerrada', 'cerrada_admin', 'requerida', 'salida'];
 
 /** The reason behind a 401 code of the server (decision 0053). */
 export function reasonOfCode(code: string | undefined): LoginReason {

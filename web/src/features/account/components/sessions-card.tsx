@@ -6,6 +6,7 @@ import type { Sesion } from '../../../../../contracts/sessions.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { rememberLoginReason } from '../../../lib/login-reason.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import { useEndAllSessions, useEndOtherSessions, useEndSession, useSessions } from '../api/sessions.ts';
@@ -59,6 +60,7 @@ export function SessionsCard() {
     }
     // As at log-out: this device forgets the session and goes to /login.
     clearSession();
+    rememberLoginReason('salida');
     queryClient.clear();
     void navigate('/login');
   };
@@ -91,7 +93,7 @@ export function SessionsCard() {
                         {deviceOf(session)}
                       </Text>
                       {session.actual && (
-                        <Badge variant="light" color="green" style={{ flexShrink: 0 }}>
+                        <Badge variant="light" style={{ flexShrink: 0 }}>
                           {t('sessions_this_device')}
                         </Badge>
                       )}

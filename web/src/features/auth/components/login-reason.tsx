@@ -17,9 +17,9 @@ export function LoginReasonNotice() {
   const [stored] = useState<LoginReason | null>(readLoginReason);
   const reason = stored ?? (isLoginReason(fromState) ? fromState : null);
   useEffect(() => forgetLoginReason(), []);
-  if (!reason) return null;
+  if (!reason || reason === 'salida') return null;
   return (
-    <Alert color={reason === 'requerida' ? 'blue' : 'yellow'} role="status" title={t(`reason_${reason}_title`)}>
+    <Alert color="blue" role="status" title={t(`reason_${reason}_title`)}>
       {t(`reason_${reason}`)}
     </Alert>
   );
