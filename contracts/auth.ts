@@ -108,8 +108,8 @@ export interface TokenPayload {
   nombre: string;
   nombre_usuario: string;
   rol: (typeof ROLES)[number];
-  /** Token version: a password or role change, or a logout, ends older tokens. */
-  tv: number;
+  /** The session this token belongs to (decision 0053): ending the session ends the token. */
+  sid: string;
   exp: number;
   iat: number;
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { TokenPayload } from '../contracts/auth.ts';
+import { sessionToken } from '../server/testing/session-token.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
@@ -91,11 +91,9 @@ try {
 
   const app = await buildApp({ config, database, serveWeb: false });
   const doctor = await db.selectFrom('usuarios as u').innerJoin('doctores as d', 'd.id_usuario', 'u.id_usuario').select(['u.id_usuario', 'd.id_doctor']).executeTakeFirstOrThrow();
-  const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
-    sub: String(doctor.id_usuario), id_usuario: doctor.id_usuario, id_paciente: null, id_doctor: doctor.id_doctor,
-    nombre: 'Bench', nombre_usuario: 'bench-doctor', rol: 'doctor', tv: 0,
-  };
-  const token = app.jwt.sign(payload);
+  const token = await sessionToken(app, {
+    id_usuario: doctor.id_usuario, id_paciente: null, id_doctor: doctor.id_doctor, nombre: 'Bench', nombre_usuario: 'bench-doctor', rol: 'doctor',
+  });
 
   const cases = [
     ['first page, no search', ''],

@@ -29,6 +29,9 @@ const environmentSchema = z.object({
   DEMO_DATA: booleanFlag.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: z.coerce.number().min(0.05).max(12).default(12),
+  // 0 turns the idle limit off (the token's lifetime still applies).
+  SESSION_IDLE_MINUTES_STAFF: z.coerce.number().min(0).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES_PATIENT: z.coerce.number().min(0).max(24 * 60).default(720),
   CLINIC_TIMEZONE: z.string().refine(isValidTimeZone, 'is not a valid IANA time zone').default('Europe/Madrid'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -87,6 +90,8 @@ export interface Config {
   demoData: boolean | undefined;
   jwtSecret: string | undefined;
   tokenTtlHours: number;
+  /** Minutes without a request after which a session ends (decision 0053): doctors and admins, patients; 0 = never. */
+  sessionIdleMinutes: { staff: number; patient: number };
   timeZone: string;
   logLevel: Environment['LOG_LEVEL'];
   login: {
@@ -169,6 +174,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoData: e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
+    sessionIdleMinutes: { staff: e.SESSION_IDLE_MINUTES_STAFF, patient: e.SESSION_IDLE_MINUTES_PATIENT },
     timeZone: e.CLINIC_TIMEZONE,
     logLevel: e.LOG_LEVEL,
     login: {

@@ -10,8 +10,23 @@ import { apiMessage } from '../../contracts/messages/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { ensurePrivateDir } from '../lib/private-files.ts';
 import { requestLanguage } from '../lib/language.ts';
-import { findSessionUser } from '../modules/auth/auth.repository.ts';
 import { hasActiveSecondFactor } from '../modules/auth/second-factor.repository.ts';
+import { idleMinutesFor } from '../modules/auth/session-rules.ts';
+import { endSession, findRequestUser, touchSession } from '../modules/auth/sessions.repository.ts';
+import type { MotivoFinSesion } from '../db/schema/index.ts';
+
+/** A session's last use is written at most this often (no write on every request). */
+const TOUCH_EVERY_MS = 60_000;
+
+/** What the client is told when a token's session has ended, by why it ended. */
+const ENDED_CODE: Record<MotivoFinSesion, 'sesion_cerrada' | 'sesion_cerrada_admin' | 'sesion_caducada'> = {
+  salida: 'sesion_cerrada',
+  usuario: 'sesion_cerrada',
+  contrasena: 'sesion_cerrada',
+  admin: 'sesion_cerrada_admin',
+  cuenta: 'sesion_cerrada_admin',
+  inactividad: 'sesion_caducada',
+};
 
 /** Who may call a route: anyone, or a list of roles. Every /api route must declare it. */
 export type Access = 'public' | readonly Role[];
@@ -25,6 +40,8 @@ export interface Actor {
   idioma: 'es' | 'ca' | 'en';
   id_paciente: number | null;
   id_doctor: number | null;
+  /** The session the request's token belongs to. */
+  id_sesion: string;
 }
 
 export interface ApiRoute {
@@ -80,7 +97,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     secret,
     sign: { algorithm: 'HS256', expiresIn: `${Math.round(app.config.tokenTtlHours * 3600)}s` },
     // A token seen before skips the signature check until its expiry (fast-jwt's cache, keyed by a
-    // hash of the whole token); revocation is still checked against the database on every request.
+    // hash of the whole token). It caches the signature only: whether the token's session is still
+    // live is read from the database on every request, so an ended session never lives on here.
     verify: { algorithms: ['HS256'], cache: true },
   });
   app.decorateRequest('actor', null);
@@ -104,7 +122,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === undefined) return;
     // A public route answers everyone alike: a stale or broken token from a client's interceptor
     // makes the caller anonymous there, never a 401 (log-in, registration, contact, specialties).
-    const actor = access === 'public' ? await authenticate(app, request, false).catch(() => null) : await authenticate(app, request, true);
+    const actor =
+      access === 'public'
+        ? await authenticate(app, request, false).catch(() => null)
+        : await authenticate(app, request, true);
     request.actor = actor;
     if (access === 'public' || !actor) return;
     if (!access.includes(actor.rol)) {
@@ -140,8 +161,21 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, requi
   } catch {
     throw invalid();
   }
-  const user = await findSessionUser(app.db, payload.id_usuario);
-  if (!user || user.activo !== 1 || user.version_token !== payload.tv) throw invalid();
+  if (typeof payload.sid !== 'string' || typeof payload.id_usuario !== 'number') throw invalid();
+  // One round trip: the user and the token's session together (the hot path).
+  const user = await findRequestUser(app.db, payload.id_usuario, payload.sid);
+  if (!user) throw invalid();
+  const ended = (code: string) => unauthorized(apiMessage(code, language), code);
+  if (user.terminada_en !== null) throw ended(ENDED_CODE[user.motivo ?? 'salida']);
+  if (user.activo !== 1) throw invalid();
+  const now = app.clock.now();
+  const lastUse = Date.parse(user.ultimo_uso);
+  const idleMinutes = idleMinutesFor(app.config, user.rol);
+  if (idleMinutes > 0 && now.getTime() - lastUse > idleMinutes * 60_000) {
+    await endSession(app.db, payload.sid, 'inactividad', now.toISOString());
+    throw ended('sesion_caducada');
+  }
+  if (now.getTime() - lastUse >= TOUCH_EVERY_MS) await touchSession(app.db, payload.sid, now.toISOString());
   return {
     id_usuario: user.id_usuario,
     nombre_usuario: user.nombre_usuario,
@@ -150,5 +184,6 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, requi
     idioma: user.idioma,
     id_paciente: user.id_paciente,
     id_doctor: user.id_doctor,
+    id_sesion: payload.sid,
   };
 }

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Enrolment, LoginTicket, RecoveryCodes } from '../../contracts/second-factor.ts';
 import { doctorPayload, specialtyId } from '../testing/admin.ts';
+import { sessionToken } from '../testing/session-token.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import { multipartFile, PDF_BYTES, type ActorName, type World } from './world.ts';
 
@@ -52,8 +53,10 @@ const ONLY_DOCTOR: Statuses = [401, 403, 403, 200, 403, 403];
 const ONLY_ADMIN: Statuses = [401, 403, 403, 403, 403, 200];
 const ONLY_OWNER_CHAT: Statuses = [401, 200, 403, 403, 403, 403];
 
-const with201 = (statuses: Statuses): Statuses => statuses.map((status) => (status === 200 ? 201 : status)) as unknown as Statuses;
-const with204 = (statuses: Statuses): Statuses => statuses.map((status) => (status === 200 ? 204 : status)) as unknown as Statuses;
+const with201 = (statuses: Statuses): Statuses =>
+  statuses.map((status) => (status === 200 ? 201 : status)) as unknown as Statuses;
+const with204 = (statuses: Statuses): Statuses =>
+  statuses.map((status) => (status === 200 ? 204 : status)) as unknown as Statuses;
 
 let unique = 0;
 const next = () => `${process.pid}${(unique += 1)}`;
@@ -62,18 +65,37 @@ const paciente = (w: World) => w.users.patient.id_paciente!;
 
 /** The app's code for a secret at the server's clock, `steps` periods on. */
 const codeFor = (w: World, secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: w.server.clock.now().getTime() + steps * 30_000 });
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: w.server.clock.now().getTime() + steps * 30_000,
+  });
 
 /** Turns a second factor on for the holder of `token` through the API; answers its secret and recovery codes. */
 async function enrolled(w: World, token: string | undefined) {
   if (!token) return { secret: 'A'.repeat(32), recovery: [] as string[] };
-  const started = await w.server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', { token, body: { contrasena: TEST_PASSWORD } });
+  const started = await w.server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', {
+    token,
+    body: { contrasena: TEST_PASSWORD },
+  });
   const confirmed = await w.server.request<RecoveryCodes>('POST', '/api/auth/segundo-factor/confirmacion', {
     token,
     body: { codigo: codeFor(w, started.body.secreto) },
   });
   return { secret: started.body.secreto, recovery: confirmed.body.codigos_recuperacion };
 }
+const sidOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
+/** Another log-in of `patient`, as from a second device. */
+const patientSession = (w: World) => {
+  const { id_usuario, id_paciente, id_doctor, usuario, rol } = w.users.patient;
+  return sessionToken(w.server.app, {
+    id_usuario,
+    id_paciente,
+    id_doctor,
+    nombre: 'Nombre',
+    nombre_usuario: usuario,
+    rol,
+  });
+};
 const doctorId = (w: World) => w.users.doctor.id_doctor!;
 
 const SECTION_BODIES: Record<string, Record<string, unknown>> = {
@@ -97,9 +119,21 @@ const recordRows: MatrixRow[] = Object.entries(SECTION_BODIES).flatMap(([section
   },
 ]);
 
-const patientFileRows: MatrixRow[] = ['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas', 'ultima-consulta', 'ficha', 'resumen', 'accesos'].map(
-  (section) => ({ route: `GET /api/paciente/${section}`, expect: OWN_PATIENT_DATA, request: () => ({ url: `/api/paciente/${section}` }) }),
-);
+const patientFileRows: MatrixRow[] = [
+  'alergias',
+  'enfermedades',
+  'discapacidades',
+  'habitos',
+  'vacunas',
+  'ultima-consulta',
+  'ficha',
+  'resumen',
+  'accesos',
+].map((section) => ({
+  route: `GET /api/paciente/${section}`,
+  expect: OWN_PATIENT_DATA,
+  request: () => ({ url: `/api/paciente/${section}` }),
+}));
 
 export const ACCESS_TABLE: MatrixRow[] = [
   // Public
@@ -119,7 +153,13 @@ export const ACCESS_TABLE: MatrixRow[] = [
       const id = next();
       return {
         url: '/api/registro-paciente',
-        body: { usuario: `nuevo${id}`, email: `nuevo${id}@example.com`, contrasena: 'Paciente123!', nombre: 'Nuria', apellido_1: 'Nadal' },
+        body: {
+          usuario: `nuevo${id}`,
+          email: `nuevo${id}@example.com`,
+          contrasena: 'Paciente123!',
+          nombre: 'Nuria',
+          apellido_1: 'Nadal',
+        },
       };
     },
   },
@@ -143,18 +183,42 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'POST /api/restablecer-contrasena',
     expect: [400, 400, 400, 400, 400, 400],
-    request: () => ({ url: '/api/restablecer-contrasena', body: { token: 'x'.repeat(43), contrasena: 'Cambiada123!' } }),
+    request: () => ({
+      url: '/api/restablecer-contrasena',
+      body: { token: 'x'.repeat(43), contrasena: 'Cambiada123!' },
+    }),
   },
 
   // Any account, about itself
   { route: 'GET /api/auth/me', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/me' }) },
   { route: 'GET /api/mi-cuenta', expect: ANY_MEMBER, request: () => ({ url: '/api/mi-cuenta' }) },
-  { route: 'POST /api/auth/logout', expect: with204(ANY_MEMBER), touchesAccounts: true, request: () => ({ url: '/api/auth/logout' }) },
+  {
+    route: 'POST /api/auth/logout',
+    expect: with204(ANY_MEMBER),
+    touchesAccounts: true,
+    request: () => ({ url: '/api/auth/logout' }),
+  },
+  { route: 'GET /api/auth/sesiones', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/sesiones' }) },
+  {
+    // A fresh session of `patient`'s, ended by its owner only (decisions #4: 403 for anyone else's).
+    route: 'DELETE /api/auth/sesiones/:id',
+    expect: with204(ONLY_PATIENT),
+    request: async (w) => ({ url: `/api/auth/sesiones/${sidOf(await patientSession(w))}` }),
+  },
+  {
+    route: 'POST /api/auth/sesiones/cerrar-todas',
+    expect: ANY_MEMBER,
+    touchesAccounts: true,
+    request: () => ({ url: '/api/auth/sesiones/cerrar-todas', body: {} }),
+  },
   {
     route: 'PUT /api/auth/contrasena',
     expect: ANY_MEMBER,
     touchesAccounts: true,
-    request: () => ({ url: '/api/auth/contrasena', body: { contrasena_actual: TEST_PASSWORD, contrasena_nueva: 'Cambiada123!' } }),
+    request: () => ({
+      url: '/api/auth/contrasena',
+      body: { contrasena_actual: TEST_PASSWORD, contrasena_nueva: 'Cambiada123!' },
+    }),
   },
 
   // The second factor (decision 0054): everyone's own
@@ -172,9 +236,15 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: async (w, actor) => {
       const token = w.token(actor);
       const started = token
-        ? await w.server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', { token, body: { contrasena: TEST_PASSWORD } })
+        ? await w.server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', {
+            token,
+            body: { contrasena: TEST_PASSWORD },
+          })
         : undefined;
-      return { url: '/api/auth/segundo-factor/confirmacion', body: { codigo: started ? codeFor(w, started.body.secreto) : '123456' } };
+      return {
+        url: '/api/auth/segundo-factor/confirmacion',
+        body: { codigo: started ? codeFor(w, started.body.secreto) : '123456' },
+      };
     },
   },
   {
@@ -183,7 +253,10 @@ export const ACCESS_TABLE: MatrixRow[] = [
     touchesAccounts: true,
     request: async (w, actor) => {
       const { secret } = await enrolled(w, w.token(actor));
-      return { url: '/api/auth/segundo-factor/codigos', body: { contrasena: TEST_PASSWORD, codigo: codeFor(w, secret, 1) } };
+      return {
+        url: '/api/auth/segundo-factor/codigos',
+        body: { contrasena: TEST_PASSWORD, codigo: codeFor(w, secret, 1) },
+      };
     },
   },
   {
@@ -192,7 +265,10 @@ export const ACCESS_TABLE: MatrixRow[] = [
     touchesAccounts: true,
     request: async (w, actor) => {
       const { recovery } = await enrolled(w, w.token(actor));
-      return { url: '/api/auth/segundo-factor/desactivacion', body: { contrasena: TEST_PASSWORD, codigo: recovery[0] ?? '123456' } };
+      return {
+        url: '/api/auth/segundo-factor/desactivacion',
+        body: { contrasena: TEST_PASSWORD, codigo: recovery[0] ?? '123456' },
+      };
     },
   },
   {
@@ -202,20 +278,45 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: async (w) => {
       const user = await w.fresh.user('paciente');
       const { recovery } = await enrolled(w, user.token);
-      const first = await w.server.request<LoginTicket>('POST', '/api/login', { body: { usuario: user.usuario, contrasena: TEST_PASSWORD } });
+      const first = await w.server.request<LoginTicket>('POST', '/api/login', {
+        body: { usuario: user.usuario, contrasena: TEST_PASSWORD },
+      });
       return { url: '/api/login/codigo', body: { ticket: first.body.ticket, codigo: recovery[0] } };
     },
   },
 
   // Administration
-  { route: 'GET /api/usuarios', variant: 'patients only', expect: [401, 403, 403, 200, 200, 200], request: () => ({ url: '/api/usuarios?rol=paciente' }) },
+  {
+    route: 'GET /api/usuarios',
+    variant: 'patients only',
+    expect: [401, 403, 403, 200, 200, 200],
+    request: () => ({ url: '/api/usuarios?rol=paciente' }),
+  },
   // Doctors get patient accounts only when they name no role (decisions #24).
-  { route: 'GET /api/usuarios', variant: 'every role', expect: [401, 403, 403, 200, 200, 200], request: () => ({ url: '/api/usuarios' }) },
-  { route: 'GET /api/usuarios', variant: 'admins', expect: ONLY_ADMIN, request: () => ({ url: '/api/usuarios?rol=admin' }) },
+  {
+    route: 'GET /api/usuarios',
+    variant: 'every role',
+    expect: [401, 403, 403, 200, 200, 200],
+    request: () => ({ url: '/api/usuarios' }),
+  },
+  {
+    route: 'GET /api/usuarios',
+    variant: 'admins',
+    expect: ONLY_ADMIN,
+    request: () => ({ url: '/api/usuarios?rol=admin' }),
+  },
   {
     route: 'PUT /api/usuarios/:id/rol',
     expect: ONLY_ADMIN,
-    request: async (w) => ({ url: `/api/usuarios/${(await w.fresh.user()).id_usuario}/rol`, body: { nuevo_rol: 'admin' } }),
+    request: async (w) => ({
+      url: `/api/usuarios/${(await w.fresh.user()).id_usuario}/rol`,
+      body: { nuevo_rol: 'admin' },
+    }),
+  },
+  {
+    route: 'POST /api/usuarios/:id/cerrar-sesiones',
+    expect: ONLY_ADMIN,
+    request: async (w) => ({ url: `/api/usuarios/${(await w.fresh.user()).id_usuario}/cerrar-sesiones` }),
   },
   {
     route: 'DELETE /api/usuarios/:id',
@@ -236,15 +337,42 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'PUT /api/paciente/perfil',
     expect: OWN_PATIENT_DATA,
-    request: () => ({ url: '/api/paciente/perfil', body: { nombre: 'Nombre', apellido1: 'Apellido', telefono: '612345678' } }),
+    request: () => ({
+      url: '/api/paciente/perfil',
+      body: { nombre: 'Nombre', apellido1: 'Apellido', telefono: '612345678' },
+    }),
   },
   ...patientFileRows,
-  { route: 'GET /api/paciente/historial', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/historial' }) },
-  { route: 'GET /api/paciente/historial/estadisticas', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/historial/estadisticas' }) },
-  { route: 'GET /api/paciente/historial.pdf', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/historial.pdf' }) },
-  { route: 'GET /api/paciente/mis-datos', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/mis-datos' }) },
-  { route: 'GET /api/paciente/mis-datos.pdf', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/mis-datos.pdf' }) },
-  { route: 'GET /api/usuarios/historial', expect: [401, 200, 200, 200, 200, 403], request: () => ({ url: '/api/usuarios/historial' }) },
+  {
+    route: 'GET /api/paciente/historial',
+    expect: OWN_PATIENT_DATA,
+    request: () => ({ url: '/api/paciente/historial' }),
+  },
+  {
+    route: 'GET /api/paciente/historial/estadisticas',
+    expect: OWN_PATIENT_DATA,
+    request: () => ({ url: '/api/paciente/historial/estadisticas' }),
+  },
+  {
+    route: 'GET /api/paciente/historial.pdf',
+    expect: OWN_PATIENT_DATA,
+    request: () => ({ url: '/api/paciente/historial.pdf' }),
+  },
+  {
+    route: 'GET /api/paciente/mis-datos',
+    expect: OWN_PATIENT_DATA,
+    request: () => ({ url: '/api/paciente/mis-datos' }),
+  },
+  {
+    route: 'GET /api/paciente/mis-datos.pdf',
+    expect: OWN_PATIENT_DATA,
+    request: () => ({ url: '/api/paciente/mis-datos.pdf' }),
+  },
+  {
+    route: 'GET /api/usuarios/historial',
+    expect: [401, 200, 200, 200, 200, 403],
+    request: () => ({ url: '/api/usuarios/historial' }),
+  },
   { route: 'GET /api/paciente/archivos', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/archivos' }) },
   {
     route: 'POST /api/paciente/archivos',
@@ -266,7 +394,13 @@ export const ACCESS_TABLE: MatrixRow[] = [
       const slot = await w.fresh.slot();
       return {
         url: '/api/citas',
-        body: { id_paciente: paciente(w), id_doctor: doctorId(w), fecha: slot.fecha, hora: slot.hora, motivo: 'Dolor de espalda' },
+        body: {
+          id_paciente: paciente(w),
+          id_doctor: doctorId(w),
+          fecha: slot.fecha,
+          hora: slot.hora,
+          motivo: 'Dolor de espalda',
+        },
       };
     },
   },
@@ -309,8 +443,16 @@ export const ACCESS_TABLE: MatrixRow[] = [
   { route: 'GET /api/doctor/perfil', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/doctor/perfil' }) },
   // The doctor's calendar feed (issue 14): managed by each doctor for themselves, read by its secret address.
   { route: 'GET /api/doctor/calendario', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/doctor/calendario' }) },
-  { route: 'POST /api/doctor/calendario', expect: with201(OWN_DOCTOR_DATA), request: () => ({ url: '/api/doctor/calendario' }) },
-  { route: 'DELETE /api/doctor/calendario', expect: with204(OWN_DOCTOR_DATA), request: () => ({ url: '/api/doctor/calendario' }) },
+  {
+    route: 'POST /api/doctor/calendario',
+    expect: with201(OWN_DOCTOR_DATA),
+    request: () => ({ url: '/api/doctor/calendario' }),
+  },
+  {
+    route: 'DELETE /api/doctor/calendario',
+    expect: with204(OWN_DOCTOR_DATA),
+    request: () => ({ url: '/api/doctor/calendario' }),
+  },
   {
     route: 'GET /api/calendario/:token',
     variant: 'unknown address',
@@ -324,24 +466,48 @@ export const ACCESS_TABLE: MatrixRow[] = [
     variant: 'live address',
     expect: PUBLIC,
     request: async (w) => {
-      const made = await w.server.request<{ url: string }>('POST', '/api/doctor/calendario', { token: w.token('doctor') });
+      const made = await w.server.request<{ url: string }>('POST', '/api/doctor/calendario', {
+        token: w.token('doctor'),
+      });
       return { url: new URL(made.body.url).pathname };
     },
   },
-  { route: 'GET /api/agenda/mi-id-doctor', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda/mi-id-doctor' }) },
-  { route: 'GET /api/agenda', expect: ONLY_DOCTOR, request: (w) => ({ url: `/api/agenda?fecha=2026-03-20&id_doctor=${doctorId(w)}` }) },
-  { route: 'GET /api/agenda', variant: 'own agenda, no id', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda?fecha=2026-03-20' }) },
+  {
+    route: 'GET /api/agenda/mi-id-doctor',
+    expect: OWN_DOCTOR_DATA,
+    request: () => ({ url: '/api/agenda/mi-id-doctor' }),
+  },
+  {
+    route: 'GET /api/agenda',
+    expect: ONLY_DOCTOR,
+    request: (w) => ({ url: `/api/agenda?fecha=2026-03-20&id_doctor=${doctorId(w)}` }),
+  },
+  {
+    route: 'GET /api/agenda',
+    variant: 'own agenda, no id',
+    expect: OWN_DOCTOR_DATA,
+    request: () => ({ url: '/api/agenda?fecha=2026-03-20' }),
+  },
   {
     route: 'POST /api/agenda/crear',
     expect: with201(ONLY_DOCTOR),
-    request: (w) => ({ url: '/api/agenda/crear', body: { id_doctor: doctorId(w), fecha: '2026-06-01', bloques: ['09:00', '09:30'] } }),
+    request: (w) => ({
+      url: '/api/agenda/crear',
+      body: { id_doctor: doctorId(w), fecha: '2026-06-01', bloques: ['09:00', '09:30'] },
+    }),
   },
   {
     route: 'PUT /api/agenda/bloquear',
     expect: ONLY_DOCTOR,
     request: (w) => ({
       url: '/api/agenda/bloquear',
-      body: { id_doctor: doctorId(w), fecha: '2026-06-01', hora_inicio: '09:00', hora_fin: '10:00', motivo: 'Congreso' },
+      body: {
+        id_doctor: doctorId(w),
+        fecha: '2026-06-01',
+        hora_inicio: '09:00',
+        hora_fin: '10:00',
+        motivo: 'Congreso',
+      },
     }),
   },
   {
@@ -349,7 +515,13 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: ONLY_DOCTOR,
     request: (w) => ({
       url: '/api/agenda/desbloquear',
-      body: { id_doctor: doctorId(w), fecha: '2026-06-01', hora_inicio: '09:00', hora_fin: '10:00', motivo: 'Congreso anulado' },
+      body: {
+        id_doctor: doctorId(w),
+        fecha: '2026-06-01',
+        hora_inicio: '09:00',
+        hora_fin: '10:00',
+        motivo: 'Congreso anulado',
+      },
     }),
   },
   {
@@ -357,7 +529,12 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: ONLY_DOCTOR,
     request: async (w) => ({
       url: '/api/agenda/bloqueo-actualizar',
-      body: { id_agenda: (await w.fresh.slot('Bloqueado')).id_agenda, tipo: 'Bloqueo', estado: 'Bloqueado', descripcion: 'Reunión' },
+      body: {
+        id_agenda: (await w.fresh.slot('Bloqueado')).id_agenda,
+        tipo: 'Bloqueo',
+        estado: 'Bloqueado',
+        descripcion: 'Reunión',
+      },
     }),
   },
   {
@@ -365,7 +542,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with204(ONLY_DOCTOR),
     request: async (w) => ({ url: `/api/agenda/bloque/${(await w.fresh.slot()).id_agenda}` }),
   },
-  { route: 'GET /api/agenda/bloqueos', expect: ONLY_DOCTOR, request: (w) => ({ url: `/api/agenda/bloqueos?anio=2026&mes=3&id_doctor=${doctorId(w)}` }) },
+  {
+    route: 'GET /api/agenda/bloqueos',
+    expect: ONLY_DOCTOR,
+    request: (w) => ({ url: `/api/agenda/bloqueos?anio=2026&mes=3&id_doctor=${doctorId(w)}` }),
+  },
   {
     route: 'GET /api/agenda/solicitudes-pendientes',
     expect: ONLY_DOCTOR,
@@ -376,7 +557,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: ONLY_DOCTOR,
     request: (w) => ({ url: `/api/agenda/solicitudes-por-dia?anio=2026&mes=5&id_doctor=${doctorId(w)}` }),
   },
-  { route: 'GET /api/agenda/solicitudes', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda/solicitudes?por_pagina=20' }) },
+  {
+    route: 'GET /api/agenda/solicitudes',
+    expect: OWN_DOCTOR_DATA,
+    request: () => ({ url: '/api/agenda/solicitudes?por_pagina=20' }),
+  },
   {
     route: 'GET /api/agenda/solicitudes-dia',
     expect: ONLY_DOCTOR,
@@ -385,7 +570,10 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'PUT /api/agenda/citas/:id_cita',
     expect: ONLY_DOCTOR,
-    request: async (w) => ({ url: `/api/agenda/citas/${await w.fresh.pendingAppointment()}`, body: { estado: 'Confirmada' } }),
+    request: async (w) => ({
+      url: `/api/agenda/citas/${await w.fresh.pendingAppointment()}`,
+      body: { estado: 'Confirmada' },
+    }),
   },
   {
     route: 'PUT /api/agenda/citas/:id_cita',
@@ -407,15 +595,27 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with201(OWN_DOCTOR_DATA),
     request: async (w) => ({
       url: '/api/consultas',
-      body: { pacienteId: (await w.fresh.user('paciente')).id_usuario, fecha: '2026-03-25', hora: '10:00', motivo: 'Control' },
+      body: {
+        pacienteId: (await w.fresh.user('paciente')).id_usuario,
+        fecha: '2026-03-25',
+        hora: '10:00',
+        motivo: 'Control',
+      },
     }),
   },
   {
     route: 'PUT /api/consultas/:id/finalizar',
     expect: ONLY_DOCTOR,
-    request: async (w) => ({ url: `/api/consultas/${await w.fresh.pendingConsultation()}/finalizar`, body: { diagnostico: 'Sano' } }),
+    request: async (w) => ({
+      url: `/api/consultas/${await w.fresh.pendingConsultation()}/finalizar`,
+      body: { diagnostico: 'Sano' },
+    }),
   },
-  { route: 'GET /api/pacientes/:id/historia', expect: ONLY_DOCTOR, request: (w) => ({ url: `/api/pacientes/${paciente(w)}/historia` }) },
+  {
+    route: 'GET /api/pacientes/:id/historia',
+    expect: ONLY_DOCTOR,
+    request: (w) => ({ url: `/api/pacientes/${paciente(w)}/historia` }),
+  },
   {
     // Break the glass: any doctor may state a reason (then the record opens to them); a fresh patient
     // each time, so the access granted does not change the other rows.
@@ -432,17 +632,31 @@ export const ACCESS_TABLE: MatrixRow[] = [
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',
     variant: "another patient's entry",
     expect: [401, 403, 403, 404, 403, 403],
-    request: async (w) => ({ url: `/api/pacientes/${paciente(w)}/alergias/${await w.fresh.entry('alergias', 'otherPatient')}`, body: { nombre: 'Ácaros' } }),
+    request: async (w) => ({
+      url: `/api/pacientes/${paciente(w)}/alergias/${await w.fresh.entry('alergias', 'otherPatient')}`,
+      body: { nombre: 'Ácaros' },
+    }),
   },
 
   // Attachments
-  { route: 'GET /api/archivos', expect: ONLY_DOCTOR, request: (w) => ({ url: `/api/archivos?id_paciente=${paciente(w)}` }) },
+  {
+    route: 'GET /api/archivos',
+    expect: ONLY_DOCTOR,
+    request: (w) => ({ url: `/api/archivos?id_paciente=${paciente(w)}` }),
+  },
   {
     route: 'POST /api/archivos',
     expect: with201(ONLY_DOCTOR),
-    request: (w) => ({ url: `/api/archivos?id_paciente=${paciente(w)}`, file: { filename: 'ecografia.pdf', bytes: PDF_BYTES } }),
+    request: (w) => ({
+      url: `/api/archivos?id_paciente=${paciente(w)}`,
+      file: { filename: 'ecografia.pdf', bytes: PDF_BYTES },
+    }),
   },
-  { route: 'GET /api/archivos/:id_archivo', expect: [401, 200, 403, 200, 403, 403], request: (w) => ({ url: `/api/archivos/${w.own.file}` }) },
+  {
+    route: 'GET /api/archivos/:id_archivo',
+    expect: [401, 200, 403, 200, 403, 403],
+    request: (w) => ({ url: `/api/archivos/${w.own.file}` }),
+  },
   {
     // Only whoever uploaded it may remove it; the treating doctor may read it but not delete it.
     route: 'DELETE /api/archivos/:id_archivo',
@@ -454,7 +668,10 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'POST /api/chat/completions',
     expect: ONLY_OWNER_CHAT,
-    request: async (w) => ({ url: '/api/chat/completions', body: { id_chat: await w.fresh.chat(), messages: [{ role: 'user', content: 'Hola' }] } }),
+    request: async (w) => ({
+      url: '/api/chat/completions',
+      body: { id_chat: await w.fresh.chat(), messages: [{ role: 'user', content: 'Hola' }] },
+    }),
   },
   {
     route: 'POST /api/chat/completions',
@@ -478,13 +695,21 @@ export const ACCESS_TABLE: MatrixRow[] = [
   },
   { route: 'GET /api/chat/historial', expect: ANY_MEMBER, request: () => ({ url: '/api/chat/historial' }) },
   { route: 'DELETE /api/chat/historial', expect: ANY_MEMBER, request: () => ({ url: '/api/chat/historial' }) },
-  { route: 'GET /api/chat/:id/mensajes', expect: ONLY_OWNER_CHAT, request: async (w) => ({ url: `/api/chat/${await w.fresh.chat()}/mensajes` }) },
+  {
+    route: 'GET /api/chat/:id/mensajes',
+    expect: ONLY_OWNER_CHAT,
+    request: async (w) => ({ url: `/api/chat/${await w.fresh.chat()}/mensajes` }),
+  },
   {
     route: 'PUT /api/chat/:id',
     expect: ONLY_OWNER_CHAT,
     request: async (w) => ({ url: `/api/chat/${await w.fresh.chat()}`, body: { nombre_chat: 'Renombrada' } }),
   },
-  { route: 'DELETE /api/chat/:id', expect: with204(ONLY_OWNER_CHAT), request: async (w) => ({ url: `/api/chat/${await w.fresh.chat()}` }) },
+  {
+    route: 'DELETE /api/chat/:id',
+    expect: with204(ONLY_OWNER_CHAT),
+    request: async (w) => ({ url: `/api/chat/${await w.fresh.chat()}` }),
+  },
 ];
 
 /** The multipart body of a row's upload. */

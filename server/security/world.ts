@@ -1,4 +1,4 @@
-import type { TokenPayload } from '../../contracts/auth.ts';
+import { sessionToken } from '../testing/session-token.ts';
 import type { Role } from '../../contracts/roles.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { addMinutes } from '../lib/slots.ts';
@@ -13,10 +13,18 @@ export type ActorName = (typeof ACTORS)[number];
 export type Member = Exclude<ActorName, 'anonymous'>;
 
 /** A small PDF, recognised by its first bytes. */
-export const PDF_BYTES = Buffer.concat([Buffer.from('%PDF-1.4\n% informe\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
+export const PDF_BYTES = Buffer.concat([
+  Buffer.from('%PDF-1.4\n% informe\n'),
+  Buffer.alloc(200, 0x20),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 /** A multipart body with one file in the field `archivo`, as the upload screens send it. */
-export function multipartFile(filename: string, bytes: Buffer, field = 'archivo'): { payload: Buffer; contentType: string } {
+export function multipartFile(
+  filename: string,
+  bytes: Buffer,
+  field = 'archivo',
+): { payload: Buffer; contentType: string } {
   const boundary = `galeno${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   return {
@@ -84,33 +92,59 @@ export async function buildWorld(server: TestServer): Promise<World> {
     diagnostico: SECRETS.diagnosis,
     motivo: 'Revisión anual',
   });
-  const appointment = await addAppointment(server, { id_paciente, id_doctor, fecha: '2026-03-20', hora: '12:00', motivo: SECRETS.appointment });
+  const appointment = await addAppointment(server, {
+    id_paciente,
+    id_doctor,
+    fecha: '2026-03-20',
+    hora: '12:00',
+    motivo: SECRETS.appointment,
+  });
   await db
     .insertInto('alergias')
-    .values({ id_paciente, nombre: SECRETS.allergy, fecha_diagnostico: '2020-01-01', observaciones: null, creado_por: null, creado_en: now() })
+    .values({
+      id_paciente,
+      nombre: SECRETS.allergy,
+      fecha_diagnostico: '2020-01-01',
+      observaciones: null,
+      creado_por: null,
+      creado_en: now(),
+    })
     .execute();
 
-  const tokens = new Map<ActorName, string>(Object.entries(users).map(([name, user]) => [name as ActorName, user.token]));
+  const tokens = new Map<ActorName, string>(
+    Object.entries(users).map(([name, user]) => [name as ActorName, user.token]),
+  );
 
-  async function inject(method: string, url: string, token: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function inject(
+    method: string,
+    url: string,
+    token: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const response = await server.app.inject({
       method: method as 'POST',
       url,
       headers: { authorization: `Bearer ${token}`, ...headers },
       ...(body === undefined ? {} : Buffer.isBuffer(body) ? { payload: body } : { payload: body as object }),
     });
-    if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
     return response.json<Record<string, unknown>>();
   }
 
   async function uploadFile(name: string): Promise<number> {
     const { payload, contentType } = multipartFile(name, PDF_BYTES);
-    const body = await inject('POST', '/api/paciente/archivos', tokens.get('patient')!, payload, { 'content-type': contentType });
+    const body = await inject('POST', '/api/paciente/archivos', tokens.get('patient')!, payload, {
+      'content-type': contentType,
+    });
     return Number(body.id_archivo);
   }
 
   async function newChat(question: string): Promise<number> {
-    const body = await inject('POST', '/api/chat/completions', tokens.get('patient')!, { messages: [{ role: 'user', content: question }] });
+    const body = await inject('POST', '/api/chat/completions', tokens.get('patient')!, {
+      messages: [{ role: 'user', content: question }],
+    });
     return Number(body.id_chat);
   }
 
@@ -168,9 +202,15 @@ export async function buildWorld(server: TestServer): Promise<World> {
       });
     },
     // Its time (08:30) has begun at the clinic's clock (09:00): it may be completed.
-    pendingConsultation: () => addConsultation(server, { id_paciente, id_doctor, fecha: '2026-03-02', hora: '08:30', estado: 'pendiente' }),
+    pendingConsultation: () =>
+      addConsultation(server, { id_paciente, id_doctor, fecha: '2026-03-02', hora: '08:30', estado: 'pendiente' }),
     async entry(section, owner = 'patient') {
-      const values = { id_paciente: users[owner].id_paciente!, creado_por: null, creado_en: now(), ...SECTION_ROWS[section] };
+      const values = {
+        id_paciente: users[owner].id_paciente!,
+        creado_por: null,
+        creado_en: now(),
+        ...SECTION_ROWS[section],
+      };
       const row = (await db
         .insertInto(section as 'alergias')
         .values(values as never)
@@ -192,20 +232,21 @@ export async function buildWorld(server: TestServer): Promise<World> {
     token: (actor) => (actor === 'anonymous' ? undefined : tokens.get(actor)),
     async restore() {
       for (const [name, user] of Object.entries(users) as [Member, TestUser][]) {
-        await db.updateTable('usuarios').set({ contrasena_hash: passwordHash }).where('id_usuario', '=', user.id_usuario).execute();
+        await db
+          .updateTable('usuarios')
+          .set({ contrasena_hash: passwordHash })
+          .where('id_usuario', '=', user.id_usuario)
+          .execute();
         await deleteSecondFactor(db, user.id_usuario);
-        const row = await db.selectFrom('usuarios').select('version_token').where('id_usuario', '=', user.id_usuario).executeTakeFirstOrThrow();
-        const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
-          sub: String(user.id_usuario),
+        const token = await sessionToken(server.app, {
           id_usuario: user.id_usuario,
           id_paciente: user.id_paciente,
           id_doctor: user.id_doctor,
           nombre: 'Nombre',
           nombre_usuario: user.usuario,
           rol: user.rol,
-          tv: Number(row.version_token),
-        };
-        tokens.set(name, server.app.jwt.sign(payload));
+        });
+        tokens.set(name, token);
       }
     },
   };

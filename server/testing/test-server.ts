@@ -4,14 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { TokenPayload } from '../../contracts/auth.ts';
 import type { Role } from '../../contracts/roles.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions, type DialectName } from '../db/index.ts';
+import {
+  migrateToLatest,
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  type DialectName,
+} from '../db/index.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { insertPaciente, insertUsuario } from '../modules/users/users.repository.ts';
+import { sessionToken } from './session-token.ts';
 import type { FastifyInstance } from 'fastify';
 
 /** The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -54,7 +60,10 @@ export interface TestServer {
     options?: { token?: string | undefined; body?: unknown; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
   /** Creates an account directly in the database (password TEST_PASSWORD) with a valid token. */
-  createUser(rol: Role, fields?: Partial<{ nombre: string; apellido1: string; usuario: string; correo: string }>): Promise<TestUser>;
+  createUser(
+    rol: Role,
+    fields?: Partial<{ nombre: string; apellido1: string; usuario: string; correo: string }>,
+  ): Promise<TestUser>;
   close(): Promise<void>;
 }
 
@@ -86,6 +95,9 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
     JWT_SECRET: randomBytes(32).toString('hex'),
     // Suites log in as admin freely; second-factor.test.ts sets the roles it tests.
     MFA_REQUIRED_ROLES: '',
+    // Suites move the clock by days with the same tokens; the idle-limit tests set their own.
+    SESSION_IDLE_MINUTES_STAFF: '0',
+    SESSION_IDLE_MINUTES_PATIENT: '0',
     ...options.env,
   });
   const databaseOptions: DatabaseOptions = { databaseUrl, dataDir, ...(schema ? { schema, poolSize: 5 } : {}) };
@@ -166,15 +178,13 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
         }
         return { id_usuario, id_paciente, id_doctor };
       });
-      const payload: Omit<TokenPayload, 'exp' | 'iat'> = {
-        sub: String(ids.id_usuario),
+      const token = await sessionToken(app, {
         ...ids,
         nombre: fields.nombre ?? 'Nombre',
         nombre_usuario: usuario,
         rol,
-        tv: 0,
-      };
-      return { ...ids, usuario, correo, rol, token: app.jwt.sign(payload) };
+      });
+      return { ...ids, usuario, correo, rol, token };
     },
     async close() {
       await app.close();

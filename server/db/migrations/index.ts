@@ -10,6 +10,7 @@ import { homeFigures } from './030-home-figures.ts';
 import { oneIdentity } from './051-one-identity.ts';
 import { passwordResets } from './050-password-resets.ts';
 import { secondFactor } from './053-second-factor.ts';
+import { sessions } from './052-sessions.ts';
 import { visitSequence } from './023-visit-sequence.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
@@ -31,6 +32,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,
+  '052-sessions': sessions,
   '053-second-factor': secondFactor,
   '054-break-the-glass': breakTheGlass,
   '080-patient-search-count': patientSearchCount,

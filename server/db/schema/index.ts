@@ -292,6 +292,22 @@ export interface TicketsSegundoFactorTable {
   intentos: Generated<number>;
 }
 
+/** Why a session ended (migration 052). */
+export type MotivoFinSesion = 'salida' | 'usuario' | 'contrasena' | 'admin' | 'cuenta' | 'inactividad';
+
+/** One log-in on one device (migration 052, decision 0053). */
+export interface SesionesTable {
+  id_sesion: string;
+  id_usuario: number;
+  creada_en: string;
+  caduca_en: string;
+  ultimo_uso: string;
+  dispositivo: string | null;
+  direccion: string | null;
+  terminada_en: string | null;
+  motivo: MotivoFinSesion | null;
+}
+
 /** Active accounts per role, kept by triggers on usuarios (migration 081). */
 export interface CuentasActivasTable {
   rol: Rol;
@@ -326,6 +342,7 @@ export interface Database {
   tickets_segundo_factor: TicketsSegundoFactorTable;
   accesos_urgentes: AccesosUrgentesTable;
   avisos_solicitud: AvisosSolicitudTable;
+  sesiones: SesionesTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

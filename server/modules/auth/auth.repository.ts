@@ -19,7 +19,7 @@ export interface SessionRow {
   id_doctor: number | null;
 }
 
-const sessionColumns = [
+export const sessionColumns = [
   'u.id_usuario',
   'u.nombre_usuario',
   'u.correo',
@@ -56,19 +56,7 @@ export async function findLoginUser(db: Db, identifier: string): Promise<Session
     .executeTakeFirst();
 }
 
-export async function bumpTokenVersion(db: Db, id_usuario: number): Promise<void> {
-  await db
-    .updateTable('usuarios')
-    .set((eb) => ({ version_token: eb('version_token', '+', 1) }))
-    .where('id_usuario', '=', id_usuario)
-    .execute();
-}
-
-/** Stores a new password hash and ends every existing token of the user, in one statement. */
+/** Stores a new password hash (the caller ends the sessions it should, in the same transaction). */
 export async function replacePassword(db: Db, id_usuario: number, contrasena_hash: string): Promise<void> {
-  await db
-    .updateTable('usuarios')
-    .set((eb) => ({ contrasena_hash, version_token: eb('version_token', '+', 1) }))
-    .where('id_usuario', '=', id_usuario)
-    .execute();
+  await db.updateTable('usuarios').set({ contrasena_hash }).where('id_usuario', '=', id_usuario).execute();
 }

@@ -11,7 +11,14 @@ import {
 } from '../../../contracts/auth.ts';
 import { errorBody } from '../../../contracts/common.ts';
 import { loginCodeSchema, loginTicketSchema } from '../../../contracts/second-factor.ts';
+import {
+  cerrarSesionesSchema,
+  sesionesCerradasSchema,
+  sesionIdParam,
+  sesionSchema,
+} from '../../../contracts/sessions.ts';
 import { actorOf } from '../../lib/access.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { limitPerAddressPerHour } from '../../plugins/address-limit.ts';
 import { createAuthService } from './auth.service.ts';
@@ -23,10 +30,13 @@ import { createSecondFactorService } from './second-factor.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { login } = app.config;
-  const throttle = app.redis ? new RedisThrottleStore(app.redis, `${app.config.redisPrefix}:login`) : new MemoryThrottleStore();
+  const throttle = app.redis
+    ? new RedisThrottleStore(app.redis, `${app.config.redisPrefix}:login`)
+    : new MemoryThrottleStore();
   const secondFactor = createSecondFactorService(app, passwordGuard(app, throttle), throttle);
   const service = createAuthService(app, throttle, secondFactor);
   const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
+  const loginContext = (request: FastifyRequest) => ({ ...context(request), userAgent: request.headers['user-agent'] });
 
   await app.register(async (plugin) => {
     const limited = plugin.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +49,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['auth'],
           summary: 'Self-registration of a patient (limited per address and hour)',
           body: registroPacienteSchema,
-          response: { 201: z.object({ id_usuario: z.number(), id_paciente: z.number() }), 400: errorBody, 409: errorBody, 429: errorBody },
+          response: {
+            201: z.object({ id_usuario: z.number(), id_paciente: z.number() }),
+            400: errorBody,
+            409: errorBody,
+            429: errorBody,
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await service.registerPatient(request.body, context(request))),
@@ -65,10 +80,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             'With a second factor on, the right password answers a ticket (`segundo_factor_requerido`) instead of a token: ' +
             'send it with a code to POST /api/login/codigo.',
           body: loginSchema,
-          response: { 200: z.union([loginResponseSchema, loginTicketSchema]), 400: errorBody, 401: errorBody, 429: errorBody },
+          response: {
+            200: z.union([loginResponseSchema, loginTicketSchema]),
+            400: errorBody,
+            401: errorBody,
+            429: errorBody,
+          },
         },
       },
-      async (request) => service.login(request.body, context(request)),
+      async (request) => service.login(request.body, loginContext(request)),
     );
     throttled.post(
       '/login/codigo',
@@ -81,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody, 429: errorBody },
         },
       },
-      async (request) => service.loginWithCode(request.body, context(request)),
+      async (request) => service.loginWithCode(request.body, loginContext(request)),
     );
   });
 
@@ -115,12 +135,60 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       config: { access: ['paciente', 'doctor', 'admin'], mfaExempt: true },
-      schema: { tags: ['auth'], summary: 'Ends every session of the user', response: { 204: z.null(), 401: errorBody } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends this session (other devices stay logged in)',
+        response: { 204: z.null(), 401: errorBody },
+      },
     },
     async (request, reply) => {
-      await service.endSessions(actorOf(request).id_usuario);
+      await service.logout(callerOf(request));
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/auth/sesiones',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'My live sessions, this one marked',
+        response: { 200: z.array(sesionSchema), 401: errorBody },
+      },
+    },
+    async (request) => service.listSessions(callerOf(request)),
+  );
+
+  app.delete(
+    '/auth/sesiones/:id',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends one of my sessions',
+        params: z.object({ id: sesionIdParam }),
+        response: { 204: z.null(), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await service.endOwnSession(callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/sesiones/cerrar-todas',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends all my other sessions (and this one with incluir_actual)',
+        body: cerrarSesionesSchema,
+        response: { 200: sesionesCerradasSchema, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => service.endAllSessions(callerOf(request), request.body),
   );
 
   app.put(
@@ -134,6 +202,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => service.changePassword(actorOf(request).id_usuario, request.body, context(request)),
+    async (request) => service.changePassword(actorOf(request).id_usuario, request.body, loginContext(request)),
   );
 };

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { replacePassword } from './auth.repository.ts';
+import { endSessionsOf } from './sessions.repository.ts';
 import type { RequestContext } from './auth.service.ts';
 import { passwordChangedMail, resetLinkMail } from './password-reset.mail.ts';
 import {
@@ -134,6 +135,7 @@ export function createPasswordResetService(app: FastifyInstance, hooks: Password
         if (!owner) throw linkError('enlace_invalido', context.language);
         await endOpenResets(trx, link.id_usuario, now);
         await replacePassword(trx, link.id_usuario, hash);
+        await endSessionsOf(trx, link.id_usuario, 'contrasena', now);
         await writeAudit(trx, {
           id_usuario: owner.id_usuario,
           rol: owner.rol,

@@ -383,22 +383,14 @@ export async function lockActiveUser(trx: Transaction<Database>, dialect: Dialec
     .executeTakeFirst();
 }
 
-/** Sets the role and ends the tokens issued for the old one. */
+/** Sets the role (the service ends the sessions opened under the old one). */
 export async function setRole(db: Db, id_usuario: number, rol: Rol): Promise<void> {
-  await db
-    .updateTable('usuarios')
-    .set((eb) => ({ rol, version_token: eb('version_token', '+', 1) }))
-    .where('id_usuario', '=', id_usuario)
-    .execute();
+  await db.updateTable('usuarios').set({ rol }).where('id_usuario', '=', id_usuario).execute();
 }
 
-/** The account can no longer log in, its tokens stop working and it leaves every list. */
+/** The account can no longer log in and it leaves every list (the service ends its sessions). */
 export async function deactivateUser(db: Db, id_usuario: number, eliminado_en: string): Promise<void> {
-  await db
-    .updateTable('usuarios')
-    .set((eb) => ({ activo: 0, eliminado_en, version_token: eb('version_token', '+', 1) }))
-    .where('id_usuario', '=', id_usuario)
-    .execute();
+  await db.updateTable('usuarios').set({ activo: 0, eliminado_en }).where('id_usuario', '=', id_usuario).execute();
 }
 
 export async function findPacienteOfUser(db: Db, id_usuario: number) {

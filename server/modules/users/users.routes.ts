@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sesionesCerradasSchema } from '../../../contracts/sessions.ts';
 import { errorBody, idParam } from '../../../contracts/common.ts';
 import { cambioRolSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
 import { actorOf } from '../../lib/access.ts';
@@ -52,6 +53,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.changeRole(actorOf(request), request.params.id, request.body, context(request)),
+  );
+
+  app.post(
+    '/usuarios/:id/cerrar-sesiones',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Ends every session of an account (its devices must log in again)',
+        params: z.object({ id: idParam }),
+        response: { 200: sesionesCerradasSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => service.endSessions(actorOf(request), request.params.id, context(request)),
   );
 
   app.delete(

@@ -12,6 +12,7 @@ import { mapUniqueViolation, type RequestContext } from '../auth/auth.service.ts
 import { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor } from '../doctors/doctors.repository.ts';
 import { createAppointmentsService } from '../appointments/appointments.service.ts';
 import { createDoctorsService } from '../doctors/doctors.service.ts';
+import { endSessionsOf } from '../auth/sessions.repository.ts';
 import { specialtyExists } from '../specialties/specialties.repository.ts';
 import {
   deactivateUser,
@@ -166,7 +167,10 @@ export function createUsersService(app: FastifyInstance) {
           if (!paciente) await insertPaciente(trx, id_usuario, today);
           else await setPacienteEstado(trx, id_usuario, 'Activo');
         }
-        if (from !== to) await setRole(trx, id_usuario, to);
+        if (from !== to) {
+          await setRole(trx, id_usuario, to);
+          await endSessionsOf(trx, id_usuario, 'cuenta', now.toISOString());
+        }
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,
@@ -183,6 +187,24 @@ export function createUsersService(app: FastifyInstance) {
       return toListItem(updated);
     },
 
+    /** Ends every session of an account (decision 0053): its devices are sent to log in again. */
+    async endSessions(actor: Actor, id_usuario: number, context: RequestContext): Promise<{ cerradas: number }> {
+      const now = clock.now().toISOString();
+      return asAdmin(actor, context.language, async (trx) => {
+        await targetOf(trx, id_usuario, context.language);
+        const cerradas = await endSessionsOf(trx, id_usuario, 'admin', now);
+        await writeAudit(trx, {
+          id_usuario: actor.id_usuario,
+          rol: actor.rol,
+          accion: 'usuario.cerrar_sesiones',
+          detalle: `usuario ${id_usuario}: ${cerradas}`,
+          ip: context.ip,
+          creado_en: now,
+        });
+        return { cerradas };
+      });
+    },
+
     /**
      * Deletes an account the way decisions #10 asks: access ends at once and the account leaves
      * every list, while its clinical records and agenda stay (kept by law). A doctor's visits still
@@ -196,6 +218,7 @@ export function createUsersService(app: FastifyInstance) {
         const target = await targetOf(trx, id_usuario, language);
         if (target.rol === 'admin') ensureAnotherAdmin(admins, id_usuario, language);
         await deactivateUser(trx, id_usuario, now.toISOString());
+        await endSessionsOf(trx, id_usuario, 'cuenta', now.toISOString());
         // Each changes nothing for an account without a doctor profile, or without a patient record.
         const practice = await doctors.endPractice(trx, id_usuario, actor, context);
         const care = await appointments.endCare(trx, id_usuario, actor, context);

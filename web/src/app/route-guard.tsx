@@ -25,6 +25,7 @@ export function RouteGuard({ screen, children }: { screen: ScreenName; children:
   }, [denied, access, t]);
 
   if (access === 'public') return children;
-  if (!session || denied) return <Navigate to="/login" replace />;
+  // The state tells /login why a logged-out user is there (a stored reason from the API, if any, wins).
+  if (!session || denied) return <Navigate to="/login" replace state={session ? undefined : { motivo: 'requerida' }} />;
   return children;
 }

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import type { ErrorBody } from '../../../contracts/common.ts';
+import { reasonOfCode, rememberLoginReason } from './login-reason.ts';
 import { clearSession, getSession, MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from './session.ts';
 
 /** A failed API call: the HTTP status and the server's `{ detail, code, errores }`. */
@@ -48,10 +49,13 @@ export async function apiRaw(method: string, path: string, options: RequestOptio
     const errorBody = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     if (response.status === 401 && session) {
       clearSession();
+      // After clearSession, which empties sessionStorage: /login says why the user is there.
+      rememberLoginReason(reasonOfCode(errorBody.code));
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     }
     // The user's role requires a second factor they have not set up: only enrolment is open.
-    if (response.status === 403 && errorBody.code === 'mfa_requerido') window.dispatchEvent(new Event(MFA_REQUIRED_EVENT));
+    if (response.status === 403 && errorBody.code === 'mfa_requerido')
+      window.dispatchEvent(new Event(MFA_REQUIRED_EVENT));
     throw new ApiError(response.status, errorBody);
   }
   return response;

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { rememberLoginReason } from './login-reason.ts';
 import { clearSession } from './session.ts';
 
-/** Ends the session on the server (older tokens stop working), forgets it here, goes to /login. */
+/** Ends this session on the server (a copy of its token dies too), forgets it here, goes to /login. */
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
@@ -10,6 +11,8 @@ export function useLogout() {
     const [{ api }, { queryClient }] = await Promise.all([import('./api.ts'), import('./query-client.ts')]);
     await api('POST', '/auth/logout').catch(() => undefined);
     clearSession();
+    // Said before the guard notices the session is gone, so /login does not ask for a log-in.
+    rememberLoginReason('salida');
     queryClient.clear();
     void navigate('/login');
   }, [navigate]);

@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAccount } from '../api/account.ts';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
+import { SessionsCard } from '../components/sessions-card.tsx';
 
 const LANGUAGE_NAMES: Record<string, string> = { es: 'Español', ca: 'Català', en: 'English' };
 
@@ -32,7 +33,10 @@ export default function AccountPage() {
             cols={{ base: 1, sm: 2 }}
             items={[
               { label: t('field_username'), value: account.data.nombre_usuario },
-              { label: t('field_name'), value: [account.data.nombre, account.data.apellido1, account.data.apellido2].filter(Boolean).join(' ') },
+              {
+                label: t('field_name'),
+                value: [account.data.nombre, account.data.apellido1, account.data.apellido2].filter(Boolean).join(' '),
+              },
               { label: t('field_email'), value: account.data.correo },
               { label: t('field_role'), value: t(`common:role_${account.data.rol}`) },
               { label: t('field_language'), value: LANGUAGE_NAMES[account.data.idioma] ?? account.data.idioma },
@@ -42,6 +46,7 @@ export default function AccountPage() {
         </Paper>
       )}
       <SecondFactorCard />
+      <SessionsCard />
       <Text mt="lg">
         <Anchor component={Link} to={account.data ? HOME_BY_ROLE[account.data.rol] : '/home'}>
           {t('back_home')}

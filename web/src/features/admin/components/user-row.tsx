@@ -9,6 +9,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useChangeRole } from '../api/change-role.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
+import { useEndUserSessions } from '../api/end-user-sessions.ts';
 
 interface UserRowProps {
   user: UsuarioLista;
@@ -30,6 +31,7 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
   const [colegiadoError, setColegiadoError] = useState<string>();
   const changeRole = useChangeRole();
   const deleteUser = useDeleteUser();
+  const endSessions = useEndUserSessions();
   const name = fullName(user);
 
   const save = async () => {
@@ -63,6 +65,17 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
       notifySuccess(t('user_deleted'));
     } catch {
       notifyError(t('user_delete_error'));
+    }
+  };
+
+  const endAllSessions = async () => {
+    const question = t('confirm_end_sessions', { name, username: user.nombre_usuario });
+    if (!(await confirmAction(question, { danger: true, confirmLabel: t('end_sessions') }))) return;
+    try {
+      const { cerradas } = await endSessions.mutateAsync(user.id_usuario);
+      notifySuccess(t('sessions_ended', { name, count: cerradas }));
+    } catch {
+      notifyError(t('sessions_end_error', { name }));
     }
   };
 
@@ -123,6 +136,16 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" onClick={() => void save()} loading={changeRole.isPending} disabled={isSelf}>
             {t('save')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void endAllSessions()}
+            loading={endSessions.isPending}
+            disabled={isSelf}
+            aria-label={t('end_sessions_of', { name })}
+          >
+            {t('end_sessions')}
           </Button>
           <Button size="xs" color="red" variant="light" onClick={() => void remove()} loading={deleteUser.isPending} disabled={isSelf}>
             {t('delete')}

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { mustEnrol, needsCode, useLogin } from '../api/login.ts';
 import { CodeStep } from '../components/code-step.tsx';
+import { LoginReasonNotice } from '../components/login-reason.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -71,6 +72,7 @@ export default function LoginPage() {
         ) : (
           <form onSubmit={onSubmit} noValidate>
             <Stack>
+              <LoginReasonNotice />
               {errorText && (
                 <Alert color="red" role="alert" title={t('login_error_title')}>
                   {errorText}

@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, loginAs, test } from './fixtures.ts';
+import { notification, registerNamedPatient } from './support/admin.ts';
+
+/** A separate browser (its own storage), as a second device would be, in a theme. */
+async function device(browser: Browser, theme: 'claro' | 'oscuro'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  return { context, page: await context.newPage() };
+}
+
+for (const theme of ['claro', 'oscuro'] as const) {
+  test(`ending a session from another device sends the first to /login, told why (${theme})`, async ({ browser, request }) => {
+    test.slow();
+    const patient = await registerNamedPatient(request, 'Sara');
+    const first = await device(browser, theme);
+    const second = await device(browser, theme);
+    try {
+      await loginAs(first.page, patient, '/mi-cuenta');
+      await expect(first.page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+      await loginAs(second.page, patient, '/mi-cuenta');
+
+      const page = second.page;
+      const list = page.getByRole('list', { name: 'Sesiones abiertas' });
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      const mine = list.getByRole('listitem').filter({ hasText: 'Este dispositivo' });
+      await expect(mine).toHaveCount(1);
+      await expect(mine).toContainText('Chrome · Linux');
+      await expect(mine).toContainText('Dirección: 127.0.0.1');
+      await expect(mine).toContainText(/Último uso: \d{1,2} \w+\.? \d{4}, \d\d:\d\d/);
+      await expectAccessible(page, `/mi-cuenta with two sessions (${theme})`);
+
+      const other = list.getByRole('listitem').filter({ hasNotText: 'Este dispositivo' });
+      await other.getByRole('button', { name: /^Cerrar la sesión de Chrome · Linux/ }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(/¿Cerrar la sesión de Chrome · Linux \(último uso: .+\)\?/);
+      await expectAccessible(page, `the confirmation naming the session (${theme})`);
+      await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await expect(notification(page, 'Sesión de Chrome · Linux cerrada')).toBeVisible();
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Cerrar las demás sesiones' })).toBeDisabled();
+
+      // The first device's next request is refused: it lands on /login, which says why.
+      await first.page.reload();
+      await expect(first.page).toHaveURL(/\/login/);
+      const told = first.page.getByRole('status').filter({ hasText: 'Se ha cerrado tu sesión' });
+      await expect(told).toBeVisible();
+      await expect(told).toContainText('Tu sesión se cerró desde otro dispositivo');
+      // Language and theme stay on the device; the session's keys are gone.
+      const kept = await first.page.evaluate(() => ({ token: localStorage.getItem('access_token'), theme: localStorage.getItem('theme') }));
+      expect(kept).toEqual({ token: null, theme });
+      await expectAccessible(first.page, `/login after the session was ended (${theme})`);
+
+      // The second device is still logged in.
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+}
+
+test('an admin ends every session of a user after a confirmation naming them', async ({ browser, request }) => {
+  test.slow();
+  const patient = await registerNamedPatient(request, 'Bruno');
+  const name = `Bruno ${patient.apellido}`;
+  const user = await device(browser, 'claro');
+  const admin = await device(browser, 'claro');
+  try {
+    await loginAs(user.page, patient, '/mi-cuenta');
+    await expect(user.page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+
+    const page = admin.page;
+    await loginAs(page, DEMO.admin, '/gestion-usuarios');
+    await page.getByPlaceholder('Buscar por nombre o email...').fill(patient.usuario);
+    const row = page.getByRole('row', { name: new RegExp(patient.usuario) });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Cerrar todas las sesiones de ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`¿Cerrar todas las sesiones de ${name} (${patient.usuario})?`);
+    await dialog.getByRole('button', { name: 'Cerrar sesiones' }).click();
+    await expect(notification(page, `Se ha cerrado 1 sesión de ${name}`)).toBeVisible();
+
+    await user.page.reload();
+    await expect(user.page).toHaveURL(/\/login/);
+    await expect(user.page.getByRole('status').filter({ hasText: 'Un administrador ha cerrado tu sesión' })).toBeVisible();
+  } finally {
+    await user.context.close();
+    await admin.context.close();
+  }
+});
+
+test('a page that needs a log-in says so on /login; logging out says nothing', async ({ page }) => {
+  await page.goto('/mi-cuenta');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('status').filter({ hasText: 'Inicia sesión para continuar' })).toBeVisible();
+  await expectAccessible(page, '/login asking for a log-in');
+
+  await loginAs(page, DEMO.patient2, '/mi-cuenta');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cerrar la sesión de este dispositivo' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /sesión/ })).toHaveCount(0);
+});
