@@ -18,6 +18,8 @@ export const ACCIONES_FIJAS = [
   'cita.confirmar',
   'cita.crear',
   'citas.listar',
+  'clinica.actualizar',
+  'clinica.logo',
   'consulta.crear',
   'consulta.finalizar',
   'consultas.listar',

@@ -93,7 +93,7 @@ test.describe('the landing page', () => {
 test.describe('the 404 page', () => {
   test('any unknown path shows it, with a way home and the support contact', async ({ page }) => {
     await openScreen(page, '/esta-pagina-no-existe', 'Página no encontrada');
-    await expect(page.getByText('escríbenos a contacto@galeno.local', { exact: false })).toBeVisible();
+    await expect(page.getByText('escríbenos a contacto@example.es', { exact: false })).toBeVisible();
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
@@ -111,7 +111,7 @@ test.describe('the contact page', () => {
     await openScreen(page, '/contact', 'Contacto');
     await expect(page.getByText('Carrer de Provença 210, 08036 Barcelona')).toBeVisible();
     await expect(page.getByRole('link', { name: '+34 930 000 000' })).toHaveAttribute('href', 'tel:+34930000000');
-    await expect(page.getByRole('link', { name: 'contacto@galeno.local' })).toHaveAttribute('href', 'mailto:contacto@galeno.local');
+    await expect(page.getByRole('link', { name: 'contacto@example.es' })).toHaveAttribute('href', 'mailto:contacto@example.es');
 
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect(page.getByText('El nombre es obligatorio.')).toBeVisible();

@@ -43,7 +43,7 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-  MAIL_FROM: z.string().min(3).default('Galeno <no-reply@galeno.local>'),
+  MAIL_FROM: z.string().min(3).default('Galeno <no-reply@example.es>'),
   REMINDER_HOURS: z.coerce.number().min(1).max(24 * 14).default(24),
   REMINDER_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   CHAT_API_URL: z.string().url().optional(),

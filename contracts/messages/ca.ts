@@ -63,6 +63,11 @@ export const ca: Messages = {
     provincia_invalida: 'Selecciona una província de la llista.',
     fecha_filtro_invalida: 'La data del filtre només pot contenir números i guions (AAAA-MM-DD).',
     enlace_invalido: 'L’enllaç per restablir la contrasenya no és vàlid. Comprova que l’has copiat sencer o demana’n un de nou.',
+    clinica_nombre_requerido: 'El nom de la clínica és obligatori.',
+    clinica_razon_social_requerida: 'La raó social és obligatòria.',
+    clinica_direccion_requerida: 'L’adreça és obligatòria.',
+    clinica_web_invalida: 'El web no és vàlid (per exemple, www.example.es).',
+    clinica_horario_requerido: 'L’horari és obligatori.',
   },
   api: {
     validacion: 'Revisa les dades enviades.',
@@ -132,5 +137,7 @@ export const ca: Messages = {
     enlace_usado: 'Aquest enllaç ja s’ha utilitzat. Si has de tornar a canviar la contrasenya, demana’n un de nou.',
     restablecimiento_solicitado:
       'Si existeix un compte amb aquest usuari o correu, t’hem enviat un correu amb un enllaç per crear una contrasenya nova. L’enllaç caduca d’aquí a una hora.',
+    logo_tipo_no_permitido: 'El logotip ha de ser una imatge PNG o JPEG.',
+    logo_demasiado_grande: 'El logotip supera la mida màxima de 512 KB.',
   },
 };

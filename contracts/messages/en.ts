@@ -62,6 +62,11 @@ export const en: Messages = {
     provincia_invalida: 'Choose a province from the list.',
     fecha_filtro_invalida: 'The date filter may only contain digits and hyphens (YYYY-MM-DD).',
     enlace_invalido: 'The password reset link is not valid. Check that you copied all of it, or ask for a new one.',
+    clinica_nombre_requerido: 'The clinic’s name is required.',
+    clinica_razon_social_requerida: 'The legal name is required.',
+    clinica_direccion_requerida: 'The address is required.',
+    clinica_web_invalida: 'The website is not valid (for example, www.example.es).',
+    clinica_horario_requerido: 'The opening hours are required.',
   },
   api: {
     validacion: 'Please check the data you sent.',
@@ -131,5 +136,7 @@ export const en: Messages = {
     enlace_usado: 'This link has already been used. If you need to change your password again, ask for a new one.',
     restablecimiento_solicitado:
       'If an account with that username or e-mail exists, we have sent it an e-mail with a link to create a new password. The link expires in one hour.',
+    logo_tipo_no_permitido: 'The logo must be a PNG or JPEG image.',
+    logo_demasiado_grande: 'The logo is larger than the 512 KB maximum.',
   },
 };

@@ -65,6 +65,11 @@ export const es = {
     provincia_invalida: 'Selecciona una provincia de la lista.',
     fecha_filtro_invalida: 'La fecha del filtro solo puede contener números y guiones (AAAA-MM-DD).',
     enlace_invalido: 'El enlace para restablecer la contraseña no es válido. Comprueba que lo has copiado entero o pide uno nuevo.',
+    clinica_nombre_requerido: 'El nombre de la clínica es obligatorio.',
+    clinica_razon_social_requerida: 'La razón social es obligatoria.',
+    clinica_direccion_requerida: 'La dirección es obligatoria.',
+    clinica_web_invalida: 'La web no es válida (por ejemplo, www.example.es).',
+    clinica_horario_requerido: 'El horario es obligatorio.',
   },
   api: {
     validacion: 'Revisa los datos enviados.',
@@ -134,6 +139,8 @@ export const es = {
     enlace_usado: 'Este enlace ya se ha utilizado. Si necesitas cambiar la contraseña otra vez, pide uno nuevo.',
     restablecimiento_solicitado:
       'Si existe una cuenta con ese usuario o correo, te hemos enviado un correo con un enlace para crear una contraseña nueva. El enlace caduca en una hora.',
+    logo_tipo_no_permitido: 'El logotipo debe ser una imagen PNG o JPEG.',
+    logo_demasiado_grande: 'El logotipo supera el tamaño máximo de 512 KB.',
   },
 };
 

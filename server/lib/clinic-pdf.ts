@@ -1,5 +1,5 @@
 import type PDFDocumentClass from 'pdfkit';
-import { CLINICA } from '../../contracts/clinic.ts';
+import { clinicAddress, type Clinica } from '../../contracts/clinic.ts';
 import type { Language } from '../../contracts/messages/index.ts';
 
 /** The pieces every PDF Galeno hands a patient shares: A4, the clinic's letterhead, page numbers. */
@@ -39,15 +39,22 @@ export interface ClinicPdf {
 // PDFKit (about 28 MB once loaded, with its fonts) is loaded on the first PDF, not at start.
 let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
 
+/** What the letterhead shows: the clinic as stored (issue 13), and its logo when it has one. */
+export interface Letterhead {
+  clinic: Clinica;
+  logo?: Uint8Array | undefined;
+}
+
 /** Opens an A4 document in the given language with the clinic's letterhead and a big title. */
-export async function startClinicPdf(options: { language: Language; title: string; subject: string }): Promise<ClinicPdf> {
+export async function startClinicPdf(options: { language: Language; title: string; subject: string; letterhead: Letterhead }): Promise<ClinicPdf> {
+  const { clinic, logo } = options.letterhead;
   const PDFDocument = await (pdfkit ??= import('pdfkit').then((module) => module.default));
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 50, bottom: 60, left: 50, right: 50 },
     bufferPages: true,
     lang: options.language,
-    info: { Title: options.title, Author: CLINICA.nombre, Subject: options.subject, Creator: 'Galeno' },
+    info: { Title: options.title, Author: clinic.nombre, Subject: options.subject, Creator: 'Galeno' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,13 +67,25 @@ export async function startClinicPdf(options: { language: Language; title: strin
   const left = doc.page.margins.left;
   const nearFoot = (room: number) => doc.y > doc.page.height - doc.page.margins.bottom - room;
 
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#1c3d6e').text(CLINICA.nombre, left, doc.y);
+  const top = doc.y;
+  let textLeft = left;
+  if (logo) {
+    try {
+      doc.image(Buffer.from(logo), left, top, { fit: [48, 48] });
+      textLeft = left + 58;
+    } catch {
+      // A logo pdfkit cannot read leaves the letterhead in words only.
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#1c3d6e').text(printable(clinic.nombre), textLeft, top);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#333333')
-    .text(`${CLINICA.direccion}, ${CLINICA.codigo_postal} ${CLINICA.localidad}`)
-    .text(`${CLINICA.telefono} · ${CLINICA.correo} · ${CLINICA.web}`);
+    .text(printable(clinicAddress(clinic)))
+    .text(printable(`${clinic.telefono} · ${clinic.correo} · ${clinic.web}`));
+  if (logo && textLeft !== left) doc.y = Math.max(doc.y, top + 50);
+  doc.x = left;
   doc.moveDown(0.5);
   doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#1c3d6e').lineWidth(1).stroke();
   doc.moveDown(1);
@@ -114,7 +133,7 @@ export async function startClinicPdf(options: { language: Language; title: strin
           .font('Helvetica')
           .fontSize(8)
           .fillColor('#555555')
-          .text(`${CLINICA.nombre} · ${pageLabel(index + 1, range.count)}`, left, doc.page.height - 40, {
+          .text(printable(`${clinic.nombre} · ${pageLabel(index + 1, range.count)}`), left, doc.page.height - 40, {
             width,
             align: 'center',
             lineBreak: false,

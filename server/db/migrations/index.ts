@@ -2,6 +2,7 @@ import type { GalenoMigration } from './types.ts';
 import { initialSchema } from './001-initial-schema.ts';
 import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
 import { userSearchIndex } from './010-user-search-index.ts';
+import { clinicIdentity } from './012-clinic-identity.ts';
 import { oneAgenda } from './020-one-agenda.ts';
 import { homeFigures } from './030-home-figures.ts';
 import { passwordResets } from './050-password-resets.ts';
@@ -19,6 +20,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '001-initial-schema': initialSchema,
   '002-specialties-catalogue': specialtiesCatalogue,
   '010-user-search-index': userSearchIndex,
+  '012-clinic-identity': clinicIdentity,
   '020-one-agenda': oneAgenda,
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,

@@ -44,14 +44,14 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
 
   await db.transaction().execute(async (trx) => {
     await insertUsuario(trx, {
-      nombre_usuario: 'admin', correo: 'admin@galeno.local', contrasena_hash: adminHash, rol: 'admin',
+      nombre_usuario: 'admin', correo: 'admin@example.es', contrasena_hash: adminHash, rol: 'admin',
       nombre: 'Marta', apellido1: 'Serrano', apellido2: 'Vidal', creado_en: stamp,
     });
 
     const doctors: { id_doctor: number; interval: number }[] = [];
     for (const d of [
-      { usuario: 'dra.garcia', correo: 'laura.garcia@galeno.local', nombre: 'Laura', a1: 'García', a2: 'Romero', colegiado: '280412345', esp: 'medicina-familiar', interval: 15, horario: 'L-V 09:00-14:00' },
-      { usuario: 'dr.puig', correo: 'pere.puig@galeno.local', nombre: 'Pere', a1: 'Puig', a2: 'Soler', colegiado: '080398765', esp: 'cardiologia', interval: 30, horario: 'L-V 09:00-14:00, 16:00-19:00' },
+      { usuario: 'dra.garcia', correo: 'laura.garcia@example.es', nombre: 'Laura', a1: 'García', a2: 'Romero', colegiado: '280412345', esp: 'medicina-familiar', interval: 15, horario: 'L-V 09:00-14:00' },
+      { usuario: 'dr.puig', correo: 'pere.puig@example.es', nombre: 'Pere', a1: 'Puig', a2: 'Soler', colegiado: '080398765', esp: 'cardiologia', interval: 30, horario: 'L-V 09:00-14:00, 16:00-19:00' },
     ]) {
       const id_usuario = await insertUsuario(trx, {
         nombre_usuario: d.usuario, correo: d.correo, contrasena_hash: doctorHash, rol: 'doctor',

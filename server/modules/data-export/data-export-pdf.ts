@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { TIPO_LABELS } from '../../../contracts/history.ts';
 import type { MisDatos, RegistroAuditoriaExportado } from '../../../contracts/data-export.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { printable, shownDate, startClinicPdf } from '../../lib/clinic-pdf.ts';
+import { printable, shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
 import { fullName } from '../patients/patients.repository.ts';
 
 interface Labels {
@@ -252,7 +252,7 @@ const compact = (values: (string | null | undefined | false)[]) => values.filter
 
 export interface DataExportPdfJob {
   data: MisDatos;
-  options: { language: Language; timeZone: string };
+  options: { language: Language; timeZone: string; letterhead: Letterhead };
 }
 
 /**
@@ -294,7 +294,7 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
   const text = TEXT[options.language];
   const usuario = data.paciente.usuario;
   const name = fullName(usuario);
-  const pdf = await startClinicPdf({ language: options.language, title: `${text.title} - ${name}`, subject: text.title });
+  const pdf = await startClinicPdf({ language: options.language, title: `${text.title} - ${name}`, subject: text.title, letterhead: options.letterhead });
   const { doc, line, entry, heading } = pdf;
   const when = instantFormatter(options.timeZone);
   const date = (iso: string | null) => (iso ? shownDate(iso) : null);

@@ -10,6 +10,7 @@ import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { listAttachments } from '../files/files.repository.ts';
 import { findPatientAccount, profileOf } from '../patients/patients.repository.ts';
+import { currentLetterhead } from '../clinic/clinic.service.ts';
 import { renderDataExportPdfFor } from './data-export-pdf.ts';
 import {
   findAccount,
@@ -87,7 +88,7 @@ export function createDataExportService(app: FastifyInstance) {
     async exportPdf(actor: Actor, context: RequestContext) {
       const data = await collect(actor, context);
       await audit(actor, context, 'datos.exportar_pdf');
-      const pdf = await renderDataExportPdfFor({ data, options: { language: context.language, timeZone: config.timeZone } });
+      const pdf = await renderDataExportPdfFor({ data, options: { language: context.language, timeZone: config.timeZone, letterhead: await currentLetterhead(db) } });
       return { pdf, fileName: fileName('pdf') };
     },
   };

@@ -11,6 +11,7 @@ import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { listAttachments } from '../files/files.repository.ts';
 import { searchTextOf } from '../users/users.repository.ts';
+import { currentLetterhead } from '../clinic/clinic.service.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
 import {
   countHistory,
@@ -204,6 +205,7 @@ export function createPatientsService(app: FastifyInstance) {
         stats,
         items,
         generatedAt: { fecha: today, hora: localTime(now, config.timeZone) },
+        letterhead: await currentLetterhead(db),
       });
       return { pdf, fileName: `historial-${today}.pdf` };
     },

@@ -1,4 +1,5 @@
 import { breaksLine } from '../../../contracts/agenda.ts';
+import { clinicAddress, type Clinica } from '../../../contracts/clinic.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { quotedLine } from '../../lib/mail-text.ts';
 import { instantOf } from '../../lib/clock.ts';
@@ -6,15 +7,13 @@ import { buildIcs } from '../../lib/ics.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import type { AppointmentMailRow } from './reminders.repository.ts';
 
-/** Where visits take place, shown in e-mails and calendar entries. */
-export const CLINIC_NAME = 'Galeno';
 
 const LOCALES: Record<Language, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
 
 interface Texts {
   reminderSubject: (date: string, time: string) => string;
   greeting: (name: string) => string;
-  reminderIntro: string;
+  reminderIntro: (clinic: string) => string;
   pending: string;
   labels: { date: string; time: string; doctor: string; specialty: string; place: string };
   cancelHint: string;
@@ -24,9 +23,9 @@ interface Texts {
   noticeIntro: (patient: string) => string;
   noticeAction: string;
   cancelSubject: (date: string, time: string) => string;
-  cancelIntro: (doctor: string) => string;
+  cancelIntro: (doctor: string, clinic: string) => string;
   cancelAction: string;
-  patientLeftIntro: (patient: string) => string;
+  patientLeftIntro: (patient: string, clinic: string) => string;
   patientLeftAction: string;
   rejectedSubject: (date: string, time: string) => string;
   rejectedIntro: (doctor: string) => string;
@@ -42,7 +41,7 @@ const TEXTS: Record<Language, Texts> = {
   es: {
     reminderSubject: (date, time) => `Recordatorio de tu cita: ${date} a las ${time}`,
     greeting: (name) => `Hola, ${name}:`,
-    reminderIntro: `Te recordamos tu cita en ${CLINIC_NAME}.`,
+    reminderIntro: (clinic) => `Te recordamos tu cita en ${clinic}.`,
     pending: 'La cita aún está pendiente de confirmación por el doctor.',
     labels: { date: 'Fecha', time: 'Hora', doctor: 'Doctor', specialty: 'Especialidad', place: 'Lugar' },
     cancelHint: 'Si no puedes venir, cancela la cita en «Mis visitas»',
@@ -52,9 +51,9 @@ const TEXTS: Record<Language, Texts> = {
     noticeIntro: (patient) => `${patient} ha pedido una cita contigo.`,
     noticeAction: 'La solicitud está pendiente: acéptala o recházala en tu agenda',
     cancelSubject: (date, time) => `Cita cancelada: ${date} a las ${time}`,
-    cancelIntro: (doctor) => `Tu cita con ${doctor} se ha cancelado porque ya no pasa consulta en ${CLINIC_NAME}.`,
+    cancelIntro: (doctor, clinic) => `Tu cita con ${doctor} se ha cancelado porque ya no pasa consulta en ${clinic}.`,
     cancelAction: 'Puedes pedir una cita nueva con otro doctor en «Pedir cita»',
-    patientLeftIntro: (patient) => `La cita de ${patient} contigo se ha cancelado porque ya no es paciente de ${CLINIC_NAME}.`,
+    patientLeftIntro: (patient, clinic) => `La cita de ${patient} contigo se ha cancelado porque ya no es paciente de ${clinic}.`,
     patientLeftAction: 'La hora vuelve a estar libre en tu agenda',
     rejectedSubject: (date, time) => `Solicitud de cita rechazada: ${date} a las ${time}`,
     rejectedIntro: (doctor) => `${doctor} no ha podido aceptar tu solicitud de cita.`,
@@ -67,7 +66,7 @@ const TEXTS: Record<Language, Texts> = {
   ca: {
     reminderSubject: (date, time) => `Recordatori de la teva cita: ${date} a les ${time}`,
     greeting: (name) => `Hola, ${name}:`,
-    reminderIntro: `Et recordem la teva cita a ${CLINIC_NAME}.`,
+    reminderIntro: (clinic) => `Et recordem la teva cita a ${clinic}.`,
     pending: 'La cita encara està pendent de confirmació per part del doctor.',
     labels: { date: 'Data', time: 'Hora', doctor: 'Doctor', specialty: 'Especialitat', place: 'Lloc' },
     cancelHint: 'Si no pots venir, cancel·la la cita a «Les meves visites»',
@@ -77,9 +76,9 @@ const TEXTS: Record<Language, Texts> = {
     noticeIntro: (patient) => `${patient} ha demanat una cita amb tu.`,
     noticeAction: 'La sol·licitud està pendent: accepta-la o rebutja-la a la teva agenda',
     cancelSubject: (date, time) => `Cita cancel·lada: ${date} a les ${time}`,
-    cancelIntro: (doctor) => `La teva cita amb ${doctor} s'ha cancel·lat perquè ja no passa consulta a ${CLINIC_NAME}.`,
+    cancelIntro: (doctor, clinic) => `La teva cita amb ${doctor} s'ha cancel·lat perquè ja no passa consulta a ${clinic}.`,
     cancelAction: 'Pots demanar una cita nova amb un altre doctor a «Demana cita»',
-    patientLeftIntro: (patient) => `La cita de ${patient} amb tu s'ha cancel·lat perquè ja no és pacient de ${CLINIC_NAME}.`,
+    patientLeftIntro: (patient, clinic) => `La cita de ${patient} amb tu s'ha cancel·lat perquè ja no és pacient de ${clinic}.`,
     patientLeftAction: 'L’hora torna a estar lliure a la teva agenda',
     rejectedSubject: (date, time) => `Sol·licitud de cita rebutjada: ${date} a les ${time}`,
     rejectedIntro: (doctor) => `${doctor} no ha pogut acceptar la teva sol·licitud de cita.`,
@@ -92,7 +91,7 @@ const TEXTS: Record<Language, Texts> = {
   en: {
     reminderSubject: (date, time) => `Reminder of your appointment: ${date} at ${time}`,
     greeting: (name) => `Hello ${name},`,
-    reminderIntro: `This is a reminder of your appointment at ${CLINIC_NAME}.`,
+    reminderIntro: (clinic) => `This is a reminder of your appointment at ${clinic}.`,
     pending: 'The doctor has not confirmed the appointment yet.',
     labels: { date: 'Date', time: 'Time', doctor: 'Doctor', specialty: 'Specialty', place: 'Place' },
     cancelHint: 'If you cannot come, please cancel it in “My visits”',
@@ -102,9 +101,9 @@ const TEXTS: Record<Language, Texts> = {
     noticeIntro: (patient) => `${patient} has requested an appointment with you.`,
     noticeAction: 'The request is pending: accept or reject it in your agenda',
     cancelSubject: (date, time) => `Appointment cancelled: ${date} at ${time}`,
-    cancelIntro: (doctor) => `Your appointment with ${doctor} has been cancelled because they no longer see patients at ${CLINIC_NAME}.`,
+    cancelIntro: (doctor, clinic) => `Your appointment with ${doctor} has been cancelled because they no longer see patients at ${clinic}.`,
     cancelAction: 'You can book a new appointment with another doctor in “Book a visit”',
-    patientLeftIntro: (patient) => `The appointment ${patient} had with you has been cancelled because they are no longer a patient at ${CLINIC_NAME}.`,
+    patientLeftIntro: (patient, clinic) => `The appointment ${patient} had with you has been cancelled because they are no longer a patient at ${clinic}.`,
     patientLeftAction: 'The slot is free again in your agenda',
     rejectedSubject: (date, time) => `Appointment request declined: ${date} at ${time}`,
     rejectedIntro: (doctor) => `${doctor} could not accept your appointment request.`,
@@ -120,7 +119,15 @@ export interface MailContext {
   timeZone: string;
   publicUrl: string | undefined;
   now: Date;
+  /** The clinic's identity as stored now (issue 13): named, placed and signed in every e-mail and .ics. */
+  clinic: Clinica;
 }
+
+/** Where visits take place: 'Galeno Centro Médico, Carrer de Provença 286, 08008 Barcelona'. */
+const place = (clinic: Clinica) => `${clinic.nombre}, ${clinicAddress(clinic)}`;
+
+/** The closing lines of every e-mail: the clinic's name, then its phone and e-mail. */
+const signature = (clinic: Clinica) => [clinic.nombre, `${clinic.telefono} · ${clinic.correo}`];
 
 /** A clinic date (YYYY-MM-DD) written out in a language: 'lunes, 9 de marzo de 2026'. */
 export function longDate(fecha: string, language: Language): string {
@@ -141,7 +148,7 @@ const link = (context: MailContext, screen: string) =>
 
 /** The UID of an appointment's calendar entry, stable across e-mails about it. */
 function eventUid(row: AppointmentMailRow, context: MailContext) {
-  const host = context.publicUrl ? new URL(context.publicUrl).hostname : 'galeno.local';
+  const host = context.publicUrl ? new URL(context.publicUrl).hostname : (context.clinic.web.replace(/^https?:\/\//, '').split('/')[0] ?? 'example.es');
   return `cita-${row.id_cita}@${host}`;
 }
 
@@ -170,7 +177,7 @@ export function appointmentIcs(row: AppointmentMailRow, context: MailContext, la
     start: instantOf(row.fecha, row.hora.slice(0, 5), context.timeZone),
     end: instantOf(row.fecha, row.hora_fin.slice(0, 5), context.timeZone),
     summary: t.summary(doctorName(row), specialtyName(row, language)),
-    location: CLINIC_NAME,
+    location: place(context.clinic),
     status,
     alarmMinutesBefore: 60,
   });
@@ -183,16 +190,16 @@ export function reminderMail(row: AppointmentMailRow, context: MailContext): Mai
   const lines = [
     t.greeting(quotedLine(row.paciente_nombre)),
     '',
-    t.reminderIntro,
+    t.reminderIntro(context.clinic.nombre),
     ...(row.estado === 'pendiente' ? [t.pending] : []),
     '',
     ...visit,
-    `${t.labels.place}: ${CLINIC_NAME}`,
+    `${t.labels.place}: ${place(context.clinic)}`,
     '',
     t.cancelHint + link(context, '/mis-visitas'),
     t.attachment,
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   const ics = appointmentIcs(row, context, language);
   return {
@@ -220,7 +227,7 @@ function doctorNotice(row: AppointmentMailRow, context: MailContext, say: (t: Te
     '',
     action + link(context, '/agenda-doctor'),
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   return { t, date, hora, text: lines.join('\n') };
 }
@@ -233,7 +240,7 @@ export function bookingNoticeMail(row: AppointmentMailRow, context: MailContext)
 
 /** Tells the doctor a visit was cancelled because the patient is no longer one of the clinic's. */
 export function patientLeftMail(row: AppointmentMailRow, context: MailContext): MailMessage {
-  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.patientLeftIntro(patient), t.patientLeftAction]);
+  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.patientLeftIntro(patient, context.clinic.nombre), t.patientLeftAction]);
   return { to: row.doctor_correo, subject: t.cancelSubject(date, hora), text };
 }
 
@@ -243,13 +250,13 @@ export function cancellationMail(row: AppointmentMailRow, context: MailContext):
   const lines = [
     t.greeting(quotedLine(row.paciente_nombre)),
     '',
-    t.cancelIntro(doctor),
+    t.cancelIntro(doctor, context.clinic.nombre),
     '',
     ...visit,
     '',
     t.cancelAction + link(context, '/pedir-cita'),
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   return { to: row.paciente_correo, subject: t.cancelSubject(date, hora), text: lines.join('\n') };
 }
@@ -271,7 +278,7 @@ export function doctorCancellationMail(row: AppointmentMailRow, context: MailCon
     t.seeVisits,
     t.bookAgain + link(context, '/pedir-cita'),
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   const subject = wasRequest ? t.rejectedSubject(date, hora) : t.doctorCancelledSubject(date, hora);
   return { to: row.paciente_correo, subject, text: lines.join('\n') };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { instantOf } from '../../lib/clock.ts';
+import { currentClinic } from '../clinic/clinic.service.ts';
 import { bookingNoticeMail, cancellationMail, doctorCancellationMail, patientLeftMail, reminderMail, type MailContext } from './reminders.mail.ts';
 import {
   claimDueReminders,
@@ -35,10 +36,11 @@ export async function scheduleReminder(
   await insertReminder(db, cita.id_cita, sendAt.toISOString());
 }
 
-const mailContext = (app: FastifyInstance, now: Date): MailContext => ({
+const mailContext = async (app: FastifyInstance, now: Date): Promise<MailContext> => ({
   timeZone: app.config.timeZone,
   publicUrl: app.config.publicUrl,
   now,
+  clinic: await currentClinic(app.db),
 });
 
 const errorCode = (error: unknown) =>
@@ -72,7 +74,7 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
         continue;
       }
       try {
-        await app.mailer.send(reminderMail(row, mailContext(app, now)));
+        await app.mailer.send(reminderMail(row, await mailContext(app, now)));
         await settleReminder(app.db, reminder.id_recordatorio, { estado: 'enviado', enviado_en: stamp });
         run.sent += 1;
       } catch (error) {
@@ -96,7 +98,7 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
 export async function notifyDoctorOfBooking(app: FastifyInstance, id_cita: number): Promise<void> {
   const [row] = await findAppointmentMailRows(app.db, [id_cita]);
   if (!row) return;
-  app.mailer.sendLater(bookingNoticeMail(row, mailContext(app, app.clock.now())), (error) =>
+  app.mailer.sendLater(bookingNoticeMail(row, await mailContext(app, app.clock.now())), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'booking notice not sent'),
   );
 }
@@ -108,19 +110,19 @@ export async function notifyDoctorOfBooking(app: FastifyInstance, id_cita: numbe
 export async function notifyPatientOfDoctorCancellation(app: FastifyInstance, id_cita: number, wasRequest: boolean): Promise<void> {
   const [row] = await findAppointmentMailRows(app.db, [id_cita]);
   if (!row) return;
-  app.mailer.sendLater(doctorCancellationMail(row, mailContext(app, app.clock.now()), wasRequest), (error) =>
+  app.mailer.sendLater(doctorCancellationMail(row, await mailContext(app, app.clock.now()), wasRequest), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'doctor cancellation notice not sent'),
   );
 }
 
 /** The calendar context of the e-mails, for other modules that build an appointment's .ics. */
-export const calendarContext = (app: FastifyInstance): MailContext => mailContext(app, app.clock.now());
+export const calendarContext = (app: FastifyInstance): Promise<MailContext> => mailContext(app, app.clock.now());
 
 /** Sends one e-mail per appointment after the commit; nobody waits for the mail. */
 async function mailEach(app: FastifyInstance, ids: number[], mail: typeof cancellationMail, what: string): Promise<void> {
-  const now = app.clock.now();
+  const context = await mailContext(app, app.clock.now());
   for (const row of await findAppointmentMailRows(app.db, ids)) {
-    app.mailer.sendLater(mail(row, mailContext(app, now)), (error) =>
+    app.mailer.sendLater(mail(row, context), (error) =>
       app.log.warn({ id_cita: row.id_cita, code: errorCode(error) }, `${what} not sent`),
     );
   }

@@ -81,7 +81,7 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     expect(await reminderOf(server, id_cita)).toMatchObject({ estado: 'enviado', enviado_en: DUE, intentos: 1, reservado_hasta: null });
 
     const mail = parseMail(received[0]?.raw ?? '');
-    expect(mail.headers.get('from')).toContain('no-reply@galeno.local');
+    expect(mail.headers.get('from')).toContain('no-reply@example.es');
     expect(mail.subject).toBe('Reminder of your appointment: Wednesday, 4 March 2026 at 10:00');
     expect(mail.text).toContain('Hello “Alice”,');
     expect(mail.text).toContain('Doctor: “Pere Puig”');
@@ -103,12 +103,12 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
         'BEGIN:VCALENDAR',
         'VERSION:2.0',
         'BEGIN:VEVENT',
-        `UID:cita-${id_cita}@galeno.local`,
+        `UID:cita-${id_cita}@www.example.es`,
         'DTSTAMP:20260303T090000Z',
         'DTSTART:20260304T090000Z',
         'DTEND:20260304T093000Z',
         'SUMMARY:Medical appointment with “Pere Puig” (Family and Community Medicine)',
-        'LOCATION:Galeno',
+        'LOCATION:Galeno Centro Médico\\, Carrer de Provença 286\\, 08008 Barcelona',
         'STATUS:TENTATIVE',
         'END:VEVENT',
         'END:VCALENDAR',
