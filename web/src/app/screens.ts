@@ -26,6 +26,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   gestionRegister: { layout: 'area', namespaces: ['admin'], load: () => import('../features/admin/routes/register-doctor-page.tsx') },
   panelAdmin: { layout: 'area', namespaces: ['admin', 'home'], load: () => import('../features/admin/routes/admin-dashboard-page.tsx') },
   gestionUsuarios: { layout: 'area', namespaces: ['admin'], load: () => import('../features/admin/routes/user-management-page.tsx') },
+  clinica: { layout: 'area', namespaces: ['admin'], load: () => import('../features/admin/routes/clinic-settings-page.tsx') },
   auditoria: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
   perfilDoctor: { layout: 'area', namespaces: ['doctor', 'home'], load: () => import('../features/doctor/routes/doctor-dashboard-page.tsx') },
   agendaDoctor: { layout: 'area', namespaces: ['agenda'], load: () => import('../features/agenda/routes/agenda-page.tsx') },
