@@ -68,6 +68,8 @@ export const chatMessageSchema = z.object({
   contenido: z.string(),
   rol: z.enum(CHAT_ROLES),
   creado_en: z.string(),
+  /** An answer's kind, so a reopened conversation keeps its emergency styling; null for questions and older answers. */
+  tipo: z.enum(CHAT_ANSWER_KINDS).nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ChatMessage, ChatRole, ChatSummary } from '../../../contracts/chat.ts';
+import type { ChatAnswerKind, ChatMessage, ChatRole, ChatSummary } from '../../../contracts/chat.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,7 +69,7 @@ function withoutWildcards(text: string): string {
 export async function listMessages(db: Db, id_chat: number): Promise<ChatMessage[]> {
   return db
     .selectFrom('mensajes_chat')
-    .select(['id_mensaje', 'contenido', 'rol', 'creado_en'])
+    .select(['id_mensaje', 'contenido', 'rol', 'creado_en', 'tipo'])
     .where('id_chat', '=', id_chat)
     .orderBy('id_mensaje', 'asc')
     .execute();
@@ -90,13 +90,13 @@ export async function recentMessages(db: Db, id_chat: number, limit: number): Pr
 export async function insertMessages(
   db: Db,
   id_chat: number,
-  messages: { rol: ChatRole; contenido: string }[],
+  messages: { rol: ChatRole; contenido: string; tipo?: ChatAnswerKind }[],
   now: string,
 ): Promise<void> {
   if (messages.length === 0) return;
   await db
     .insertInto('mensajes_chat')
-    .values(messages.map((message) => ({ id_chat, rol: message.rol, contenido: message.contenido, creado_en: now })))
+    .values(messages.map((message) => ({ id_chat, rol: message.rol, contenido: message.contenido, tipo: message.tipo ?? null, creado_en: now })))
     .execute();
 }
 

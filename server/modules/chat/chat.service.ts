@@ -35,7 +35,7 @@ import { createOfflineProvider } from './providers/offline-provider.ts';
 import { createOpenAiProvider } from './providers/openai-provider.ts';
 import { ChatProviderError, type ChatProvider } from './providers/provider.ts';
 import { detectRedFlags, emergencyGuidance } from './red-flags.ts';
-import { buildSystemPrompt, type PatientContext } from './system-prompt.ts';
+import { audienceOf, buildSystemPrompt, type PatientContext } from './system-prompt.ts';
 
 /** How much of a conversation goes to a model: the last messages, up to a size. */
 const CONTEXT_MESSAGES = 20;
@@ -97,7 +97,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
         creado_en: clock.now().toISOString(),
       });
     }
-    return buildSystemPrompt(exchange.language, patient);
+    return buildSystemPrompt(exchange.language, patient, audienceOf(actor.rol));
   }
 
   /**
@@ -115,10 +115,11 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
     if (stored.messages + newMessages > config.chat.maxMessagesPerUser) throw refuse('chat_limite_mensajes', config.chat.maxMessagesPerUser);
   }
 
-  async function saveAnswer(id_chat: number, content: string): Promise<void> {
+  /** The answer and its kind: a conversation reopened later keeps an emergency's styling (issue 13). */
+  async function saveAnswer(id_chat: number, content: string, tipo: ChatAnswerKind): Promise<void> {
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
-      await insertMessages(trx, id_chat, [{ rol: 'assistant', contenido: content.slice(0, CHAT_ANSWER_MAX) }], now);
+      await insertMessages(trx, id_chat, [{ rol: 'assistant', contenido: content.slice(0, CHAT_ANSWER_MAX), tipo }], now);
       await touchChat(trx, id_chat, now);
     });
   }
@@ -128,6 +129,13 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
     const failure = error instanceof ChatProviderError ? { kind: error.message, status: error.status } : { kind: (error as Error).name };
     app.log.warn({ provider: provider.name, ...failure }, 'chat provider failed');
   }
+
+  /**
+   * Red flags answer a patient at once with emergency guidance. A doctor or an administrator
+   * describing a patient ('dolor torácico, ¿dosis de nitroglicerina?') gets the professional
+   * answer instead: telling a clinician to call 112 about their own question would help nobody.
+   */
+  const redFlagsOf = (exchange: Exchange) => (audienceOf(exchange.actor.rol) === 'patient' ? detectRedFlags(exchange.question) : []);
 
   const errorText = (language: Language) => apiMessage('chat_error_conexion', language) ?? 'Error al conectar con el chat';
 
@@ -170,7 +178,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
 
     /** Answers a saved question in one piece (POST /api/chat/completions). */
     async answer(exchange: Exchange): Promise<ChatCompletionResponse> {
-      const flags = detectRedFlags(exchange.question);
+      const flags = redFlagsOf(exchange);
       let response: string;
       let tipo: ChatAnswerKind;
       if (flags.length > 0) {
@@ -181,6 +189,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
           response = await provider.complete({
             messages: exchange.context,
             language: exchange.language,
+            audience: audienceOf(exchange.actor.rol),
             system: await systemPrompt(exchange),
             signal: new AbortController().signal,
           });
@@ -191,7 +200,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
           tipo = 'error';
         }
       }
-      await saveAnswer(exchange.chat.id_chat, response);
+      await saveAnswer(exchange.chat.id_chat, response, tipo);
       return { response, id_chat: exchange.chat.id_chat, nombre_chat: exchange.chat.nombre_chat, tipo };
     },
 
@@ -202,7 +211,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
     async *answerStream(exchange: Exchange, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
       const { chat } = exchange;
       yield { event: 'chat', data: { id_chat: chat.id_chat, nombre_chat: chat.nombre_chat } };
-      const flags = detectRedFlags(exchange.question);
+      const flags = redFlagsOf(exchange);
       let produced = '';
       let tipo: ChatAnswerKind = 'respuesta';
       if (flags.length > 0) {
@@ -214,6 +223,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
           const pieces = provider.stream({
             messages: exchange.context,
             language: exchange.language,
+            audience: audienceOf(exchange.actor.rol),
             system: await systemPrompt(exchange),
             signal,
           });
@@ -232,7 +242,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
         }
       }
       // After a stop, only what was produced is kept (nothing when nothing came).
-      if (produced.trim()) await saveAnswer(chat.id_chat, produced);
+      if (produced.trim()) await saveAnswer(chat.id_chat, produced, tipo);
       yield { event: 'fin', data: { response: produced, id_chat: chat.id_chat, nombre_chat: chat.nombre_chat, tipo } };
     },
 
