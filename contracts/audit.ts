@@ -67,6 +67,9 @@ export const entradaAuditoriaSchema = z.object({
   creado_en: z.string(),
   id_usuario: z.number().nullable(),
   usuario: z.string().nullable(),
+  /** Full name and sex of who did it, for the sentence ('La Dra. Laura García consultó…'). */
+  quien: z.string().nullable(),
+  sexo: z.enum(['M', 'F']).nullable(),
   rol: z.string().nullable(),
   id_paciente: z.number().nullable(),
   paciente: z.string().nullable(),
@@ -80,6 +83,7 @@ export type EntradaAuditoria = z.infer<typeof entradaAuditoriaSchema>;
 export const accesoHistoriaSchema = z.object({
   creado_en: z.string(),
   quien: z.string(),
+  sexo: z.enum(['M', 'F']).nullable(),
   rol: z.string().nullable(),
   accion: z.string(),
 });

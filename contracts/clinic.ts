@@ -70,6 +70,8 @@ export const clinicaSchema = z.object({
   horario: z.string(),
   /** Where the logo is served (changes with it, so it can be cached for long), or null without one. */
   logo_url: z.string().nullable(),
+  /** The clinic's time zone (CLINIC_TIMEZONE): the web shows instants in it. */
+  zona_horaria: z.string(),
   actualizado_en: z.string(),
 });
 export type Clinica = z.infer<typeof clinicaSchema>;

@@ -74,6 +74,9 @@ export type ConversacionExportada = z.infer<typeof conversacionExportadaSchema>;
 export const registroAuditoriaExportadoSchema = z.object({
   creado_en: z.string(),
   quien: z.string(),
+  /** Sex of who did it, for the sentence ('La Dra. …'), and whether it was the patient themselves. */
+  sexo: z.enum(['M', 'F']).nullable(),
+  propio: z.boolean(),
   rol: z.string().nullable(),
   accion: z.string(),
   detalle: z.string().nullable(),

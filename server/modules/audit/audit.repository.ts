@@ -116,6 +116,10 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
         'a.creado_en',
         'a.id_usuario',
         'u.nombre_usuario as usuario',
+        'u.nombre as quien_nombre',
+        'u.apellido1 as quien_apellido1',
+        'u.apellido2 as quien_apellido2',
+        'u.sexo',
         'a.rol',
         'a.id_paciente',
         'a.accion',
@@ -133,8 +137,9 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
   ]);
   return {
     total: Number(total.n),
-    items: rows.map(({ paciente_nombre, paciente_apellido1, ...row }) => ({
+    items: rows.map(({ paciente_nombre, paciente_apellido1, quien_nombre, quien_apellido1, quien_apellido2, ...row }) => ({
       ...row,
+      quien: [quien_nombre, quien_apellido1, quien_apellido2].filter(Boolean).join(' ') || null,
       paciente: paciente_nombre ? `${paciente_nombre} ${paciente_apellido1 ?? ''}`.trim() : null,
     })),
   };
@@ -149,7 +154,7 @@ export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario
     .where((eb) => eb.or([eb('a.id_usuario', 'is', null), eb('a.id_usuario', '<>', id_usuario_paciente)]));
   const [rows, total] = await Promise.all([
     base
-      .select(['a.creado_en', 'a.rol', 'a.accion', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+      .select(['a.creado_en', 'a.rol', 'a.accion', 'u.nombre', 'u.apellido1', 'u.apellido2', 'u.sexo'])
       .orderBy('a.creado_en', 'desc')
       .orderBy('a.id_auditoria', 'desc')
       .limit(page.por_pagina)
@@ -164,6 +169,7 @@ export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario
       rol: row.rol,
       accion: row.accion,
       quien: [row.nombre, row.apellido1, row.apellido2].filter(Boolean).join(' ') || '-',
+      sexo: row.sexo,
     })),
   };
 }

@@ -64,7 +64,7 @@ describe.each(DATABASES)('audit log on %s', (kind) => {
 
     const mine = await server.request<{ quien: string; rol: string; accion: string }[]>('GET', '/api/paciente/accesos', { token: patient.token });
     expect(mine.status).toBe(200);
-    expect(mine.body).toEqual([{ creado_en: '2026-03-02T09:00:00.000Z', quien: 'Laura Vidal', rol: 'doctor', accion: 'ficha.leer' }]);
+    expect(mine.body).toEqual([{ creado_en: '2026-03-02T09:00:00.000Z', quien: 'Laura Vidal', sexo: null, rol: 'doctor', accion: 'ficha.leer' }]);
     const theirs = await server.request<unknown[]>('GET', '/api/paciente/accesos', { token: other.token });
     expect(theirs.body).toEqual([]);
     expect((await server.request('GET', '/api/paciente/accesos', { token: doctor.token })).status).toBe(403);

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import { MAX_LOGO_BYTES, type Clinica, type ClinicaCambio } from '../../../contracts/clinic.ts';
 import { apiMessage } from '../../../contracts/messages/index.ts';
-import type { Database } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
@@ -13,14 +11,16 @@ import { readClinic, readLogo, saveLogo, updateClinic, type ClinicRow } from './
 /** Where the logo is served: the hash in the address changes with the image, so it can be cached for good. */
 const logoUrl = (row: ClinicRow) => (row.logo_hash ? `/api/clinica/logo?v=${row.logo_hash.slice(0, 16)}` : null);
 
-export function publicClinic(row: ClinicRow): Clinica {
+export function publicClinic(row: ClinicRow, zona_horaria: string): Clinica {
   const { logo_tipo: _tipo, logo_hash: _hash, id_clinica: _id, ...rest } = row;
-  return { ...rest, logo_url: logoUrl(row) };
+  return { ...rest, logo_url: logoUrl(row), zona_horaria };
 }
 
+type Source = Pick<FastifyInstance, 'db' | 'config'>;
+
 /** The clinic as every e-mail, PDF and calendar file shows it (read fresh: an admin may just have changed it). */
-export async function currentClinic(db: Kysely<Database> | Transaction<Database>): Promise<Clinica> {
-  return publicClinic(await readClinic(db));
+export async function currentClinic(app: Source): Promise<Clinica> {
+  return publicClinic(await readClinic(app.db), app.config.timeZone);
 }
 
 export type ReadLogoUpload = () => Promise<{ bytes: Buffer } | undefined>;
@@ -30,7 +30,7 @@ export function createClinicService(app: FastifyInstance) {
   const stamp = () => clock.now().toISOString();
 
   return {
-    get: () => currentClinic(db),
+    get: () => currentClinic(app),
 
     async update(caller: Caller, change: ClinicaCambio): Promise<Clinica> {
       const now = stamp();
@@ -38,7 +38,7 @@ export function createClinicService(app: FastifyInstance) {
         await updateClinic(trx, change, now);
         await writeAudit(trx, actorAudit(caller.actor, caller.ip, now, { accion: 'clinica.actualizar', id_paciente: null }));
       });
-      return currentClinic(db);
+      return currentClinic(app);
     },
 
     /** A PNG or JPEG, recognised by its content (not its name), at most MAX_LOGO_BYTES. */
@@ -65,7 +65,7 @@ export function createClinicService(app: FastifyInstance) {
         await saveLogo(trx, logo, now);
         await writeAudit(trx, actorAudit(caller.actor, caller.ip, now, { accion: 'clinica.logo', id_paciente: null }));
       });
-      return currentClinic(db);
+      return currentClinic(app);
     },
 
     async removeLogo(caller: Caller): Promise<Clinica> {
@@ -74,7 +74,7 @@ export function createClinicService(app: FastifyInstance) {
         await saveLogo(trx, null, now);
         await writeAudit(trx, actorAudit(caller.actor, caller.ip, now, { accion: 'clinica.logo', id_paciente: null, detalle: null }));
       });
-      return currentClinic(db);
+      return currentClinic(app);
     },
 
     logo: () => readLogo(db),
@@ -82,7 +82,7 @@ export function createClinicService(app: FastifyInstance) {
 }
 
 /** The letterhead of the PDFs the clinic hands out: its identity and logo as stored now. */
-export async function currentLetterhead(db: Kysely<Database> | Transaction<Database>): Promise<{ clinic: Clinica; logo: Uint8Array | undefined }> {
-  const [clinic, logo] = await Promise.all([currentClinic(db), readLogo(db)]);
+export async function currentLetterhead(app: Source): Promise<{ clinic: Clinica; logo: Uint8Array | undefined }> {
+  const [clinic, logo] = await Promise.all([currentClinic(app), readLogo(app.db)]);
   return { clinic, logo: logo ? Uint8Array.from(Buffer.from(logo.logo_base64, 'base64')) : undefined };
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { TIPO_LABELS } from '../../../contracts/history.ts';
+import { auditSentence } from '../../../contracts/audit-sentences.ts';
 import type { MisDatos, RegistroAuditoriaExportado } from '../../../contracts/data-export.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { printable, shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
@@ -235,15 +236,15 @@ const named = (names: Record<string, string>, code: string) => names[code] ?? co
  * during a visit) is one line with a count. The JSON keeps every entry.
  */
 function sameDayGroups(rows: RegistroAuditoriaExportado[], when: (iso: string) => string) {
-  const groups = new Map<string, { row: RegistroAuditoriaExportado; first: string; last: string; count: number }>();
+  const groups = new Map<string, { row: RegistroAuditoriaExportado; count: number; lastIso: string }>();
   for (const row of rows) {
     const stamp = when(row.creado_en);
     const key = JSON.stringify([stamp.slice(0, 10), row.quien, row.rol, row.accion, row.detalle]);
     const group = groups.get(key);
     if (group) {
       group.count += 1;
-      group.last = stamp;
-    } else groups.set(key, { row, first: stamp, last: stamp, count: 1 });
+      group.lastIso = row.creado_en;
+    } else groups.set(key, { row, count: 1, lastIso: row.creado_en });
   }
   return groups.values();
 }
@@ -412,10 +413,15 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
   if (data.auditoria.length === 0) empty();
   doc.font('Helvetica').fontSize(9);
   for (const group of sameDayGroups(data.auditoria, when)) {
-    const { row, first, last, count } = group;
-    const period = count > 1 && last !== first ? `${first}–${last.slice(11)}` : first;
-    const line = compact([period, row.quien, row.rol, row.accion, row.detalle]).join(' · ');
-    doc.text(printable(count > 1 ? `${line} (×${count})` : line), pdf.left, doc.y, { width: pdf.width });
+    const { row, count, lastIso } = group;
+    // A sentence in the patient's language (issue 13), never the internal code.
+    const sentence = auditSentence(row, {
+      language: options.language,
+      timeZone: options.timeZone,
+      reader: 'patient',
+      repeated: count > 1 ? { count, until: lastIso } : undefined,
+    });
+    doc.text(printable(sentence), pdf.left, doc.y, { width: pdf.width });
   }
   return pdf.finish(text.page);
 }

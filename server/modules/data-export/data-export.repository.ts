@@ -163,7 +163,7 @@ export async function listAuditAbout(db: Db, id_paciente: number, id_usuario: nu
   const rows = await db
     .selectFrom('auditoria as a')
     .leftJoin('usuarios as u', 'u.id_usuario', 'a.id_usuario')
-    .select(['a.id_auditoria', 'a.creado_en', 'a.id_usuario', 'a.rol', 'a.accion', 'a.detalle', 'a.ip', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .select(['a.id_auditoria', 'a.creado_en', 'a.id_usuario', 'a.rol', 'a.accion', 'a.detalle', 'a.ip', 'u.nombre', 'u.apellido1', 'u.apellido2', 'u.sexo'])
     .where((eb) => eb.or([eb('a.id_paciente', '=', id_paciente), eb('a.id_usuario', '=', id_usuario)]))
     .orderBy('a.creado_en')
     .orderBy('a.id_auditoria')
@@ -171,6 +171,8 @@ export async function listAuditAbout(db: Db, id_paciente: number, id_usuario: nu
   return rows.map((row) => ({
     creado_en: row.creado_en,
     quien: row.nombre ? fullName({ nombre: row.nombre, apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }) : '-',
+    sexo: row.sexo,
+    propio: row.id_usuario === id_usuario,
     rol: row.rol,
     accion: row.accion,
     detalle: row.detalle,

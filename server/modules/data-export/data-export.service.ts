@@ -88,7 +88,7 @@ export function createDataExportService(app: FastifyInstance) {
     async exportPdf(actor: Actor, context: RequestContext) {
       const data = await collect(actor, context);
       await audit(actor, context, 'datos.exportar_pdf');
-      const pdf = await renderDataExportPdfFor({ data, options: { language: context.language, timeZone: config.timeZone, letterhead: await currentLetterhead(db) } });
+      const pdf = await renderDataExportPdfFor({ data, options: { language: context.language, timeZone: config.timeZone, letterhead: await currentLetterhead(app) } });
       return { pdf, fileName: fileName('pdf') };
     },
   };

@@ -205,7 +205,7 @@ export function createPatientsService(app: FastifyInstance) {
         stats,
         items,
         generatedAt: { fecha: today, hora: localTime(now, config.timeZone) },
-        letterhead: await currentLetterhead(db),
+        letterhead: await currentLetterhead(app),
       });
       return { pdf, fileName: `historial-${today}.pdf` };
     },

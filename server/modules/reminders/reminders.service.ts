@@ -40,7 +40,7 @@ const mailContext = async (app: FastifyInstance, now: Date): Promise<MailContext
   timeZone: app.config.timeZone,
   publicUrl: app.config.publicUrl,
   now,
-  clinic: await currentClinic(app.db),
+  clinic: await currentClinic(app),
 });
 
 const errorCode = (error: unknown) =>

@@ -11,7 +11,7 @@ let current: Clinica | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
-const FALLBACK: Clinica = { ...CLINICA_POR_DEFECTO, logo_url: null, actualizado_en: '' };
+const FALLBACK: Clinica = { ...CLINICA_POR_DEFECTO, logo_url: null, zona_horaria: 'Europe/Madrid', actualizado_en: '' };
 
 function load(): Promise<void> {
   loading ??= fetch('/api/clinica', { headers: { accept: 'application/json' } })

@@ -1,16 +1,18 @@
-import { Alert, Button, Container, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
-import { actionLabel, formatInstant } from '../format.ts';
+import { useClinic } from '../../../lib/clinic.ts';
+import { actionLabel, sentenceOf } from '../format.ts';
 
 const PAGE_SIZE = 25;
 
 /** The admin's audit screen: who read or changed clinical data and accounts, filtered and paged. */
 export default function AuditPage() {
   const { t, i18n } = useTranslation('audit');
+  const clinic = useClinic();
   const [usuario, setUsuario] = useState('');
   const [paciente, setPaciente] = useState('');
   const [accion, setAccion] = useState('');
@@ -70,39 +72,23 @@ export default function AuditPage() {
         </Alert>
       )}
       <Stack mt="lg" gap="sm">
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('col_when')}</Table.Th>
-                <Table.Th>{t('col_user')}</Table.Th>
-                <Table.Th>{t('col_role')}</Table.Th>
-                <Table.Th>{t('col_patient')}</Table.Th>
-                <Table.Th>{t('col_action')}</Table.Th>
-                <Table.Th>{t('col_detail')}</Table.Th>
-                <Table.Th>{t('col_ip')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(log.data?.items ?? []).map((entry) => (
-                <Table.Tr key={entry.id_auditoria}>
-                  <Table.Td>{formatInstant(entry.creado_en, i18n.language)}</Table.Td>
-                  <Table.Td>{entry.usuario ?? '-'}</Table.Td>
-                  <Table.Td>{entry.rol ? t(`common:role_${entry.rol}`) : '-'}</Table.Td>
-                  <Table.Td>{entry.paciente ?? '-'}</Table.Td>
-                  <Table.Td>{actionLabel(t, entry.accion)}</Table.Td>
-                  <Table.Td>{entry.detalle ?? '-'}</Table.Td>
-                  <Table.Td>{entry.ip ?? '-'}</Table.Td>
-                </Table.Tr>
-              ))}
-              {log.data && log.data.items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>{t('empty')}</Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('entries')}>
+          {(log.data?.items ?? []).map((entry) => (
+            <Paper component="li" key={entry.id_auditoria} withBorder radius="sm" px="md" py="xs">
+              <Text>{sentenceOf(entry, i18n.language, clinic.zona_horaria, 'admin')}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {[
+                  entry.usuario && t('meta_user', { user: entry.usuario }),
+                  entry.detalle && t('meta_detail', { detail: entry.detalle }),
+                  entry.ip && t('meta_ip', { ip: entry.ip }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+        {log.data && log.data.items.length === 0 && <Text>{t('empty')}</Text>}
         <ListPager page={pagina} pageSize={PAGE_SIZE} total={log.data?.total ?? 0} onChange={setPagina} />
       </Stack>
     </Container>
