@@ -57,15 +57,31 @@ test('a patient asks, sees the answer stream in, renames the conversation, finds
   await expect(history.getByText('Todavía no tienes conversaciones.')).toBeVisible();
 });
 
-test('an emergency phrase gets the 112 guidance at once', async ({ page, request }) => {
-  const patient = await registerPatient(request);
-  await openChat(page, patient);
-  await page.getByLabel('Escribe tu pregunta').fill('Tengo un dolor muy fuerte en el pecho');
-  await page.getByLabel('Escribe tu pregunta').press('Enter');
-  const log = page.getByRole('log', { name: 'Conversación' });
-  await expect(log.getByText('Posible urgencia')).toBeVisible();
-  await expect(log.getByText(/Esto puede ser una urgencia\. Llama ahora al 112/)).toBeVisible();
-});
+for (const theme of ['claro', 'oscuro'] as const) {
+  test(`an emergency phrase gets the 112 guidance at once, with 'Llamar al 112' and 'Pedir cita', kept after a reload (${theme})`, async ({ page, request }) => {
+    await useTheme(page, theme);
+    const patient = await registerPatient(request);
+    await openChat(page, patient);
+    await page.getByLabel('Escribe tu pregunta').fill('Tengo un dolor muy fuerte en el pecho');
+    await page.getByLabel('Escribe tu pregunta').press('Enter');
+    const log = page.getByRole('log', { name: 'Conversación' });
+    await expect(log.getByText('Posible urgencia')).toBeVisible();
+    await expect(log.getByText(/Esto puede ser una urgencia\. Llama ahora al 112/)).toBeVisible();
+    const actions = log.getByRole('group', { name: 'Qué hacer ahora' });
+    await expect(actions.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
+    await expect(actions.getByRole('link', { name: 'Pedir cita' })).toHaveAttribute('href', '/pedir-cita');
+    await expectAccessible(page, `an urgent answer (${theme})`);
+
+    // Reopened later, the conversation keeps its urgency styling and actions.
+    await page.reload();
+    await chatReady(page);
+    await page.getByRole('navigation', { name: 'Historial de conversaciones' }).getByRole('button', { name: /^Consulta - / }).first().click();
+    await expect(log.getByText('Posible urgencia')).toBeVisible();
+    await expect(log.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
+    await log.getByRole('link', { name: 'Pedir cita' }).click();
+    await expect(page).toHaveURL(/\/pedir-cita$/);
+  });
+}
 
 test('delete all empties the history after confirmation', async ({ page, request }) => {
   const patient = await registerPatient(request);

@@ -109,9 +109,11 @@ test.describe('the contact page', () => {
     });
 
     await openScreen(page, '/contact', 'Contacto');
-    await expect(page.getByText('Carrer de Provença 210, 08036 Barcelona')).toBeVisible();
-    await expect(page.getByRole('link', { name: '+34 930 000 000' })).toHaveAttribute('href', 'tel:+34930000000');
-    await expect(page.getByRole('link', { name: 'contacto@example.es' })).toHaveAttribute('href', 'mailto:contacto@example.es');
+    // The clinic as stored on the server (GET /api/clinica): the same address and phone as its PDFs.
+    const details = page.getByRole('region', { name: 'Datos de la clínica' });
+    await expect(details.getByText('Carrer de Provença 286, 08008 Barcelona')).toBeVisible();
+    await expect(details.getByRole('link', { name: '+34 932 000 000' })).toHaveAttribute('href', 'tel:+34932000000');
+    await expect(details.getByRole('link', { name: 'contacto@example.es' })).toHaveAttribute('href', 'mailto:contacto@example.es');
 
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect(page.getByText('El nombre es obligatorio.')).toBeVisible();
