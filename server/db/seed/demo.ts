@@ -50,13 +50,15 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
 
     const doctors: { id_doctor: number; interval: number }[] = [];
     for (const d of [
-      { usuario: 'dra.garcia', correo: 'laura.garcia@example.es', nombre: 'Laura', a1: 'García', a2: 'Romero', colegiado: '280412345', esp: 'medicina-familiar', interval: 15, horario: 'L-V 09:00-14:00' },
-      { usuario: 'dr.puig', correo: 'pere.puig@example.es', nombre: 'Pere', a1: 'Puig', a2: 'Soler', colegiado: '080398765', esp: 'cardiologia', interval: 30, horario: 'L-V 09:00-14:00, 16:00-19:00' },
+      { usuario: 'dra.garcia', correo: 'laura.garcia@example.es', nombre: 'Laura', a1: 'García', a2: 'Romero', sexo: 'F' as const, colegiado: '280412345', esp: 'medicina-familiar', interval: 15, horario: 'L-V 09:00-14:00' },
+      { usuario: 'dr.puig', correo: 'pere.puig@example.es', nombre: 'Pere', a1: 'Puig', a2: 'Soler', sexo: 'M' as const, colegiado: '080398765', esp: 'cardiologia', interval: 30, horario: 'L-V 09:00-14:00, 16:00-19:00' },
     ]) {
       const id_usuario = await insertUsuario(trx, {
         nombre_usuario: d.usuario, correo: d.correo, contrasena_hash: doctorHash, rol: 'doctor',
         nombre: d.nombre, apellido1: d.a1, apellido2: d.a2, creado_en: stamp,
       });
+      // So the audit reads 'La Dra. Laura García consultó…' (issue 13).
+      await trx.updateTable('usuarios').set({ sexo: d.sexo }).where('id_usuario', '=', id_usuario).execute();
       const { id_doctor } = await trx
         .insertInto('doctores')
         .values({

@@ -23,14 +23,14 @@ export function Footer() {
             {t('footer_terms')}
           </Anchor>
         </Group>
-        <Stack gap={2} align="flex-end">
-          <Text size="sm" c="dimmed" ta="right">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed" ta={{ base: 'left', sm: 'right' }}>
             {clinicAddress(clinic)} ·{' '}
-            <Anchor href={phoneHref(clinic.telefono)} size="sm" c="dimmed" underline="always">
+            <Anchor href={phoneHref(clinic.telefono)} size="sm" c="dimmed" underline="always" style={{ whiteSpace: 'nowrap' }}>
               {clinic.telefono}
             </Anchor>
           </Text>
-          <Text size="sm" c="dimmed" ta="right">
+          <Text size="sm" c="dimmed" ta={{ base: 'left', sm: 'right' }}>
             {t('footer_copyright', { year: new Date().getFullYear(), name: clinic.nombre })}
           </Text>
         </Stack>
