@@ -35,6 +35,13 @@ describe('audit entries as sentences', () => {
     );
   });
 
+  it("says 'sus datos' on the admin's screen when a patient acted on their own data", () => {
+    const own = { accion: 'datos.exportar_json', creado_en: AT, quien: 'Ana López Ferrer', rol: 'paciente', paciente: 'Ana López Ferrer' };
+    expect(auditSentence(own, { language: 'es', timeZone: MADRID, reader: 'admin' })).toBe('Ana López Ferrer descargó sus datos (JSON) el 24/11/2026 a las 10:15.');
+    expect(auditSentence(own, { language: 'ca', timeZone: MADRID, reader: 'admin' })).toBe('Ana López Ferrer va descarregar les seves dades (JSON) el 24/11/2026 a les 10:15.');
+    expect(auditSentence(own, { language: 'en', timeZone: MADRID, reader: 'admin' })).toBe('Ana López Ferrer downloaded their data (JSON) on 24/11/2026 at 10:15.');
+  });
+
   it('has a sentence for every action in every language, with no internal code in it', () => {
     for (const accion of ACCIONES_AUDITORIA) {
       for (const language of LANGUAGES) {

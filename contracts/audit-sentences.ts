@@ -178,6 +178,16 @@ const FILE_ENTRY: Record<Language, (change: 'crear' | 'corregir', section: strin
 
 const TABLES: Record<Language, Table> = { es: ES, ca: CA, en: EN };
 
+/** The patient's own object in the third person, for the admin ('tus datos' -> 'sus datos'): a patient acting on their own data. */
+const THIRD_PERSON: Record<Language, [RegExp, string][]> = {
+  es: [[/\btus\b/g, 'sus'], [/\btu\b/g, 'su'], [/\btuyas?\b/g, 'suya']],
+  ca: [[/\bles teves\b/g, 'les seves'], [/\bla teva\b/g, 'la seva'], [/\bels teus\b/g, 'els seus'], [/\bel teu\b/g, 'el seu'], [/\bteva\b/g, 'seva'], [/\bnom teu\b/g, 'nom seu']],
+  en: [[/\byours\b/g, 'theirs'], [/\byour\b/g, 'their'], [/\bto you\b/g, 'to them']],
+};
+
+const inThirdPerson = (text: string, language: Language) =>
+  THIRD_PERSON[language].reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text);
+
 interface Words {
   you: string;
   someone: string;
@@ -259,7 +269,15 @@ export function auditSentence(entry: AuditSentenceEntry, options: AuditSentenceO
   const { date, time } = clinicDateTime(entry.creado_en, options.timeZone);
   const phrase = phraseOf(entry.accion, language);
   const patient = entry.paciente ?? words.aPatient;
-  const object = phrase ? (options.reader === 'patient' ? phrase[2] : phrase[3].replaceAll('{p}', patient)) : '';
+  // On the admin's screen, a patient's action on their own data reads 'Ana López descargó sus datos'.
+  const ownData = options.reader === 'admin' && entry.rol === 'paciente' && !!entry.paciente && entry.paciente === entry.quien;
+  const object = !phrase
+    ? ''
+    : options.reader === 'patient'
+      ? phrase[2]
+      : ownData
+        ? inThirdPerson(phrase[2], language)
+        : phrase[3].replaceAll('{p}', patient);
   let sentence: string;
   if (!phrase) sentence = `${entry.propio && words.you ? words.you : subjectOf(entry, words)} ${words.unknown(entry.accion)}`;
   else if (entry.propio) sentence = capitalised([words.you, phrase[1], object].filter(Boolean).join(' '));

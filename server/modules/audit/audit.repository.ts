@@ -127,6 +127,7 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
         'a.ip',
         'pu.nombre as paciente_nombre',
         'pu.apellido1 as paciente_apellido1',
+        'pu.apellido2 as paciente_apellido2',
       ])
       .orderBy('a.creado_en', 'desc')
       .orderBy('a.id_auditoria', 'desc')
@@ -137,10 +138,11 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
   ]);
   return {
     total: Number(total.n),
-    items: rows.map(({ paciente_nombre, paciente_apellido1, quien_nombre, quien_apellido1, quien_apellido2, ...row }) => ({
+    items: rows.map(({ paciente_nombre, paciente_apellido1, paciente_apellido2, quien_nombre, quien_apellido1, quien_apellido2, ...row }) => ({
       ...row,
       quien: [quien_nombre, quien_apellido1, quien_apellido2].filter(Boolean).join(' ') || null,
-      paciente: paciente_nombre ? `${paciente_nombre} ${paciente_apellido1 ?? ''}`.trim() : null,
+      // Full names on both sides, so the screen can tell a patient acting on their own data.
+      paciente: paciente_nombre ? [paciente_nombre, paciente_apellido1, paciente_apellido2].filter(Boolean).join(' ') : null,
     })),
   };
 }
