@@ -1,25 +1,7 @@
 import { z } from 'zod';
 import { emailField, isOneLine, requiredText } from './common.ts';
 
-/**
- * The clinic's identity (issue 13, docs/decisions/0012): set once, stored in the `clinica` table,
- * editable by admins on the 'Clínica' screen, and read by every page, e-mail, PDF and .ics file.
- * These are the defaults a new database starts with (the demo clinic): reserved example domains,
- * never '.local' addresses.
- */
-export const CLINICA_POR_DEFECTO = {
-  nombre: 'Galeno Centro Médico',
-  razon_social: 'Galeno Clínica, S.L.',
-  nif: 'B-00000000',
-  direccion: 'Carrer de Provença 286',
-  codigo_postal: '08008',
-  localidad: 'Barcelona',
-  telefono: '+34 932 000 000',
-  correo: 'contacto@example.es',
-  correo_privacidad: 'dpd@example.es',
-  web: 'www.example.es',
-  horario: 'Lunes a viernes: 8:00-20:00\nSábados: 9:00-13:00',
-} as const;
+export { CLINICA_POR_DEFECTO, clinicAddress, phoneHref } from './clinic-defaults.ts';
 
 /** The largest logo accepted, in bytes: a letterhead image, not a photograph. */
 export const MAX_LOGO_BYTES = 512 * 1024;
@@ -75,10 +57,3 @@ export const clinicaSchema = z.object({
   actualizado_en: z.string(),
 });
 export type Clinica = z.infer<typeof clinicaSchema>;
-
-/** 'Carrer de Provença 286, 08008 Barcelona'. */
-export const clinicAddress = (clinica: Pick<Clinica, 'direccion' | 'codigo_postal' | 'localidad'>) =>
-  `${clinica.direccion}, ${clinica.codigo_postal} ${clinica.localidad}`;
-
-/** A tel: link for a written phone number ('+34 932 000 000' -> 'tel:+34932000000'). */
-export const phoneHref = (telefono: string) => `tel:${telefono.replace(/[^\d+]/g, '')}`;

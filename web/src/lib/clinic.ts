@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { CLINICA_POR_DEFECTO, type Clinica } from '../../../contracts/clinic.ts';
+import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic-defaults.ts';
+import type { Clinica } from '../../../contracts/clinic.ts';
 
 /**
  * The clinic's identity as the server keeps it (GET /api/clinica, issue 13): one small request per
@@ -44,4 +45,4 @@ export function setClinic(clinica: Clinica): void {
   for (const listener of listeners) listener();
 }
 
-export { clinicAddress, phoneHref } from '../../../contracts/clinic.ts';
+export { clinicAddress, phoneHref } from '../../../contracts/clinic-defaults.ts';
