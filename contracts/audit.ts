@@ -22,6 +22,8 @@ export const ACCIONES_FIJAS = [
   'cita.confirmar',
   'cita.crear',
   'citas.listar',
+  'clinica.actualizar',
+  'clinica.logo',
   'consulta.crear',
   'consulta.finalizar',
   'consultas.listar',
@@ -76,6 +78,9 @@ export const entradaAuditoriaSchema = z.object({
   creado_en: z.string(),
   id_usuario: z.number().nullable(),
   usuario: z.string().nullable(),
+  /** Full name and sex of who did it, for the sentence ('La Dra. Laura García consultó…'). */
+  quien: z.string().nullable(),
+  sexo: z.enum(['M', 'F']).nullable(),
   rol: z.string().nullable(),
   id_paciente: z.number().nullable(),
   paciente: z.string().nullable(),
@@ -89,6 +94,7 @@ export type EntradaAuditoria = z.infer<typeof entradaAuditoriaSchema>;
 export const accesoHistoriaSchema = z.object({
   creado_en: z.string(),
   quien: z.string(),
+  sexo: z.enum(['M', 'F']).nullable(),
   rol: z.string().nullable(),
   accion: z.string(),
   /** Whether it happened under break the glass (decision 0055), and, on the statement itself, the reason given. */

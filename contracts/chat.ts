@@ -18,7 +18,11 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
 /** One turn as the client sends it (spec: messages [{role, content}]). A client never sends 'system'. */
 export const chatTurnSchema = z.object({
   role: z.enum(CHAT_ROLES, { error: 'valor_invalido' }),
-  content: z.string({ error: 'chat_mensaje_requerido' }).trim().min(1, 'chat_mensaje_requerido').max(CHAT_CONTEXT_MESSAGE_MAX, 'texto_largo'),
+  content: z
+    .string({ error: 'chat_mensaje_requerido' })
+    .trim()
+    .min(1, 'chat_mensaje_requerido')
+    .max(CHAT_CONTEXT_MESSAGE_MAX, 'texto_largo'),
 });
 export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
@@ -34,7 +38,10 @@ export const chatCompletionSchema = z.object({
     .max(100, 'texto_largo')
     .refine((turns) => turns.at(-1)?.role === 'user', 'chat_ultimo_mensaje_usuario')
     .refine((turns) => (turns.at(-1)?.content.length ?? 0) <= CHAT_MESSAGE_MAX, 'chat_mensaje_largo')
-    .refine((turns) => turns.reduce((size, turn) => size + turn.content.length, 0) <= CHAT_CONTEXT_MAX, 'chat_contexto_largo'),
+    .refine(
+      (turns) => turns.reduce((size, turn) => size + turn.content.length, 0) <= CHAT_CONTEXT_MAX,
+      'chat_contexto_largo',
+    ),
   id_chat: idField().optional(),
 });
 export type ChatCompletionRequest = z.infer<typeof chatCompletionSchema>;
@@ -68,6 +75,8 @@ export const chatMessageSchema = z.object({
   contenido: z.string(),
   rol: z.enum(CHAT_ROLES),
   creado_en: z.string(),
+  /** An answer's kind, so a reopened conversation keeps its emergency styling; null for questions and older answers. */
+  tipo: z.enum(CHAT_ANSWER_KINDS).nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -89,4 +98,6 @@ export interface ChatStreamEvents {
   fin: ChatCompletionResponse;
   error: { detail: string; code: string };
 }
-export type ChatStreamEvent = { [K in keyof ChatStreamEvents]: { event: K; data: ChatStreamEvents[K] } }[keyof ChatStreamEvents];
+export type ChatStreamEvent = {
+  [K in keyof ChatStreamEvents]: { event: K; data: ChatStreamEvents[K] };
+}[keyof ChatStreamEvents];

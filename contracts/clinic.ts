@@ -1,15 +1,68 @@
 import { z } from 'zod';
+import { emailField, isOneLine, requiredText } from './common.ts';
 
-/** The clinic's own details, shown on documents it issues (the history PDF) and on the contact page. */
-export const CLINICA = {
-  nombre: 'Galeno Centro Médico',
-  direccion: 'Carrer de Provença 286',
-  codigo_postal: '08008',
-  localidad: 'Barcelona',
-  telefono: '+34 932 000 000',
-  correo: 'contacto@galeno.local',
-  web: 'galeno.local',
-} as const;
+export { CLINICA_POR_DEFECTO, clinicAddress, phoneHref } from './clinic-defaults.ts';
+
+/** The largest logo accepted, in bytes: a letterhead image, not a photograph. */
+export const MAX_LOGO_BYTES = 512 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+
+const line = (key: string, max: number) => requiredText(key, max).refine(isOneLine, 'texto_una_linea');
+
+const phoneField = z
+  .string({ error: 'telefono_invalido' })
+  .trim()
+  .regex(/^\+?[\d\s]{9,20}$/, 'telefono_invalido')
+  .refine((value) => value.replace(/\D/g, '').length >= 9, 'telefono_invalido');
+
+/** PUT /api/clinica: everything but the logo (uploaded on its own). Same schema on the admin form. */
+export const clinicaCambioSchema = z.object({
+  nombre: line('clinica_nombre_requerido', 120),
+  razon_social: line('clinica_razon_social_requerida', 160),
+  nif: line('campo_requerido', 20),
+  direccion: line('clinica_direccion_requerida', 200),
+  codigo_postal: z
+    .string({ error: 'codigo_postal_invalido' })
+    .trim()
+    .regex(/^\d{5}$/, 'codigo_postal_invalido'),
+  localidad: line('campo_requerido', 100),
+  telefono: phoneField,
+  correo: emailField,
+  correo_privacidad: emailField,
+  web: z
+    .string({ error: 'valor_invalido' })
+    .trim()
+    .max(200, 'texto_largo')
+    .regex(/^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i, 'clinica_web_invalida'),
+  // Opening hours: a few lines ('Lunes a viernes: 8:00-20:00'), no other control characters.
+  horario: requiredText('clinica_horario_requerido', 500).refine(
+    (value) => value.split('\n').every(isOneLine),
+    'texto_una_linea',
+  ),
+});
+export type ClinicaCambio = z.infer<typeof clinicaCambioSchema>;
+
+/** GET /api/clinica: what every page, e-mail and document shows. Public: no personal data. */
+export const clinicaSchema = z.object({
+  nombre: z.string(),
+  razon_social: z.string(),
+  nif: z.string(),
+  direccion: z.string(),
+  codigo_postal: z.string(),
+  localidad: z.string(),
+  telefono: z.string(),
+  correo: z.string(),
+  correo_privacidad: z.string(),
+  web: z.string(),
+  horario: z.string(),
+  /** Where the logo is served (changes with it, so it can be cached for long), or null without one. */
+  logo_url: z.string().nullable(),
+  /** The clinic's time zone (CLINIC_TIMEZONE): the web shows instants in it. */
+  zona_horaria: z.string(),
+  actualizado_en: z.string(),
+});
+export type Clinica = z.infer<typeof clinicaSchema>;
 
 /** GET /api/reloj: the clinic's clock, so screens count days in the clinic's time zone (decisions #11). */
 export const relojSchema = z.object({

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { archivoSchema } from './files.ts';
-import { alergiaSchema, discapacidadSchema, enfermedadSchema, habitoSchema, perfilPacienteSchema, vacunaSchema } from './patient.ts';
+import {
+  alergiaSchema,
+  discapacidadSchema,
+  enfermedadSchema,
+  habitoSchema,
+  perfilPacienteSchema,
+  vacunaSchema,
+} from './patient.ts';
 import { ROLES } from './roles.ts';
 
 /**
@@ -74,6 +81,9 @@ export type ConversacionExportada = z.infer<typeof conversacionExportadaSchema>;
 export const registroAuditoriaExportadoSchema = z.object({
   creado_en: z.string(),
   quien: z.string(),
+  /** Sex of who did it, for the sentence ('La Dra. …'), and whether it was the patient themselves. */
+  sexo: z.enum(['M', 'F']).nullable(),
+  propio: z.boolean(),
   rol: z.string().nullable(),
   accion: z.string(),
   detalle: z.string().nullable(),
@@ -94,7 +104,9 @@ export const misDatosSchema = z.object({
     activo: z.boolean(),
     creado_en: z.string(),
     /** Password reset links asked for: when, until when, and when used (never the token). */
-    restablecimientos_contrasena: z.array(z.object({ creado_en: z.string(), caduca_en: z.string(), usado_en: z.string().nullable() })),
+    restablecimientos_contrasena: z.array(
+      z.object({ creado_en: z.string(), caduca_en: z.string(), usado_en: z.string().nullable() }),
+    ),
   }),
   paciente: perfilPacienteSchema.extend({ id_paciente: z.number() }),
   ficha: z.object({

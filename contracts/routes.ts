@@ -16,6 +16,7 @@ export const SCREENS = {
   panelAdmin: { path: '/panel-admin', access: ['admin'] },
   gestionUsuarios: { path: '/gestion-usuarios', access: ['admin'] },
   auditoria: { path: '/auditoria', access: ['admin'] },
+  clinica: { path: '/clinica', access: ['admin'] },
   perfilDoctor: { path: '/perfil-doctor', access: ['doctor'] },
   agendaDoctor: { path: '/agenda-doctor', access: ['doctor'] },
   crearConsultas: { path: '/crear-consultas', access: ['doctor'] },

@@ -1,10 +1,17 @@
 import { apiLogin, expect, expectAccessible, registerPatient, test, useTheme } from './fixtures.ts';
 import { chatReady, createChat, openChat } from './support/chat.ts';
 
-test('a patient asks, sees the answer stream in, renames the conversation, finds it after a reload and deletes it', async ({ page, request }) => {
+test('a patient asks, sees the answer stream in, renames the conversation, finds it after a reload and deletes it', async ({
+  page,
+  request,
+}) => {
   const patient = await registerPatient(request);
   await openChat(page, patient);
-  await expect(page.getByText('Estás hablando con un asistente de inteligencia artificial que da información general: no es un diagnóstico ni sustituye a tu médico. Ante una urgencia, llama al 112.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Estás hablando con un asistente de inteligencia artificial que da información general: no es un diagnóstico ni sustituye a tu médico. Ante una urgencia, llama al 112.',
+    ),
+  ).toBeVisible();
 
   const log = page.getByRole('log', { name: 'Conversación' });
   const history = page.getByRole('navigation', { name: 'Historial de conversaciones' });
@@ -57,15 +64,38 @@ test('a patient asks, sees the answer stream in, renames the conversation, finds
   await expect(history.getByText('Todavía no tienes conversaciones.')).toBeVisible();
 });
 
-test('an emergency phrase gets the 112 guidance at once', async ({ page, request }) => {
-  const patient = await registerPatient(request);
-  await openChat(page, patient);
-  await page.getByLabel('Escribe tu pregunta').fill('Tengo un dolor muy fuerte en el pecho');
-  await page.getByLabel('Escribe tu pregunta').press('Enter');
-  const log = page.getByRole('log', { name: 'Conversación' });
-  await expect(log.getByText('Posible urgencia')).toBeVisible();
-  await expect(log.getByText(/Esto puede ser una urgencia\. Llama ahora al 112/)).toBeVisible();
-});
+for (const theme of ['claro', 'oscuro'] as const) {
+  test(`an emergency phrase gets the 112 guidance at once, with 'Llamar al 112' and 'Pedir cita', kept after a reload (${theme})`, async ({
+    page,
+    request,
+  }) => {
+    await useTheme(page, theme);
+    const patient = await registerPatient(request);
+    await openChat(page, patient);
+    await page.getByLabel('Escribe tu pregunta').fill('Tengo un dolor muy fuerte en el pecho');
+    await page.getByLabel('Escribe tu pregunta').press('Enter');
+    const log = page.getByRole('log', { name: 'Conversación' });
+    await expect(log.getByText('Posible urgencia')).toBeVisible();
+    await expect(log.getByText(/Esto puede ser una urgencia\. Llama ahora al 112/)).toBeVisible();
+    const actions = log.getByRole('group', { name: 'Qué hacer ahora' });
+    await expect(actions.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
+    await expect(actions.getByRole('link', { name: 'Pedir cita' })).toHaveAttribute('href', '/pedir-cita');
+    await expectAccessible(page, `an urgent answer (${theme})`);
+
+    // Reopened later, the conversation keeps its urgency styling and actions.
+    await page.reload();
+    await chatReady(page);
+    await page
+      .getByRole('navigation', { name: 'Historial de conversaciones' })
+      .getByRole('button', { name: /^Consulta - / })
+      .first()
+      .click();
+    await expect(log.getByText('Posible urgencia')).toBeVisible();
+    await expect(log.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
+    await log.getByRole('link', { name: 'Pedir cita' }).click();
+    await expect(page).toHaveURL(/\/pedir-cita$/);
+  });
+}
 
 test('delete all empties the history after confirmation', async ({ page, request }) => {
   const patient = await registerPatient(request);
@@ -77,7 +107,9 @@ test('delete all empties the history after confirmation', async ({ page, request
   await expect(history.getByRole('button', { name: /^Consulta - / })).toHaveCount(2);
   await history.getByRole('button', { name: 'Eliminar todo' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('¿Seguro que quieres eliminar todas tus conversaciones? No se puede deshacer.')).toBeVisible();
+  await expect(
+    dialog.getByText('¿Seguro que quieres eliminar todas tus conversaciones? No se puede deshacer.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Eliminar todo' }).click();
   await expect(page.getByText('2 conversaciones eliminadas.')).toBeVisible();
   await expect(history.getByText('Todavía no tienes conversaciones.')).toBeVisible();

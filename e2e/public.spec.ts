@@ -22,7 +22,9 @@ test.describe('the landing page', () => {
 
     const faq = page.getByRole('region', { name: 'Preguntas frecuentes' });
     await faq.getByText('¿Cómo pido una cita?').click();
-    await expect(faq.getByText('Tu solicitud queda pendiente hasta que el médico la confirma.', { exact: false })).toBeVisible();
+    await expect(
+      faq.getByText('Tu solicitud queda pendiente hasta que el médico la confirma.', { exact: false }),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Crear mi cuenta' }).first().click();
     await expect(page).toHaveURL(/\/register$/);
@@ -38,12 +40,17 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('heading', { name: 'Lo que dicen nuestros pacientes' })).toBeInViewport();
 
     await openScreen(page, '/contact', 'Contacto');
-    await page.getByRole('navigation', { name: 'Enlaces del pie de página' }).getByRole('link', { name: 'Ayuda' }).click();
+    await page
+      .getByRole('navigation', { name: 'Enlaces del pie de página' })
+      .getByRole('link', { name: 'Ayuda' })
+      .click();
     await expect(page).toHaveURL(/\/home#faq$/);
     await expect(page.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeInViewport();
   });
 
-  test('switching to Catalan and to English changes the landing, and the choice survives a reload', async ({ page }) => {
+  test('switching to Catalan and to English changes the landing, and the choice survives a reload', async ({
+    page,
+  }) => {
     await openScreen(page, '/home', 'Tu salud, en buenas manos');
     await page.getByLabel('Idioma').selectOption('ca');
     await expect(page.getByRole('heading', { level: 1, name: 'La teva salut, en bones mans' })).toBeVisible();
@@ -54,7 +61,9 @@ test.describe('the landing page', () => {
 
     await page.getByLabel('Idioma').selectOption('en');
     await expect(page.getByRole('heading', { level: 1, name: 'Your health, in good hands' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Testimonials' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Testimonials' }),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Your health, in good hands' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
@@ -66,7 +75,10 @@ test.describe('the landing page', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     await page.getByRole('button', { name: 'Activar modo oscuro' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('darkMode')])).toEqual(['oscuro', 'true']);
+    expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('darkMode')])).toEqual([
+      'oscuro',
+      'true',
+    ]);
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -93,14 +105,16 @@ test.describe('the landing page', () => {
 test.describe('the 404 page', () => {
   test('any unknown path shows it, with a way home and the support contact', async ({ page }) => {
     await openScreen(page, '/esta-pagina-no-existe', 'Página no encontrada');
-    await expect(page.getByText('escríbenos a contacto@galeno.local', { exact: false })).toBeVisible();
+    await expect(page.getByText('escríbenos a contacto@example.es', { exact: false })).toBeVisible();
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
 });
 
 test.describe('the contact page', () => {
-  test('shows the clinic’s details; sending disables the button, then the form resets with the success text', async ({ page }) => {
+  test('shows the clinic’s details; sending disables the button, then the form resets with the success text', async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/contacto', async (route) => {
@@ -109,9 +123,14 @@ test.describe('the contact page', () => {
     });
 
     await openScreen(page, '/contact', 'Contacto');
-    await expect(page.getByText('Carrer de Provença 210, 08036 Barcelona')).toBeVisible();
-    await expect(page.getByRole('link', { name: '+34 930 000 000' })).toHaveAttribute('href', 'tel:+34930000000');
-    await expect(page.getByRole('link', { name: 'contacto@galeno.local' })).toHaveAttribute('href', 'mailto:contacto@galeno.local');
+    // The clinic as stored on the server (GET /api/clinica): the same address and phone as its PDFs.
+    const details = page.getByRole('region', { name: 'Datos de la clínica' });
+    await expect(details.getByText('Carrer de Provença 286, 08008 Barcelona')).toBeVisible();
+    await expect(details.getByRole('link', { name: '+34 932 000 000' })).toHaveAttribute('href', 'tel:+34932000000');
+    await expect(details.getByRole('link', { name: 'contacto@example.es' })).toHaveAttribute(
+      'href',
+      'mailto:contacto@example.es',
+    );
 
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect(page.getByText('El nombre es obligatorio.')).toBeVisible();
@@ -120,7 +139,9 @@ test.describe('the contact page', () => {
 
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Marta Soler');
     await page.getByRole('textbox', { name: 'Correo electrónico' }).fill('marta.soler@example.com');
-    await page.getByRole('textbox', { name: 'Mensaje' }).fill('¿Tenéis consulta de pediatría los sábados por la mañana?');
+    await page
+      .getByRole('textbox', { name: 'Mensaje' })
+      .fill('¿Tenéis consulta de pediatría los sábados por la mañana?');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
 
     const sending = page.getByRole('button', { name: 'Enviando...' });
@@ -136,7 +157,11 @@ test.describe('the contact page', () => {
 
   test('a failed send shows the error text and keeps what was typed', async ({ page }) => {
     await page.route('**/api/contacto', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'x', code: 'servicio_no_disponible' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'x', code: 'servicio_no_disponible' }),
+      }),
     );
     await openScreen(page, '/contact', 'Contacto');
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Marta Soler');
@@ -174,7 +199,10 @@ test.describe('accessibility of the public screens', () => {
       test(`${path} has no serious or critical problem in the ${theme} theme`, async ({ page }) => {
         await useTheme(page, theme);
         await openScreen(page, path, heading);
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme === 'oscuro' ? 'dark' : 'light');
+        await expect(page.locator('html')).toHaveAttribute(
+          'data-mantine-color-scheme',
+          theme === 'oscuro' ? 'dark' : 'light',
+        );
         await expectAccessible(page, `${path} (${theme})`);
       });
     }

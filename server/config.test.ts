@@ -29,7 +29,7 @@ describe('configuration', () => {
       logLevel: 'info',
       login: { maxFailures: 5, lockMinutes: 15, maxPerMinutePerAddress: 100 },
       trustProxy: false,
-      mail: { smtpUrl: undefined, from: 'Galeno <no-reply@galeno.local>' },
+      mail: { smtpUrl: undefined, from: 'Galeno <no-reply@example.es>' },
       reminderHours: 24,
       chat: { apiUrl: undefined, apiKey: undefined, model: undefined, shareContext: false },
       redisUrl: undefined,

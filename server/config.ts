@@ -2,9 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ROLES, type Role } from '../contracts/roles.ts';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1');
 
 const isValidTimeZone = (zone: string) => {
   try {
@@ -16,66 +14,98 @@ const isValidTimeZone = (zone: string) => {
 };
 
 /** Every environment variable Galeno reads, with its default. The README's table mirrors this. */
-const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  ATTACHMENTS_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  DEMO_DATA: booleanFlag.optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().min(0.05).max(12).default(12),
-  // 0 turns the idle limit off (the token's lifetime still applies).
-  SESSION_IDLE_MINUTES_STAFF: z.coerce.number().min(0).max(24 * 60).default(30),
-  SESSION_IDLE_MINUTES_PATIENT: z.coerce.number().min(0).max(24 * 60).default(720),
-  CLINIC_TIMEZONE: z.string().refine(isValidTimeZone, 'is not a valid IANA time zone').default('Europe/Madrid'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().min(0.1).default(15),
-  LOGIN_MAX_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  LOGIN_ALERT_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(20),
-  SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  CONTACT_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  MAX_ACTIVE_VISITS_PER_PATIENT: z.coerce.number().int().min(1).default(4),
-  MAX_VISITS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).default(1),
-  TRUST_PROXY: booleanFlag.default(false),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
-  PUBLIC_URL: z.string().url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-  MAIL_FROM: z.string().min(3).default('Galeno <no-reply@galeno.local>'),
-  REMINDER_HOURS: z.coerce.number().min(1).max(24 * 14).default(24),
-  REMINDER_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
-  /** Grouped notices of new requests: at most one e-mail per doctor in this many minutes (decision 0024). */
-  REQUEST_NOTICE_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
-  /** Break the glass: how long a stated reason opens a record (decision 0055). */
-  BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
-  CHAT_API_URL: z.string().url().optional(),
-  CHAT_API_KEY: z.string().optional(),
-  CHAT_MODEL: z.string().optional(),
-  CHAT_SHARE_CONTEXT: booleanFlag.default(false),
-  CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  CHAT_MAX_CONVERSATIONS_PER_USER: z.coerce.number().int().min(1).default(500),
-  CHAT_MAX_MESSAGES_PER_USER: z.coerce.number().int().min(2).default(10_000),
-  ATTACHMENTS_MAX_MB_PER_PATIENT: z.coerce.number().min(1).max(1_000_000).default(100),
-  UPLOADS_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
-  // Comma-separated roles; an empty value requires it of nobody (read apart: empty values are dropped).
-  MFA_REQUIRED_ROLES: z
-    .string()
-    .transform((value) => value.split(',').map((role) => role.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(ROLES, { error: `each role must be one of ${ROLES.join(', ')}` })))
-    .default(['admin']),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only').default('galeno'),
-}).refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
-  path: ['CHAT_MODEL'],
-  message: 'is required when CHAT_API_URL is set (the model name the service serves)',
-});
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    ATTACHMENTS_DIR: z.string().min(1).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DEMO_DATA: booleanFlag.optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TOKEN_TTL_HOURS: z.coerce.number().min(0.05).max(12).default(12),
+    // 0 turns the idle limit off (the token's lifetime still applies).
+    SESSION_IDLE_MINUTES_STAFF: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(30),
+    SESSION_IDLE_MINUTES_PATIENT: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(720),
+    CLINIC_TIMEZONE: z.string().refine(isValidTimeZone, 'is not a valid IANA time zone').default('Europe/Madrid'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_LOCK_MINUTES: z.coerce.number().min(0.1).default(15),
+    LOGIN_MAX_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    LOGIN_ALERT_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(20),
+    SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    CONTACT_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    MAX_ACTIVE_VISITS_PER_PATIENT: z.coerce.number().int().min(1).default(4),
+    MAX_VISITS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).default(1),
+    TRUST_PROXY: booleanFlag.default(false),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+    PUBLIC_URL: z.string().url().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Galeno <no-reply@example.es>'),
+    REMINDER_HOURS: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 14)
+      .default(24),
+    REMINDER_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+    /** Grouped notices of new requests: at most one e-mail per doctor in this many minutes (decision 0024). */
+    REQUEST_NOTICE_MINUTES: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(5),
+    /** Break the glass: how long a stated reason opens a record (decision 0055). */
+    BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
+    CHAT_API_URL: z.string().url().optional(),
+    CHAT_API_KEY: z.string().optional(),
+    CHAT_MODEL: z.string().optional(),
+    CHAT_SHARE_CONTEXT: booleanFlag.default(false),
+    CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    CHAT_MAX_CONVERSATIONS_PER_USER: z.coerce.number().int().min(1).default(500),
+    CHAT_MAX_MESSAGES_PER_USER: z.coerce.number().int().min(2).default(10_000),
+    ATTACHMENTS_MAX_MB_PER_PATIENT: z.coerce.number().min(1).max(1_000_000).default(100),
+    UPLOADS_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    // Comma-separated roles; an empty value requires it of nobody (read apart: empty values are dropped).
+    MFA_REQUIRED_ROLES: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((role) => role.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(ROLES, { error: `each role must be one of ${ROLES.join(', ')}` })))
+      .default(['admin']),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only')
+      .default('galeno'),
+  })
+  .refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
+    path: ['CHAT_MODEL'],
+    message: 'is required when CHAT_API_URL is set (the model name the service serves)',
+  });
 
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -11,7 +11,7 @@ export const ca: Messages = {
     usuario_requerido: 'Nom d’usuari obligatori (mínim 3 caràcters)',
     usuario_sin_espacios: 'El nom d’usuari no pot contenir espais.',
     usuario_largo: 'El nom d’usuari pot tenir com a màxim 32 caràcters.',
-    usuario_caracteres: 'El nom d’usuari només pot tenir lletres, números, \'.\', \'-\' i \'_\'.',
+    usuario_caracteres: "El nom d’usuari només pot tenir lletres, números, '.', '-' i '_'.",
     texto_una_linea: 'El text no pot tenir salts de línia ni caràcters de control.',
     motivo_urgente_requerido: 'Indica el motiu de l’accés.',
     motivo_urgente_corto: 'Explica el motiu amb almenys 10 caràcters.',
@@ -64,9 +64,15 @@ export const ca: Messages = {
     codigo_postal_provincia: 'El codi postal no correspon a la província seleccionada.',
     provincia_invalida: 'Selecciona una província de la llista.',
     fecha_filtro_invalida: 'La data del filtre només pot contenir números i guions (AAAA-MM-DD).',
-    enlace_invalido: 'L’enllaç per restablir la contrasenya no és vàlid. Comprova que l’has copiat sencer o demana’n un de nou.',
+    enlace_invalido:
+      'L’enllaç per restablir la contrasenya no és vàlid. Comprova que l’has copiat sencer o demana’n un de nou.',
     codigo_requerido: 'Escriu el codi de la teva aplicació d’autenticació o un codi de recuperació.',
     codigo_formato: 'El codi té 6 xifres, o és un codi de recuperació com abcd-efgh-jk.',
+    clinica_nombre_requerido: 'El nom de la clínica és obligatori.',
+    clinica_razon_social_requerida: 'La raó social és obligatòria.',
+    clinica_direccion_requerida: 'L’adreça és obligatòria.',
+    clinica_web_invalida: 'El web no és vàlid (per exemple, www.example.es).',
+    clinica_horario_requerido: 'L’horari és obligatori.',
   },
   api: {
     validacion: 'Revisa les dades enviades.',
@@ -82,7 +88,8 @@ export const ca: Messages = {
     demasiados_intentos: 'Massa intents. Espera uns minuts i torna-ho a provar.',
     usuario_duplicado: 'El nom d’usuari ja està registrat.',
     demasiadas_solicitudes: 'Massa sol·licituds des d’aquesta adreça. Torna-ho a provar més tard.',
-    limite_citas_activas: 'Ja tens el màxim de cites pendents o confirmades ({max}). Cancel·la’n alguna abans de demanar-ne una altra.',
+    limite_citas_activas:
+      'Ja tens el màxim de cites pendents o confirmades ({max}). Cancel·la’n alguna abans de demanar-ne una altra.',
     limite_citas_doctor_dia: 'Ja tens una cita amb aquest metge aquell dia. Tria un altre dia.',
     correo_duplicado: 'El correu ja està registrat.',
     colegiado_duplicado: 'El número de col·legiat ja està registrat.',
@@ -105,8 +112,10 @@ export const ca: Messages = {
     cita_cancelada_no_modificable: 'No es pot canviar l’hora d’una cita cancel·lada o rebutjada: demana una cita nova.',
     enlace_calendario_no_encontrado: 'Aquest enllaç de calendari no existeix o s’ha revocat.',
     chat_error_conexion: 'Error en connectar amb el xat',
-    chat_limite_conversaciones: 'Has arribat al màxim de {limite} converses desades. Elimina’n alguna de l’historial per començar-ne una altra.',
-    chat_limite_mensajes: 'Has arribat al màxim de {limite} missatges desats amb l’assistent. Elimina converses antigues de l’historial per continuar.',
+    chat_limite_conversaciones:
+      'Has arribat al màxim de {limite} converses desades. Elimina’n alguna de l’historial per començar-ne una altra.',
+    chat_limite_mensajes:
+      'Has arribat al màxim de {limite} missatges desats amb l’assistent. Elimina converses antigues de l’historial per continuar.',
     chat_demasiados_mensajes: 'Has enviat massa missatges seguits. Espera un minut i torna-ho a provar.',
     chat_no_encontrado: 'No s’ha trobat la conversa.',
     usuario_no_encontrado: 'L’usuari no existeix o ha estat eliminat.',
@@ -123,11 +132,13 @@ export const ca: Messages = {
     cita_ya_respondida: 'Aquesta sol·licitud ja no es pot canviar.',
     paciente_no_encontrado: 'El pacient no existeix.',
     paciente_no_asignado: 'Només pots obrir la història de pacients que tenen una cita o una consulta amb tu.',
-    acceso_urgente_requerido: 'Aquest pacient no té cap cita ni consulta amb tu. Per obrir la seva història, indica el motiu de l’accés urgent; quedarà registrat i el pacient el veurà.',
+    acceso_urgente_requerido:
+      'Aquest pacient no té cap cita ni consulta amb tu. Per obrir la seva història, indica el motiu de l’accés urgent; quedarà registrat i el pacient el veurà.',
     consulta_finalizada: 'La consulta ja està finalitzada.',
     consulta_hueco_ocupado: 'Ja tens una visita a aquesta hora. Tria’n una altra.',
     consulta_hueco_bloqueado: 'Aquesta hora està bloquejada a la teva agenda. Desbloqueja-la o tria’n una altra.',
-    consulta_hueco_solapado: 'Aquesta hora se solapa amb una altra franja de la teva agenda. Tria l’hora d’inici d’una franja lliure o una hora sense franges.',
+    consulta_hueco_solapado:
+      'Aquesta hora se solapa amb una altra franja de la teva agenda. Tria l’hora d’inici d’una franja lliure o una hora sense franges.',
     consulta_fecha_pasada: 'No es pot assignar una consulta en un dia passat.',
     consulta_no_empezada: 'La consulta encara no ha començat: es podrà finalitzar a partir de la seva hora.',
     perfil_no_encontrado: 'No s’ha trobat el perfil del pacient.',
@@ -135,21 +146,26 @@ export const ca: Messages = {
     archivo_ilegible: "No s'ha pogut llegir el fitxer enviat. Torna'l a adjuntar.",
     archivo_demasiado_grande: 'El fitxer supera la mida màxima de 10 MB.',
     archivo_tipo_no_permitido: 'Només s’admeten fitxers PDF, JPEG o PNG.',
-    cuota_adjuntos: 'No queda espai per a adjunts en aquest historial (màxim {limite} MB). Elimina algun fitxer abans de pujar-ne un altre.',
+    cuota_adjuntos:
+      'No queda espai per a adjunts en aquest historial (màxim {limite} MB). Elimina algun fitxer abans de pujar-ne un altre.',
     demasiadas_subidas: 'Has pujat massa fitxers en l’última hora. Torna-ho a provar més tard.',
     archivo_no_encontrado: 'No s’ha trobat el fitxer.',
     paciente_sin_relacion: 'Només pots accedir a les dades dels teus pacients.',
-    enlace_invalido: 'L’enllaç per restablir la contrasenya no és vàlid. Comprova que l’has copiat sencer o demana’n un de nou.',
+    enlace_invalido:
+      'L’enllaç per restablir la contrasenya no és vàlid. Comprova que l’has copiat sencer o demana’n un de nou.',
     enlace_caducado: 'L’enllaç per restablir la contrasenya ha caducat (dura una hora). Demana’n un de nou.',
     enlace_usado: 'Aquest enllaç ja s’ha utilitzat. Si has de tornar a canviar la contrasenya, demana’n un de nou.',
     restablecimiento_solicitado:
       'Si existeix un compte amb aquest usuari o correu, t’hem enviat un correu amb un enllaç per crear una contrasenya nova. L’enllaç caduca d’aquí a una hora.',
     // second factor (issue 12)
-    codigo_incorrecto: 'El codi no és correcte o ja s’ha fet servir. Espera el codi següent de l’aplicació i torna-ho a provar.',
+    codigo_incorrecto:
+      'El codi no és correcte o ja s’ha fet servir. Espera el codi següent de l’aplicació i torna-ho a provar.',
     ticket_caducado: 'La verificació ha caducat. Torna a iniciar sessió amb el teu usuari i contrasenya.',
     mfa_requerido: 'El teu rol exigeix la verificació en dos passos. Activa-la per continuar.',
     segundo_factor_activo: 'La verificació en dos passos ja està activada.',
     segundo_factor_inactivo: 'La verificació en dos passos no està activada.',
     segundo_factor_sin_iniciar: 'Torna a començar l’activació: no n’hi ha cap de pendent.',
+    logo_tipo_no_permitido: 'El logotip ha de ser una imatge PNG o JPEG.',
+    logo_demasiado_grande: 'El logotip supera la mida màxima de 512 KB.',
   },
 };

@@ -11,7 +11,7 @@ export const en: Messages = {
     usuario_requerido: 'Username required (at least 3 characters)',
     usuario_sin_espacios: 'The username cannot contain spaces.',
     usuario_largo: 'The username can have at most 32 characters.',
-    usuario_caracteres: 'The username can only have letters, digits, \'.\', \'-\' and \'_\'.',
+    usuario_caracteres: "The username can only have letters, digits, '.', '-' and '_'.",
     texto_una_linea: 'The text cannot contain line breaks or control characters.',
     motivo_urgente_requerido: 'State the reason for the access.',
     motivo_urgente_corto: 'Explain the reason in at least 10 characters.',
@@ -31,7 +31,8 @@ export const en: Messages = {
     especialidad_requerida: 'You must select a specialty.',
     contacto_nombre_requerido: 'Name is required.',
     contacto_mensaje_requerido: 'Message is required.',
-    contrasena_comun: 'This password is too common (or a common word with digits or symbols added): choose one that is harder to guess.',
+    contrasena_comun:
+      'This password is too common (or a common word with digits or symbols added): choose one that is harder to guess.',
     contrasena_larga: 'The password cannot be longer than 128 characters.',
     contrasena_igual: 'The new password must differ from the current one.',
     cita_faltan_datos: 'Some details are missing to book the appointment.',
@@ -66,6 +67,11 @@ export const en: Messages = {
     enlace_invalido: 'The password reset link is not valid. Check that you copied all of it, or ask for a new one.',
     codigo_requerido: 'Enter the code from your authenticator app or a recovery code.',
     codigo_formato: 'The code has 6 digits, or is a recovery code like abcd-efgh-jk.',
+    clinica_nombre_requerido: 'The clinic’s name is required.',
+    clinica_razon_social_requerida: 'The legal name is required.',
+    clinica_direccion_requerida: 'The address is required.',
+    clinica_web_invalida: 'The website is not valid (for example, www.example.es).',
+    clinica_horario_requerido: 'The opening hours are required.',
   },
   api: {
     validacion: 'Please check the data you sent.',
@@ -81,7 +87,8 @@ export const en: Messages = {
     demasiados_intentos: 'Too many attempts. Wait a few minutes and try again.',
     usuario_duplicado: 'That username is already registered.',
     demasiadas_solicitudes: 'Too many requests from this address. Try again later.',
-    limite_citas_activas: 'You already have the most pending or confirmed visits allowed ({max}). Cancel one before asking for another.',
+    limite_citas_activas:
+      'You already have the most pending or confirmed visits allowed ({max}). Cancel one before asking for another.',
     limite_citas_doctor_dia: 'You already have a visit with this doctor that day. Choose another day.',
     correo_duplicado: 'That e-mail is already registered.',
     colegiado_duplicado: 'That registration number is already registered.',
@@ -104,8 +111,10 @@ export const en: Messages = {
     cita_cancelada_no_modificable: 'A cancelled or declined appointment cannot be moved: book a new one instead.',
     enlace_calendario_no_encontrado: 'This calendar link does not exist or has been revoked.',
     chat_error_conexion: 'Error connecting to the chat',
-    chat_limite_conversaciones: 'You have reached the limit of {limite} saved conversations. Delete one from your history to start another.',
-    chat_limite_mensajes: 'You have reached the limit of {limite} messages saved with the assistant. Delete old conversations from your history to continue.',
+    chat_limite_conversaciones:
+      'You have reached the limit of {limite} saved conversations. Delete one from your history to start another.',
+    chat_limite_mensajes:
+      'You have reached the limit of {limite} messages saved with the assistant. Delete old conversations from your history to continue.',
     chat_demasiados_mensajes: 'You have sent too many messages in a row. Wait a minute and try again.',
     chat_no_encontrado: 'The conversation was not found.',
     usuario_no_encontrado: 'The user does not exist or has been deleted.',
@@ -121,12 +130,15 @@ export const en: Messages = {
     bloque_con_historial: 'This slot has past appointments and cannot be deleted; you can block it instead.',
     cita_ya_respondida: 'This request can no longer be changed.',
     paciente_no_encontrado: 'The patient does not exist.',
-    paciente_no_asignado: 'You can only open the record of patients who have an appointment or a consultation with you.',
-    acceso_urgente_requerido: 'This patient has no appointment or consultation with you. To open their record, state the reason for emergency access; it will be recorded and the patient will see it.',
+    paciente_no_asignado:
+      'You can only open the record of patients who have an appointment or a consultation with you.',
+    acceso_urgente_requerido:
+      'This patient has no appointment or consultation with you. To open their record, state the reason for emergency access; it will be recorded and the patient will see it.',
     consulta_finalizada: 'The consultation is already completed.',
     consulta_hueco_ocupado: 'You already have a visit at that time. Choose another time.',
     consulta_hueco_bloqueado: 'That time is blocked in your agenda. Unblock it or choose another time.',
-    consulta_hueco_solapado: 'That time overlaps another slot of your agenda. Choose the start of a free slot or a time with no slots.',
+    consulta_hueco_solapado:
+      'That time overlaps another slot of your agenda. Choose the start of a free slot or a time with no slots.',
     consulta_fecha_pasada: 'A consultation cannot be assigned on a past day.',
     consulta_no_empezada: 'The consultation has not started yet: it can be completed from its start time.',
     perfil_no_encontrado: "The patient's profile was not found.",
@@ -134,7 +146,8 @@ export const en: Messages = {
     archivo_ilegible: 'The file sent could not be read. Attach it again.',
     archivo_demasiado_grande: 'The file is larger than the 10 MB limit.',
     archivo_tipo_no_permitido: 'Only PDF, JPEG or PNG files are accepted.',
-    cuota_adjuntos: 'There is no room left for attachments in this medical file (at most {limite} MB). Remove a file before uploading another.',
+    cuota_adjuntos:
+      'There is no room left for attachments in this medical file (at most {limite} MB). Remove a file before uploading another.',
     demasiadas_subidas: 'You have uploaded too many files in the last hour. Try again later.',
     archivo_no_encontrado: 'The file was not found.',
     paciente_sin_relacion: 'You can only access the data of your own patients.',
@@ -144,11 +157,13 @@ export const en: Messages = {
     restablecimiento_solicitado:
       'If an account with that username or e-mail exists, we have sent it an e-mail with a link to create a new password. The link expires in one hour.',
     // second factor (issue 12)
-    codigo_incorrecto: 'The code is not correct or has already been used. Wait for the app\'s next code and try again.',
+    codigo_incorrecto: "The code is not correct or has already been used. Wait for the app's next code and try again.",
     ticket_caducado: 'The verification has expired. Log in again with your username and password.',
     mfa_requerido: 'Your role requires two-step verification. Turn it on to continue.',
     segundo_factor_activo: 'Two-step verification is already on.',
     segundo_factor_inactivo: 'Two-step verification is not on.',
     segundo_factor_sin_iniciar: 'Start the set-up again: none is pending.',
+    logo_tipo_no_permitido: 'The logo must be a PNG or JPEG image.',
+    logo_demasiado_grande: 'The logo is larger than the 512 KB maximum.',
   },
 };

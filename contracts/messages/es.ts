@@ -13,7 +13,7 @@ export const es = {
     usuario_requerido: 'Nombre de usuario requerido (mínimo 3 caracteres)',
     usuario_sin_espacios: 'El nombre de usuario no puede contener espacios.',
     usuario_largo: 'El nombre de usuario puede tener como máximo 32 caracteres.',
-    usuario_caracteres: 'El nombre de usuario solo puede tener letras, números, \'.\', \'-\' y \'_\'.',
+    usuario_caracteres: "El nombre de usuario solo puede tener letras, números, '.', '-' y '_'.",
     texto_una_linea: 'El texto no puede tener saltos de línea ni caracteres de control.',
     motivo_urgente_requerido: 'Indica el motivo del acceso.',
     motivo_urgente_corto: 'Explica el motivo con al menos 10 caracteres.',
@@ -66,9 +66,15 @@ export const es = {
     codigo_postal_provincia: 'El código postal no corresponde a la provincia seleccionada.',
     provincia_invalida: 'Selecciona una provincia de la lista.',
     fecha_filtro_invalida: 'La fecha del filtro solo puede contener números y guiones (AAAA-MM-DD).',
-    enlace_invalido: 'El enlace para restablecer la contraseña no es válido. Comprueba que lo has copiado entero o pide uno nuevo.',
+    enlace_invalido:
+      'El enlace para restablecer la contraseña no es válido. Comprueba que lo has copiado entero o pide uno nuevo.',
     codigo_requerido: 'Escribe el código de tu aplicación de autenticación o un código de recuperación.',
     codigo_formato: 'El código tiene 6 cifras, o es un código de recuperación como abcd-efgh-jk.',
+    clinica_nombre_requerido: 'El nombre de la clínica es obligatorio.',
+    clinica_razon_social_requerida: 'La razón social es obligatoria.',
+    clinica_direccion_requerida: 'La dirección es obligatoria.',
+    clinica_web_invalida: 'La web no es válida (por ejemplo, www.example.es).',
+    clinica_horario_requerido: 'El horario es obligatorio.',
   },
   api: {
     validacion: 'Revisa los datos enviados.',
@@ -84,7 +90,8 @@ export const es = {
     demasiados_intentos: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
     usuario_duplicado: 'El nombre de usuario ya está registrado.',
     demasiadas_solicitudes: 'Demasiadas solicitudes desde esta dirección. Inténtalo de nuevo más tarde.',
-    limite_citas_activas: 'Ya tienes el máximo de citas pendientes o confirmadas ({max}). Cancela alguna antes de pedir otra.',
+    limite_citas_activas:
+      'Ya tienes el máximo de citas pendientes o confirmadas ({max}). Cancela alguna antes de pedir otra.',
     limite_citas_doctor_dia: 'Ya tienes una cita con este doctor ese día. Elige otro día.',
     correo_duplicado: 'El correo ya está registrado.',
     colegiado_duplicado: 'El número de colegiado ya está registrado.',
@@ -104,11 +111,14 @@ export const es = {
     cita_pasada_no_cancelable: 'No se puede cancelar una cita que ya ha pasado.',
     cita_ya_cancelada: 'La cita ya está cancelada.',
     cita_pasada_no_modificable: 'No se puede cambiar la hora de una cita que ya ha pasado.',
-    cita_cancelada_no_modificable: 'No se puede cambiar la hora de una cita cancelada o rechazada: pide una cita nueva.',
+    cita_cancelada_no_modificable:
+      'No se puede cambiar la hora de una cita cancelada o rechazada: pide una cita nueva.',
     enlace_calendario_no_encontrado: 'Este enlace de calendario no existe o se ha revocado.',
     chat_error_conexion: 'Error al conectar con el chat',
-    chat_limite_conversaciones: 'Has llegado al máximo de {limite} conversaciones guardadas. Elimina alguna del historial para empezar otra.',
-    chat_limite_mensajes: 'Has llegado al máximo de {limite} mensajes guardados con el asistente. Elimina conversaciones antiguas del historial para seguir.',
+    chat_limite_conversaciones:
+      'Has llegado al máximo de {limite} conversaciones guardadas. Elimina alguna del historial para empezar otra.',
+    chat_limite_mensajes:
+      'Has llegado al máximo de {limite} mensajes guardados con el asistente. Elimina conversaciones antiguas del historial para seguir.',
     chat_demasiados_mensajes: 'Has enviado demasiados mensajes seguidos. Espera un minuto y vuelve a intentarlo.',
     chat_no_encontrado: 'No se encontró la conversación.',
     usuario_no_encontrado: 'El usuario no existe o ha sido eliminado.',
@@ -125,11 +135,13 @@ export const es = {
     cita_ya_respondida: 'Esta solicitud ya no se puede cambiar.',
     paciente_no_encontrado: 'El paciente no existe.',
     paciente_no_asignado: 'Solo puedes abrir la historia de pacientes que tienen una cita o una consulta contigo.',
-    acceso_urgente_requerido: 'Este paciente no tiene ninguna cita ni consulta contigo. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
+    acceso_urgente_requerido:
+      'Este paciente no tiene ninguna cita ni consulta contigo. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
     consulta_finalizada: 'La consulta ya está finalizada.',
     consulta_hueco_ocupado: 'Ya tienes una visita a esa hora. Elige otra hora.',
     consulta_hueco_bloqueado: 'Esa hora está bloqueada en tu agenda. Desbloquéala o elige otra hora.',
-    consulta_hueco_solapado: 'Esa hora se solapa con otro hueco de tu agenda. Elige la hora de inicio de un hueco libre o una hora sin huecos.',
+    consulta_hueco_solapado:
+      'Esa hora se solapa con otro hueco de tu agenda. Elige la hora de inicio de un hueco libre o una hora sin huecos.',
     consulta_fecha_pasada: 'No se puede asignar una consulta en un día pasado.',
     consulta_no_empezada: 'La consulta aún no ha empezado: se podrá finalizar a partir de su hora.',
     perfil_no_encontrado: 'No se encontró el perfil del paciente.',
@@ -137,22 +149,27 @@ export const es = {
     archivo_ilegible: 'No se ha podido leer el archivo enviado. Adjúntalo de nuevo.',
     archivo_demasiado_grande: 'El archivo supera el tamaño máximo de 10 MB.',
     archivo_tipo_no_permitido: 'Solo se admiten archivos PDF, JPEG o PNG.',
-    cuota_adjuntos: 'No queda espacio para adjuntos en este historial (máximo {limite} MB). Elimina algún archivo antes de subir otro.',
+    cuota_adjuntos:
+      'No queda espacio para adjuntos en este historial (máximo {limite} MB). Elimina algún archivo antes de subir otro.',
     demasiadas_subidas: 'Has subido demasiados archivos en la última hora. Vuelve a intentarlo más tarde.',
     archivo_no_encontrado: 'No se encontró el archivo.',
     paciente_sin_relacion: 'Solo puedes acceder a los datos de tus pacientes.',
-    enlace_invalido: 'El enlace para restablecer la contraseña no es válido. Comprueba que lo has copiado entero o pide uno nuevo.',
+    enlace_invalido:
+      'El enlace para restablecer la contraseña no es válido. Comprueba que lo has copiado entero o pide uno nuevo.',
     enlace_caducado: 'El enlace para restablecer la contraseña ha caducado (dura una hora). Pide uno nuevo.',
     enlace_usado: 'Este enlace ya se ha utilizado. Si necesitas cambiar la contraseña otra vez, pide uno nuevo.',
     restablecimiento_solicitado:
       'Si existe una cuenta con ese usuario o correo, te hemos enviado un correo con un enlace para crear una contraseña nueva. El enlace caduca en una hora.',
     // second factor (issue 12)
-    codigo_incorrecto: 'El código no es correcto o ya se ha usado. Espera al siguiente código de la aplicación y vuelve a intentarlo.',
+    codigo_incorrecto:
+      'El código no es correcto o ya se ha usado. Espera al siguiente código de la aplicación y vuelve a intentarlo.',
     ticket_caducado: 'La verificación ha caducado. Vuelve a iniciar sesión con tu usuario y contraseña.',
     mfa_requerido: 'Tu rol exige la verificación en dos pasos. Actívala para continuar.',
     segundo_factor_activo: 'La verificación en dos pasos ya está activada.',
     segundo_factor_inactivo: 'La verificación en dos pasos no está activada.',
     segundo_factor_sin_iniciar: 'Empieza de nuevo la activación: no hay ninguna pendiente.',
+    logo_tipo_no_permitido: 'El logotipo debe ser una imagen PNG o JPEG.',
+    logo_demasiado_grande: 'El logotipo supera el tamaño máximo de 512 KB.',
   },
 };
 

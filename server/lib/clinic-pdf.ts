@@ -1,5 +1,5 @@
 import type PDFDocumentClass from 'pdfkit';
-import { CLINICA } from '../../contracts/clinic.ts';
+import { clinicAddress, type Clinica } from '../../contracts/clinic.ts';
 import type { Language } from '../../contracts/messages/index.ts';
 
 /** The pieces every PDF Galeno hands a patient shares: A4, the clinic's letterhead, page numbers. */
@@ -17,7 +17,10 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 /** The text with every character the standard fonts cannot show replaced by '?' (emoji dropped). */
 export function printable(text: string): string {
   return text
-    .replace(/(?![\xa9\xae])(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0f)/gu, '')
+    .replace(
+      /(?![\xa9\xae])(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0f)/gu,
+      '',
+    )
     .replace(/[^\t\n\r\x20-\x7e\xa0-\xff]/gu, (char) => (WIN_ANSI_EXTRA.has(char) ? char : '?'));
 }
 
@@ -39,15 +42,27 @@ export interface ClinicPdf {
 // PDFKit (about 28 MB once loaded, with its fonts) is loaded on the first PDF, not at start.
 let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
 
+/** What the letterhead shows: the clinic as stored (issue 13), and its logo when it has one. */
+export interface Letterhead {
+  clinic: Clinica;
+  logo?: Uint8Array | undefined;
+}
+
 /** Opens an A4 document in the given language with the clinic's letterhead and a big title. */
-export async function startClinicPdf(options: { language: Language; title: string; subject: string }): Promise<ClinicPdf> {
+export async function startClinicPdf(options: {
+  language: Language;
+  title: string;
+  subject: string;
+  letterhead: Letterhead;
+}): Promise<ClinicPdf> {
+  const { clinic, logo } = options.letterhead;
   const PDFDocument = await (pdfkit ??= import('pdfkit').then((module) => module.default));
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 50, bottom: 60, left: 50, right: 50 },
     bufferPages: true,
     lang: options.language,
-    info: { Title: options.title, Author: CLINICA.nombre, Subject: options.subject, Creator: 'Galeno' },
+    info: { Title: options.title, Author: clinic.nombre, Subject: options.subject, Creator: 'Galeno' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,15 +75,32 @@ export async function startClinicPdf(options: { language: Language; title: strin
   const left = doc.page.margins.left;
   const nearFoot = (room: number) => doc.y > doc.page.height - doc.page.margins.bottom - room;
 
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#1c3d6e').text(CLINICA.nombre, left, doc.y);
+  const top = doc.y;
+  let textLeft = left;
+  if (logo) {
+    try {
+      doc.image(Buffer.from(logo), left, top, { fit: [48, 48] });
+      textLeft = left + 58;
+    } catch {
+      // A logo pdfkit cannot read leaves the letterhead in words only.
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#1c3d6e').text(printable(clinic.nombre), textLeft, top);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#333333')
-    .text(`${CLINICA.direccion}, ${CLINICA.codigo_postal} ${CLINICA.localidad}`)
-    .text(`${CLINICA.telefono} · ${CLINICA.correo} · ${CLINICA.web}`);
+    .text(printable(clinicAddress(clinic)))
+    .text(printable(`${clinic.telefono} · ${clinic.correo} · ${clinic.web}`));
+  if (logo && textLeft !== left) doc.y = Math.max(doc.y, top + 50);
+  doc.x = left;
   doc.moveDown(0.5);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#1c3d6e').lineWidth(1).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .strokeColor('#1c3d6e')
+    .lineWidth(1)
+    .stroke();
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(options.subject);
   doc.moveDown(0.4);
@@ -90,7 +122,11 @@ export async function startClinicPdf(options: { language: Language; title: strin
       // Keep an entry's heading with at least a couple of its lines.
       if (nearFoot(80)) doc.addPage();
       const top = doc.y;
-      doc.font('Helvetica-Bold').fontSize(11).fillColor('#1c3d6e').text(printable(heading), left + 8, top, { width: width - 8 });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor('#1c3d6e')
+        .text(printable(heading), left + 8, top, { width: width - 8 });
       doc.fillColor('#000000').font('Helvetica').fontSize(10);
       for (const text of lines) doc.text(printable(text), { width: width - 8 });
       const bottom = doc.y;
@@ -114,7 +150,7 @@ export async function startClinicPdf(options: { language: Language; title: strin
           .font('Helvetica')
           .fontSize(8)
           .fillColor('#555555')
-          .text(`${CLINICA.nombre} · ${pageLabel(index + 1, range.count)}`, left, doc.page.height - 40, {
+          .text(printable(`${clinic.nombre} · ${pageLabel(index + 1, range.count)}`), left, doc.page.height - 40, {
             width,
             align: 'center',
             lineBreak: false,

@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
+import { clinicRoutes } from './clinic/clinic.routes.ts';
 import { consultationsRoutes } from './consultations/consultations.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { dataExportRoutes } from './data-export/data-export.routes.ts';
@@ -23,6 +24,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   contactRoutes,
+  clinicRoutes,
   specialtiesRoutes,
   usersRoutes,
   doctorsRoutes,

@@ -3,7 +3,8 @@ import type { Enrolment, LoginTicket, RecoveryCodes } from '../../contracts/seco
 import { doctorPayload, specialtyId } from '../testing/admin.ts';
 import { sessionToken } from '../testing/session-token.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
-import { multipartFile, PDF_BYTES, type ActorName, type World } from './world.ts';
+import { CLINICA_POR_DEFECTO } from '../../contracts/clinic.ts';
+import { multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 
 /**
  * The authorization table: every /api endpoint, and what each actor gets from it.
@@ -329,6 +330,25 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with201(ONLY_ADMIN),
     request: async (w) => ({ url: '/api/registro-doctor', body: doctorPayload(next(), await specialtyId(w.server)) }),
   },
+  // The clinic's identity (issue 13): public to read, admins change it. The logo rows run in order:
+  // none yet, uploaded, removed.
+  { route: 'GET /api/clinica', expect: PUBLIC, request: () => ({ url: '/api/clinica' }) },
+  {
+    route: 'PUT /api/clinica',
+    expect: ONLY_ADMIN,
+    request: () => ({ url: '/api/clinica', body: { ...CLINICA_POR_DEFECTO } }),
+  },
+  {
+    route: 'GET /api/clinica/logo',
+    expect: [404, 404, 404, 404, 404, 404],
+    request: () => ({ url: '/api/clinica/logo' }),
+  },
+  {
+    route: 'POST /api/clinica/logo',
+    expect: ONLY_ADMIN,
+    request: () => ({ url: '/api/clinica/logo', file: { filename: 'logo.png', bytes: PNG_BYTES } }),
+  },
+  { route: 'DELETE /api/clinica/logo', expect: ONLY_ADMIN, request: () => ({ url: '/api/clinica/logo' }) },
   { route: 'GET /api/auditoria', expect: ONLY_ADMIN, request: () => ({ url: '/api/auditoria' }) },
   { route: 'GET /api/auditoria/acciones', expect: ONLY_ADMIN, request: () => ({ url: '/api/auditoria/acciones' }) },
 

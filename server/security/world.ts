@@ -13,6 +13,11 @@ export type ActorName = (typeof ACTORS)[number];
 export type Member = Exclude<ActorName, 'anonymous'>;
 
 /** A small PDF, recognised by its first bytes. */
+/** The smallest PNG (1 x 1 pixel): a logo the clinic screen accepts. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 export const PDF_BYTES = Buffer.concat([
   Buffer.from('%PDF-1.4\n% informe\n'),
   Buffer.alloc(200, 0x20),

@@ -2,6 +2,7 @@ import type { GalenoMigration } from './types.ts';
 import { initialSchema } from './001-initial-schema.ts';
 import { specialtiesCatalogue } from './002-specialties-catalogue.ts';
 import { userSearchIndex } from './010-user-search-index.ts';
+import { clinicIdentity } from './012-clinic-identity.ts';
 import { oneAgenda } from './020-one-agenda.ts';
 import { breakTheGlass } from './054-break-the-glass.ts';
 import { calendarFeeds } from './022-calendar-feeds.ts';
@@ -25,6 +26,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '001-initial-schema': initialSchema,
   '002-specialties-catalogue': specialtiesCatalogue,
   '010-user-search-index': userSearchIndex,
+  '012-clinic-identity': clinicIdentity,
   '020-one-agenda': oneAgenda,
   '021-grouped-request-notices': groupedRequestNotices,
   '022-calendar-feeds': calendarFeeds,

@@ -186,6 +186,8 @@ export interface MensajesChatTable {
   rol: 'user' | 'assistant';
   contenido: string;
   creado_en: string;
+  /** An answer's kind (respuesta, emergencia, error); null for questions and older answers. */
+  tipo: 'respuesta' | 'emergencia' | 'error' | null;
 }
 
 export interface MensajesContactoTable {
@@ -314,7 +316,28 @@ export interface CuentasActivasTable {
   total: number;
 }
 
+/** The clinic's identity: one row, id_clinica = 1 (contracts/clinic.ts). */
+export interface ClinicaTable {
+  id_clinica: number;
+  nombre: string;
+  razon_social: string;
+  nif: string;
+  direccion: string;
+  codigo_postal: string;
+  localidad: string;
+  telefono: string;
+  correo: string;
+  correo_privacidad: string;
+  web: string;
+  horario: string;
+  logo_tipo: string | null;
+  logo_base64: string | null;
+  logo_hash: string | null;
+  actualizado_en: string;
+}
+
 export interface Database {
+  clinica: ClinicaTable;
   usuarios: UsuariosTable;
   cuentas_activas: CuentasActivasTable;
   pacientes: PacientesTable;

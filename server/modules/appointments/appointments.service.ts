@@ -385,7 +385,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const [row] = await findAppointmentMailRows(db, [id_cita]);
       if (!row) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
       if (row.id_paciente !== id_paciente) throw fail.forbidden(language);
-      return appointmentIcs(row, calendarContext(app), language);
+      return appointmentIcs(row, await calendarContext(app), language);
     },
 
     /**

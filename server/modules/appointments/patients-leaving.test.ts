@@ -37,7 +37,10 @@ async function busyPatient(server: TestServer) {
   const ana = await server.createUser('paciente', { nombre: 'Ana', apellido1: 'Soler' });
   const pending = await booked(server, ana, pere, '10:00', true);
   const confirmed = await booked(server, ana, mary, '10:30');
-  const accepted = await server.request('PUT', `/api/agenda/citas/${confirmed}`, { token: mary.token, body: { estado: 'Confirmada' } });
+  const accepted = await server.request('PUT', `/api/agenda/citas/${confirmed}`, {
+    token: mary.token,
+    body: { estado: 'Confirmada' },
+  });
   expect(accepted.status).toBe(200);
   const past = await bookSlot(server, ana, pere, TODAY, '08:00', { estado: 'Confirmada' });
   await server.app.mailer.settled();
@@ -46,7 +49,13 @@ async function busyPatient(server: TestServer) {
 }
 
 const citaEstado = async (server: TestServer, id_cita: number) =>
-  (await server.database.db.selectFrom('citas').select('estado').where('id_cita', '=', id_cita).executeTakeFirstOrThrow()).estado;
+  (
+    await server.database.db
+      .selectFrom('citas')
+      .select('estado')
+      .where('id_cita', '=', id_cita)
+      .executeTakeFirstOrThrow()
+  ).estado;
 
 interface Bloque {
   hora_inicio: string;
@@ -61,7 +70,9 @@ describe.each(DATABASES)('a patient leaving the clinic on %s', (kind) => {
     const { admin, pere, mary, ana, pending, confirmed, past } = await busyPatient(server);
     expect(await consultations(server, confirmed)).toHaveLength(1);
 
-    expect((await server.request('DELETE', `/api/usuarios/${ana.id_usuario}`, { token: admin.token })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/usuarios/${ana.id_usuario}`, { token: admin.token })).status).toBe(
+      204,
+    );
 
     // Each doctor is told, like of a new request, in their own language and without the reason.
     await smtp.waitFor(2);
@@ -70,11 +81,15 @@ describe.each(DATABASES)('a patient leaving the clinic on %s', (kind) => {
     expect(mails).toHaveLength(2);
     const toPere = mails.find((mail) => mail.to.includes(pere.correo));
     expect(toPere?.subject).toBe('Cita cancelada: miércoles, 4 de marzo de 2026 a las 10:00');
-    expect(toPere?.text).toContain('La cita de “Ana Soler” contigo se ha cancelado porque ya no es paciente de Galeno.');
+    expect(toPere?.text).toContain(
+      'La cita de “Ana Soler” contigo se ha cancelado porque ya no es paciente de Galeno Centro Médico.',
+    );
     expect(toPere?.text).not.toContain('Revisión');
     const toMary = mails.find((mail) => mail.to.includes(mary.correo));
     expect(toMary?.subject).toBe('Appointment cancelled: Wednesday, 4 March 2026 at 10:30');
-    expect(toMary?.text).toContain('The appointment “Ana Soler” had with you has been cancelled because they are no longer a patient at Galeno.');
+    expect(toMary?.text).toContain(
+      'The appointment “Ana Soler” had with you has been cancelled because they are no longer a patient at Galeno Centro Médico.',
+    );
 
     expect(await citaEstado(server, pending)).toBe('Cancelada');
     expect(await citaEstado(server, confirmed)).toBe('Cancelada');
@@ -84,7 +99,10 @@ describe.each(DATABASES)('a patient leaving the clinic on %s', (kind) => {
 
     // The doctor's agenda shows the slot free, and another patient can take it.
     const agenda = await server.request<Bloque[]>('GET', `/api/agenda?fecha=${WEDNESDAY}`, { token: pere.token });
-    expect(agenda.body.find((slot) => slot.hora_inicio === '10:00')).toMatchObject({ estado: 'Disponible', cita: null });
+    expect(agenda.body.find((slot) => slot.hora_inicio === '10:00')).toMatchObject({
+      estado: 'Disponible',
+      cita: null,
+    });
     const luis = await server.createUser('paciente');
     expect((await book(server, luis, pere, '10:00')).status).toBe(201);
     expect((await book(server, luis, mary, '10:30')).status).toBe(201);
@@ -101,12 +119,14 @@ describe.each(DATABASES)('a patient leaving the clinic on %s', (kind) => {
       { accion: 'cita.cancelar_baja_paciente', id_paciente: ana.id_paciente, id_usuario: admin.id_usuario },
       { accion: 'cita.cancelar_baja_paciente', id_paciente: ana.id_paciente, id_usuario: admin.id_usuario },
     ]);
-
   });
 
   it('frees them too when the patient is made an admin', async () => {
     const { admin, pere, ana, pending } = await busyPatient(server);
-    const changed = await server.request('PUT', `/api/usuarios/${ana.id_usuario}/rol`, { token: admin.token, body: { nuevo_rol: 'admin' } });
+    const changed = await server.request('PUT', `/api/usuarios/${ana.id_usuario}/rol`, {
+      token: admin.token,
+      body: { nuevo_rol: 'admin' },
+    });
     expect(changed.status).toBe(200);
     expect(await citaEstado(server, pending)).toBe('Cancelada');
     expect(await slotEstado(server, pere.id_doctor as number, WEDNESDAY, '10:00')).toBe('Disponible');

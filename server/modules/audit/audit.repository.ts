@@ -116,6 +116,10 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
         'a.creado_en',
         'a.id_usuario',
         'u.nombre_usuario as usuario',
+        'u.nombre as quien_nombre',
+        'u.apellido1 as quien_apellido1',
+        'u.apellido2 as quien_apellido2',
+        'u.sexo',
         'a.rol',
         'a.id_paciente',
         'a.accion',
@@ -123,6 +127,7 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
         'a.ip',
         'pu.nombre as paciente_nombre',
         'pu.apellido1 as paciente_apellido1',
+        'pu.apellido2 as paciente_apellido2',
       ])
       .orderBy('a.creado_en', 'desc')
       .orderBy('a.id_auditoria', 'desc')
@@ -133,17 +138,36 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
   ]);
   return {
     total: Number(total.n),
-    items: rows.map(({ paciente_nombre, paciente_apellido1, ...row }) => ({
-      ...row,
-      paciente: paciente_nombre ? `${paciente_nombre} ${paciente_apellido1 ?? ''}`.trim() : null,
-    })),
+    items: rows.map(
+      ({
+        paciente_nombre,
+        paciente_apellido1,
+        paciente_apellido2,
+        quien_nombre,
+        quien_apellido1,
+        quien_apellido2,
+        ...row
+      }) => ({
+        ...row,
+        quien: [quien_nombre, quien_apellido1, quien_apellido2].filter(Boolean).join(' ') || null,
+        // Full names on both sides, so the screen can tell a patient acting on their own data.
+        paciente: paciente_nombre
+          ? [paciente_nombre, paciente_apellido1, paciente_apellido2].filter(Boolean).join(' ')
+          : null,
+      }),
+    ),
   };
 }
 
 const URGENT_ACTIONS = new Set(['acceso_urgente.declarar', 'historia.leer_urgente']);
 
 /** Who (other than the patient) read or changed a patient's clinical data, newest first. */
-export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario_paciente: number, page: { pagina: number; por_pagina: number }) {
+export async function listRecordAccesses(
+  db: Db,
+  id_paciente: number,
+  id_usuario_paciente: number,
+  page: { pagina: number; por_pagina: number },
+) {
   const base = db
     .selectFrom('auditoria as a')
     .leftJoin('usuarios as u', 'u.id_usuario', 'a.id_usuario')
@@ -151,7 +175,7 @@ export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario
     .where((eb) => eb.or([eb('a.id_usuario', 'is', null), eb('a.id_usuario', '<>', id_usuario_paciente)]));
   const [rows, total] = await Promise.all([
     base
-      .select(['a.creado_en', 'a.rol', 'a.accion', 'a.detalle', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+      .select(['a.creado_en', 'a.rol', 'a.accion', 'a.detalle', 'u.nombre', 'u.apellido1', 'u.apellido2', 'u.sexo'])
       .orderBy('a.creado_en', 'desc')
       .orderBy('a.id_auditoria', 'desc')
       .limit(page.por_pagina)
@@ -169,6 +193,7 @@ export async function listRecordAccesses(db: Db, id_paciente: number, id_usuario
       // Break the glass (decision 0055): the patient sees every access made under it, and the reason stated.
       urgente: URGENT_ACTIONS.has(row.accion) || (row.detalle ?? '').endsWith('(acceso urgente)'),
       motivo: row.accion === 'acceso_urgente.declarar' ? row.detalle : null,
+      sexo: row.sexo,
     })),
   };
 }

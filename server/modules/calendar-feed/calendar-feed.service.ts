@@ -8,8 +8,17 @@ import { notFound } from '../../lib/errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { CLINIC_NAME, eventUid, feedTexts } from '../reminders/reminders.mail.ts';
-import { findDoctorByLink, findLiveLink, insertLink, listFeedVisits, lockDoctor, revokeLinks, type FeedVisitRow } from './calendar-feed.repository.ts';
+import { currentClinic } from '../clinic/clinic.service.ts';
+import { clinicPlace, eventUid, feedTexts } from '../reminders/reminders.mail.ts';
+import {
+  findDoctorByLink,
+  findLiveLink,
+  insertLink,
+  listFeedVisits,
+  lockDoctor,
+  revokeLinks,
+  type FeedVisitRow,
+} from './calendar-feed.repository.ts';
 
 /** 32 random bytes in base64url: 43 characters, the address's secret. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -36,7 +45,8 @@ export interface Context {
 
 export function createCalendarFeedService(app: FastifyInstance) {
   const { db, clock, config } = app;
-  const feedUrl = (origin: string, token: string) => new URL(`/api/calendario/${token}.ics`, config.publicUrl ?? origin).toString();
+  const feedUrl = (origin: string, token: string) =>
+    new URL(`/api/calendario/${token}.ics`, config.publicUrl ?? origin).toString();
 
   return {
     async status(actor: Actor): Promise<EnlaceCalendario> {
@@ -53,7 +63,15 @@ export function createCalendarFeedService(app: FastifyInstance) {
         await lockDoctor(trx, id_doctor, app.database.dialect);
         await revokeLinks(trx, id_doctor, stamp);
         await insertLink(trx, { id_doctor, hash_token: hashToken(token), creado_en: stamp });
-        await writeAudit(trx, { id_usuario: actor.id_usuario, rol: actor.rol, id_paciente: null, accion: 'calendario.crear', detalle: `doctor ${id_doctor}`, ip: context.ip, creado_en: stamp });
+        await writeAudit(trx, {
+          id_usuario: actor.id_usuario,
+          rol: actor.rol,
+          id_paciente: null,
+          accion: 'calendario.crear',
+          detalle: `doctor ${id_doctor}`,
+          ip: context.ip,
+          creado_en: stamp,
+        });
       });
       return { activo: true, creado_en: stamp, url: feedUrl(context.origin, token) };
     },
@@ -63,7 +81,15 @@ export function createCalendarFeedService(app: FastifyInstance) {
       const stamp = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         if ((await revokeLinks(trx, id_doctor, stamp)) === 0) return;
-        await writeAudit(trx, { id_usuario: actor.id_usuario, rol: actor.rol, id_paciente: null, accion: 'calendario.revocar', detalle: `doctor ${id_doctor}`, ip: context.ip, creado_en: stamp });
+        await writeAudit(trx, {
+          id_usuario: actor.id_usuario,
+          rol: actor.rol,
+          id_paciente: null,
+          accion: 'calendario.revocar',
+          detalle: `doctor ${id_doctor}`,
+          ip: context.ip,
+          creado_en: stamp,
+        });
       });
     },
 
@@ -74,14 +100,20 @@ export function createCalendarFeedService(app: FastifyInstance) {
      */
     async feed(rawToken: string, language: Language): Promise<string> {
       const token = rawToken.endsWith('.ics') ? rawToken.slice(0, -4) : rawToken;
-      const missing = () => notFound(apiMessage('enlace_calendario_no_encontrado', language), 'enlace_calendario_no_encontrado');
+      const missing = () =>
+        notFound(apiMessage('enlace_calendario_no_encontrado', language), 'enlace_calendario_no_encontrado');
       if (!TOKEN.test(token)) throw missing();
       const doctor = await findDoctorByLink(db, hashToken(token));
       if (!doctor) throw missing();
       const now = clock.now();
-      const visits = await listFeedVisits(db, doctor.id_doctor, addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS));
+      const visits = await listFeedVisits(
+        db,
+        doctor.id_doctor,
+        addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS),
+      );
       const t = feedTexts(doctor.idioma);
       const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now };
+      const clinic = await currentClinic(app);
       const event = (visit: FeedVisitRow): CalendarEvent => {
         const type = t.visitTypes[visit.tipo ?? 'Consulta'];
         const who = initials(visit.paciente_nombre, visit.paciente_apellido1);
@@ -94,13 +126,14 @@ export function createCalendarFeedService(app: FastifyInstance) {
           // A slot without a length (old data) still shows as a short event.
           end: end.getTime() > start.getTime() ? end : new Date(start.getTime() + 15 * 60_000),
           summary: `${who} · ${type}${visit.estado === 'pendiente' ? ` (${t.pendingMark})` : ''}`,
-          location: CLINIC_NAME,
-          status: visit.estado === 'Confirmada' ? 'CONFIRMED' : visit.estado === 'Cancelada' ? 'CANCELLED' : 'TENTATIVE',
+          location: clinicPlace(clinic),
+          status:
+            visit.estado === 'Confirmada' ? 'CONFIRMED' : visit.estado === 'Cancelada' ? 'CANCELLED' : 'TENTATIVE',
           sequence: visit.secuencia,
         };
       };
       return buildCalendar(visits.map(event), {
-        name: t.feedName(`${doctor.nombre} ${doctor.apellido1}`),
+        name: t.feedName(clinic.nombre, `${doctor.nombre} ${doctor.apellido1}`),
         timeZone: config.timeZone,
         refreshMinutes: FEED_REFRESH_MINUTES,
       });

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ChatMessage, ChatRole, ChatSummary } from '../../../contracts/chat.ts';
+import type { ChatAnswerKind, ChatMessage, ChatRole, ChatSummary } from '../../../contracts/chat.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -16,7 +16,9 @@ export async function findOwnChat(db: Db, id_usuario: number, id_chat: number): 
 
 /** Whether a conversation with this id exists, whoever it belongs to. */
 export async function chatExists(db: Db, id_chat: number): Promise<boolean> {
-  return (await db.selectFrom('chats').select('id_chat').where('id_chat', '=', id_chat).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('chats').select('id_chat').where('id_chat', '=', id_chat).executeTakeFirst()) !== undefined
+  );
 }
 
 export async function insertChat(db: Db, id_usuario: number, nombre_chat: string, now: string): Promise<ChatSummary> {
@@ -52,7 +54,9 @@ export async function listChats(
   const search = page.search;
   if (search) {
     // Titles are short: a case-insensitive substring match is enough (lower() works on both databases).
-    query = query.where((eb) => eb(eb.fn('lower', ['nombre_chat']), 'like', `%${withoutWildcards(search.toLowerCase())}%`));
+    query = query.where((eb) =>
+      eb(eb.fn('lower', ['nombre_chat']), 'like', `%${withoutWildcards(search.toLowerCase())}%`),
+    );
   }
   const [items, count] = await Promise.all([
     query
@@ -74,14 +78,18 @@ function withoutWildcards(text: string): string {
 export async function listMessages(db: Db, id_chat: number): Promise<ChatMessage[]> {
   return db
     .selectFrom('mensajes_chat')
-    .select(['id_mensaje', 'contenido', 'rol', 'creado_en'])
+    .select(['id_mensaje', 'contenido', 'rol', 'creado_en', 'tipo'])
     .where('id_chat', '=', id_chat)
     .orderBy('id_mensaje', 'asc')
     .execute();
 }
 
 /** The last `limit` messages of a conversation, oldest first (the context sent to a model). */
-export async function recentMessages(db: Db, id_chat: number, limit: number): Promise<{ rol: ChatRole; contenido: string }[]> {
+export async function recentMessages(
+  db: Db,
+  id_chat: number,
+  limit: number,
+): Promise<{ rol: ChatRole; contenido: string }[]> {
   const rows = await db
     .selectFrom('mensajes_chat')
     .select(['rol', 'contenido'])
@@ -95,13 +103,21 @@ export async function recentMessages(db: Db, id_chat: number, limit: number): Pr
 export async function insertMessages(
   db: Db,
   id_chat: number,
-  messages: { rol: ChatRole; contenido: string }[],
+  messages: { rol: ChatRole; contenido: string; tipo?: ChatAnswerKind }[],
   now: string,
 ): Promise<void> {
   if (messages.length === 0) return;
   await db
     .insertInto('mensajes_chat')
-    .values(messages.map((message) => ({ id_chat, rol: message.rol, contenido: message.contenido, creado_en: now })))
+    .values(
+      messages.map((message) => ({
+        id_chat,
+        rol: message.rol,
+        contenido: message.contenido,
+        tipo: message.tipo ?? null,
+        creado_en: now,
+      })),
+    )
     .execute();
 }
 
@@ -123,9 +139,18 @@ export async function deleteAllChats(db: Db, id_usuario: number): Promise<number
 }
 
 /** The short clinical summary the model may see when CHAT_SHARE_CONTEXT is on. */
-export async function clinicalSummary(db: Db, id_paciente: number): Promise<{ alergias: string[]; enfermedades: string[] }> {
+export async function clinicalSummary(
+  db: Db,
+  id_paciente: number,
+): Promise<{ alergias: string[]; enfermedades: string[] }> {
   const [alergias, enfermedades] = await Promise.all([
-    db.selectFrom('alergias').select('nombre').where('id_paciente', '=', id_paciente).orderBy('nombre').limit(20).execute(),
+    db
+      .selectFrom('alergias')
+      .select('nombre')
+      .where('id_paciente', '=', id_paciente)
+      .orderBy('nombre')
+      .limit(20)
+      .execute(),
     db
       .selectFrom('enfermedades')
       .select('nombre')
@@ -141,7 +166,11 @@ export async function clinicalSummary(db: Db, id_paciente: number): Promise<{ al
 /** How many conversations and messages a user keeps (the quotas of CHAT_MAX_*_PER_USER). */
 export async function storedByUser(db: Db, id_usuario: number): Promise<{ conversations: number; messages: number }> {
   const [chats, messages] = await Promise.all([
-    db.selectFrom('chats').select((eb) => eb.fn.countAll<number>().as('n')).where('id_usuario', '=', id_usuario).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chats')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id_usuario', '=', id_usuario)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('mensajes_chat')
       .innerJoin('chats', 'chats.id_chat', 'mensajes_chat.id_chat')

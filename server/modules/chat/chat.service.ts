@@ -36,7 +36,7 @@ import { createOfflineProvider } from './providers/offline-provider.ts';
 import { createOpenAiProvider } from './providers/openai-provider.ts';
 import { ChatProviderError, type ChatProvider } from './providers/provider.ts';
 import { detectRedFlags, emergencyGuidance } from './red-flags.ts';
-import { buildSystemPrompt, type PatientContext } from './system-prompt.ts';
+import { audienceOf, buildSystemPrompt, type PatientContext } from './system-prompt.ts';
 
 /** How much of a conversation goes to a model: the last messages, up to a size. */
 const CONTEXT_MESSAGES = 20;
@@ -61,7 +61,12 @@ export interface Exchange {
 
 export function createChatProvider(config: FastifyInstance['config']['chat']): ChatProvider {
   if (config.apiUrl && config.model) {
-    return createOpenAiProvider({ apiUrl: config.apiUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs });
+    return createOpenAiProvider({
+      apiUrl: config.apiUrl,
+      apiKey: config.apiKey,
+      model: config.model,
+      timeoutMs: config.timeoutMs,
+    });
   }
   return createOfflineProvider();
 }
@@ -83,7 +88,9 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
 
   /** Decisions #4: another user's conversation is 'not your data' (403); an id that names none, 404. */
   async function notOwnChat(id_chat: number, language: Language) {
-    return (await chatExists(db, id_chat)) ? apiError(403, 'sin_permiso', language) : apiError(404, 'chat_no_encontrado', language);
+    return (await chatExists(db, id_chat))
+      ? apiError(403, 'sin_permiso', language)
+      : apiError(404, 'chat_no_encontrado', language);
   }
 
   /** The instructions for a model, with the patient's summary only when sharing is allowed. */
@@ -102,7 +109,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
         creado_en: clock.now().toISOString(),
       });
     }
-    return buildSystemPrompt(exchange.language, patient);
+    return buildSystemPrompt(exchange.language, patient, audienceOf(actor.rol));
   }
 
   /**
@@ -110,31 +117,55 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
    * CHAT_MAX_CONVERSATIONS_PER_USER, or messages past CHAT_MAX_MESSAGES_PER_USER, are refused with
    * 409 until the user deletes some. Two requests racing may pass the limit by a message or two.
    */
-  async function checkStorage(actor: Actor, newConversation: boolean, newMessages: number, language: Language): Promise<void> {
+  async function checkStorage(
+    actor: Actor,
+    newConversation: boolean,
+    newMessages: number,
+    language: Language,
+  ): Promise<void> {
     const stored = await storedByUser(db, actor.id_usuario);
     const refuse = (code: string, limit: number) =>
       new AppError(409, code, (apiMessage(code, language) ?? code).replace('{limite}', limit.toLocaleString(language)));
     if (newConversation && stored.conversations >= config.chat.maxConversationsPerUser) {
       throw refuse('chat_limite_conversaciones', config.chat.maxConversationsPerUser);
     }
-    if (stored.messages + newMessages > config.chat.maxMessagesPerUser) throw refuse('chat_limite_mensajes', config.chat.maxMessagesPerUser);
+    if (stored.messages + newMessages > config.chat.maxMessagesPerUser)
+      throw refuse('chat_limite_mensajes', config.chat.maxMessagesPerUser);
   }
 
-  async function saveAnswer(id_chat: number, content: string): Promise<void> {
+  /** The answer and its kind: a conversation reopened later keeps an emergency's styling (issue 13). */
+  async function saveAnswer(id_chat: number, content: string, tipo: ChatAnswerKind): Promise<void> {
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
-      await insertMessages(trx, id_chat, [{ rol: 'assistant', contenido: content.slice(0, CHAT_ANSWER_MAX) }], now);
+      await insertMessages(
+        trx,
+        id_chat,
+        [{ rol: 'assistant', contenido: content.slice(0, CHAT_ANSWER_MAX), tipo }],
+        now,
+      );
       await touchChat(trx, id_chat, now);
     });
   }
 
   function logFailure(error: unknown) {
     // Only what failed (the kind of failure and the HTTP status), never what was asked or answered.
-    const failure = error instanceof ChatProviderError ? { kind: error.message, status: error.status } : { kind: (error as Error).name };
+    const failure =
+      error instanceof ChatProviderError
+        ? { kind: error.message, status: error.status }
+        : { kind: (error as Error).name };
     app.log.warn({ provider: provider.name, ...failure }, 'chat provider failed');
   }
 
-  const errorText = (language: Language) => apiMessage('chat_error_conexion', language) ?? 'Error al conectar con el chat';
+  /**
+   * Red flags answer a patient at once with emergency guidance. A doctor or an administrator
+   * describing a patient ('dolor torácico, ¿dosis de nitroglicerina?') gets the professional
+   * answer instead: telling a clinician to call 112 about their own question would help nobody.
+   */
+  const redFlagsOf = (exchange: Exchange) =>
+    audienceOf(exchange.actor.rol) === 'patient' ? detectRedFlags(exchange.question) : [];
+
+  const errorText = (language: Language) =>
+    apiMessage('chat_error_conexion', language) ?? 'Error al conectar con el chat';
 
   return {
     /**
@@ -153,7 +184,12 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
         const chat = existing ?? (await insertChat(trx, actor.id_usuario, newTitle(now, context.language), stamp));
         // In a saved conversation only the last turn is new; a new one starts with all the turns given.
         const turns = existing ? [{ role: 'user' as const, content: question }] : input.messages;
-        await insertMessages(trx, chat.id_chat, turns.map((turn) => ({ rol: turn.role, contenido: turn.content })), stamp);
+        await insertMessages(
+          trx,
+          chat.id_chat,
+          turns.map((turn) => ({ rol: turn.role, contenido: turn.content })),
+          stamp,
+        );
         await touchChat(trx, chat.id_chat, stamp);
         const history = await recentMessages(trx, chat.id_chat, CONTEXT_MESSAGES);
         let size = 0;
@@ -175,7 +211,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
 
     /** Answers a saved question in one piece (POST /api/chat/completions). */
     async answer(exchange: Exchange): Promise<ChatCompletionResponse> {
-      const flags = detectRedFlags(exchange.question);
+      const flags = redFlagsOf(exchange);
       let response: string;
       let tipo: ChatAnswerKind;
       if (flags.length > 0) {
@@ -186,6 +222,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
           response = await provider.complete({
             messages: exchange.context,
             language: exchange.language,
+            audience: audienceOf(exchange.actor.rol),
             system: await systemPrompt(exchange),
             signal: new AbortController().signal,
           });
@@ -196,7 +233,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
           tipo = 'error';
         }
       }
-      await saveAnswer(exchange.chat.id_chat, response);
+      await saveAnswer(exchange.chat.id_chat, response, tipo);
       return { response, id_chat: exchange.chat.id_chat, nombre_chat: exchange.chat.nombre_chat, tipo };
     },
 
@@ -207,7 +244,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
     async *answerStream(exchange: Exchange, signal: AbortSignal): AsyncGenerator<ChatStreamEvent> {
       const { chat } = exchange;
       yield { event: 'chat', data: { id_chat: chat.id_chat, nombre_chat: chat.nombre_chat } };
-      const flags = detectRedFlags(exchange.question);
+      const flags = redFlagsOf(exchange);
       let produced = '';
       let tipo: ChatAnswerKind = 'respuesta';
       if (flags.length > 0) {
@@ -219,6 +256,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
           const pieces = provider.stream({
             messages: exchange.context,
             language: exchange.language,
+            audience: audienceOf(exchange.actor.rol),
             system: await systemPrompt(exchange),
             signal,
           });
@@ -237,7 +275,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
         }
       }
       // After a stop, only what was produced is kept (nothing when nothing came).
-      if (produced.trim()) await saveAnswer(chat.id_chat, produced);
+      if (produced.trim()) await saveAnswer(chat.id_chat, produced, tipo);
       yield { event: 'fin', data: { response: produced, id_chat: chat.id_chat, nombre_chat: chat.nombre_chat, tipo } };
     },
 
@@ -254,7 +292,12 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
       return listMessages(db, id_chat);
     },
 
-    async rename(actor: Actor, id_chat: number, input: ChatRename, language: Language): Promise<{ id_chat: number; nombre_chat: string }> {
+    async rename(
+      actor: Actor,
+      id_chat: number,
+      input: ChatRename,
+      language: Language,
+    ): Promise<{ id_chat: number; nombre_chat: string }> {
       const renamed = await renameChat(db, actor.id_usuario, id_chat, input.nombre_chat);
       if (!renamed) throw await notOwnChat(id_chat, language);
       return { id_chat, nombre_chat: input.nombre_chat };

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { TIPO_LABELS } from '../../../contracts/history.ts';
+import { auditSentence } from '../../../contracts/audit-sentences.ts';
 import type { MisDatos, RegistroAuditoriaExportado } from '../../../contracts/data-export.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { printable, shownDate, startClinicPdf } from '../../lib/clinic-pdf.ts';
+import { printable, shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
 import { fullName } from '../patients/patients.repository.ts';
 
 interface Labels {
@@ -81,7 +82,13 @@ const TEXT: Record<Language, Labels> = {
     address: 'Dirección',
     state: 'Estado',
     file: 'Ficha médica',
-    sections: { alergias: 'Alergias', enfermedades: 'Enfermedades', discapacidades: 'Discapacidades', habitos: 'Hábitos', vacunas: 'Vacunas' },
+    sections: {
+      alergias: 'Alergias',
+      enfermedades: 'Enfermedades',
+      discapacidades: 'Discapacidades',
+      habitos: 'Hábitos',
+      vacunas: 'Vacunas',
+    },
     diagnosed: 'Diagnóstico',
     applied: 'Aplicada',
     dose: 'Dosis',
@@ -110,7 +117,12 @@ const TEXT: Record<Language, Labels> = {
     patientStates: { Activo: 'Activo', Inactivo: 'Inactivo' },
     consultationStates: { pendiente: 'Pendiente', confirmada: 'Confirmada', finalizada: 'Finalizada' },
     appointmentStates: { pendiente: 'Pendiente de confirmar', Confirmada: 'Confirmada', Cancelada: 'Cancelada' },
-    reminderStates: { pendiente: 'pendiente de envío', enviado: 'enviado', cancelado: 'cancelado', fallido: 'no se pudo enviar' },
+    reminderStates: {
+      pendiente: 'pendiente de envío',
+      enviado: 'enviado',
+      cancelado: 'cancelado',
+      fallido: 'no se pudo enviar',
+    },
     page: (page, pages) => `Página ${page} de ${pages}`,
   },
   ca: {
@@ -134,7 +146,13 @@ const TEXT: Record<Language, Labels> = {
     address: 'Adreça',
     state: 'Estat',
     file: 'Fitxa mèdica',
-    sections: { alergias: 'Al·lèrgies', enfermedades: 'Malalties', discapacidades: 'Discapacitats', habitos: 'Hàbits', vacunas: 'Vacunes' },
+    sections: {
+      alergias: 'Al·lèrgies',
+      enfermedades: 'Malalties',
+      discapacidades: 'Discapacitats',
+      habitos: 'Hàbits',
+      vacunas: 'Vacunes',
+    },
     diagnosed: 'Diagnòstic',
     applied: 'Aplicada',
     dose: 'Dosi',
@@ -163,7 +181,12 @@ const TEXT: Record<Language, Labels> = {
     patientStates: { Activo: 'Actiu', Inactivo: 'Inactiu' },
     consultationStates: { pendiente: 'Pendent', confirmada: 'Confirmada', finalizada: 'Finalitzada' },
     appointmentStates: { pendiente: 'Pendent de confirmar', Confirmada: 'Confirmada', Cancelada: 'Cancel·lada' },
-    reminderStates: { pendiente: 'pendent d’enviar', enviado: 'enviat', cancelado: 'cancel·lat', fallido: 'no s’ha pogut enviar' },
+    reminderStates: {
+      pendiente: 'pendent d’enviar',
+      enviado: 'enviat',
+      cancelado: 'cancel·lat',
+      fallido: 'no s’ha pogut enviar',
+    },
     page: (page, pages) => `Pàgina ${page} de ${pages}`,
   },
   en: {
@@ -187,7 +210,13 @@ const TEXT: Record<Language, Labels> = {
     address: 'Address',
     state: 'Status',
     file: 'Medical file',
-    sections: { alergias: 'Allergies', enfermedades: 'Diseases', discapacidades: 'Disabilities', habitos: 'Habits', vacunas: 'Vaccines' },
+    sections: {
+      alergias: 'Allergies',
+      enfermedades: 'Diseases',
+      discapacidades: 'Disabilities',
+      habitos: 'Habits',
+      vacunas: 'Vaccines',
+    },
     diagnosed: 'Diagnosed',
     applied: 'Given',
     dose: 'Dose',
@@ -235,24 +264,25 @@ const named = (names: Record<string, string>, code: string) => names[code] ?? co
  * during a visit) is one line with a count. The JSON keeps every entry.
  */
 function sameDayGroups(rows: RegistroAuditoriaExportado[], when: (iso: string) => string) {
-  const groups = new Map<string, { row: RegistroAuditoriaExportado; first: string; last: string; count: number }>();
+  const groups = new Map<string, { row: RegistroAuditoriaExportado; count: number; lastIso: string }>();
   for (const row of rows) {
     const stamp = when(row.creado_en);
     const key = JSON.stringify([stamp.slice(0, 10), row.quien, row.rol, row.accion, row.detalle]);
     const group = groups.get(key);
     if (group) {
       group.count += 1;
-      group.last = stamp;
-    } else groups.set(key, { row, first: stamp, last: stamp, count: 1 });
+      group.lastIso = row.creado_en;
+    } else groups.set(key, { row, count: 1, lastIso: row.creado_en });
   }
   return groups.values();
 }
 
-const compact = (values: (string | null | undefined | false)[]) => values.filter((value): value is string => Boolean(value));
+const compact = (values: (string | null | undefined | false)[]) =>
+  values.filter((value): value is string => Boolean(value));
 
 export interface DataExportPdfJob {
   data: MisDatos;
-  options: { language: Language; timeZone: string };
+  options: { language: Language; timeZone: string; letterhead: Letterhead };
 }
 
 /**
@@ -264,7 +294,9 @@ const INLINE_LIMIT = 150_000;
 
 /** The export as a PDF, laid out where it costs other requests least. */
 export function renderDataExportPdfFor(job: DataExportPdfJob): Promise<Buffer> {
-  return JSON.stringify(job.data).length <= INLINE_LIMIT ? renderDataExportPdf(job.data, job.options) : renderDataExportPdfOffThread(job);
+  return JSON.stringify(job.data).length <= INLINE_LIMIT
+    ? renderDataExportPdf(job.data, job.options)
+    : renderDataExportPdfOffThread(job);
 }
 
 /** At most this many exports are laid out at once (each in its own short-lived worker thread). */
@@ -279,7 +311,9 @@ export async function renderDataExportPdfOffThread(job: DataExportPdfJob): Promi
   try {
     return await new Promise<Buffer>((resolve, reject) => {
       const worker = new Worker(new URL('./data-export-pdf-worker.ts', import.meta.url), { workerData: job });
-      worker.once('message', (bytes: Uint8Array) => resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+      worker.once('message', (bytes: Uint8Array) =>
+        resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      );
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`The PDF worker stopped (exit code ${code})`)));
     });
@@ -294,7 +328,12 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
   const text = TEXT[options.language];
   const usuario = data.paciente.usuario;
   const name = fullName(usuario);
-  const pdf = await startClinicPdf({ language: options.language, title: `${text.title} - ${name}`, subject: text.title });
+  const pdf = await startClinicPdf({
+    language: options.language,
+    title: `${text.title} - ${name}`,
+    subject: text.title,
+    letterhead: options.letterhead,
+  });
   const { doc, line, entry, heading } = pdf;
   const when = instantFormatter(options.timeZone);
   const date = (iso: string | null) => (iso ? shownDate(iso) : null);
@@ -328,7 +367,10 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
   line(text.since, when(data.cuenta.creado_en));
   const resets = data.cuenta.restablecimientos_contrasena;
   if (resets.length > 0) {
-    line(text.resets, resets.map((reset) => text.resetLine(when(reset.creado_en), reset.usado_en && when(reset.usado_en))).join('; '));
+    line(
+      text.resets,
+      resets.map((reset) => text.resetLine(when(reset.creado_en), reset.usado_en && when(reset.usado_en))).join('; '),
+    );
   }
 
   heading(text.file);
@@ -340,28 +382,57 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
     rows.forEach(draw);
   };
   section('alergias', alergias, (row) =>
-    entry(row.nombre, compact([row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`, row.observaciones && `${text.notes}: ${row.observaciones}`, recorded(row)])),
+    entry(
+      row.nombre,
+      compact([
+        row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`,
+        row.observaciones && `${text.notes}: ${row.observaciones}`,
+        recorded(row),
+      ]),
+    ),
   );
   section('enfermedades', enfermedades, (row) =>
     entry(
       `${row.nombre} · ${row.activa ? text.active : text.inactive}`,
-      compact([row.tipo, row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`, row.observaciones && `${text.notes}: ${row.observaciones}`, recorded(row)]),
+      compact([
+        row.tipo,
+        row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`,
+        row.observaciones && `${text.notes}: ${row.observaciones}`,
+        recorded(row),
+      ]),
     ),
   );
   section('discapacidades', discapacidades, (row) =>
     entry(
       row.porcentaje === null ? row.tipo : `${row.tipo} · ${row.porcentaje} %`,
-      compact([row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`, row.descripcion, recorded(row)]),
+      compact([
+        row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`,
+        row.descripcion,
+        recorded(row),
+      ]),
     ),
   );
   section('habitos', habitos, (row) =>
     entry(
       row.nombre,
-      compact([row.frecuencia && `${text.frequency}: ${row.frecuencia}`, row.duracion && `${text.duration}: ${row.duracion}`, row.observaciones && `${text.notes}: ${row.observaciones}`, recorded(row)]),
+      compact([
+        row.frecuencia && `${text.frequency}: ${row.frecuencia}`,
+        row.duracion && `${text.duration}: ${row.duracion}`,
+        row.observaciones && `${text.notes}: ${row.observaciones}`,
+        recorded(row),
+      ]),
     ),
   );
   section('vacunas', vacunas, (row) =>
-    entry(row.nombre, compact([row.fecha_aplicacion && `${text.applied}: ${date(row.fecha_aplicacion)}`, row.dosis && `${text.dose}: ${row.dosis}`, row.descripcion, recorded(row)])),
+    entry(
+      row.nombre,
+      compact([
+        row.fecha_aplicacion && `${text.applied}: ${date(row.fecha_aplicacion)}`,
+        row.dosis && `${text.dose}: ${row.dosis}`,
+        row.descripcion,
+        recorded(row),
+      ]),
+    ),
   );
 
   heading(text.consultations);
@@ -388,21 +459,26 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
       compact([
         `${text.doctor}: ${row.doctor} (${row.especialidad})`,
         `${text.reason}: ${row.motivo}`,
-        row.aviso && `${text.reminder}: ${named(text.reminderStates, row.aviso.estado)} · ${when(row.aviso.enviado_en ?? row.aviso.enviar_en)}`,
+        row.aviso &&
+          `${text.reminder}: ${named(text.reminderStates, row.aviso.estado)} · ${when(row.aviso.enviado_en ?? row.aviso.enviar_en)}`,
       ]),
     );
   }
 
   heading(text.attachments);
   if (data.archivos.length === 0) empty();
-  for (const row of data.archivos) entry(row.nombre, [`${row.tipo} · ${Math.max(1, Math.round(row.tamano / 1024))} KB · ${when(row.fecha_subida)}`]);
+  for (const row of data.archivos)
+    entry(row.nombre, [`${row.tipo} · ${Math.max(1, Math.round(row.tamano / 1024))} KB · ${when(row.fecha_subida)}`]);
 
   heading(text.conversations);
   if (data.conversaciones.length === 0) empty();
   for (const chat of data.conversaciones) {
     entry(
       chat.nombre_chat,
-      chat.mensajes.map((message) => `${message.rol === 'user' ? text.you : text.assistant} (${when(message.creado_en)}): ${message.contenido}`),
+      chat.mensajes.map(
+        (message) =>
+          `${message.rol === 'user' ? text.you : text.assistant} (${when(message.creado_en)}): ${message.contenido}`,
+      ),
     );
   }
 
@@ -412,10 +488,15 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
   if (data.auditoria.length === 0) empty();
   doc.font('Helvetica').fontSize(9);
   for (const group of sameDayGroups(data.auditoria, when)) {
-    const { row, first, last, count } = group;
-    const period = count > 1 && last !== first ? `${first}–${last.slice(11)}` : first;
-    const line = compact([period, row.quien, row.rol, row.accion, row.detalle]).join(' · ');
-    doc.text(printable(count > 1 ? `${line} (×${count})` : line), pdf.left, doc.y, { width: pdf.width });
+    const { row, count, lastIso } = group;
+    // A sentence in the patient's language (issue 13), never the internal code.
+    const sentence = auditSentence(row, {
+      language: options.language,
+      timeZone: options.timeZone,
+      reader: 'patient',
+      repeated: count > 1 ? { count, until: lastIso } : undefined,
+    });
+    doc.text(printable(sentence), pdf.left, doc.y, { width: pdf.width });
   }
   return pdf.finish(text.page);
 }

@@ -33,7 +33,12 @@ export async function listFileEntries(db: Db, id_paciente: number) {
   const [alergias, enfermedades, discapacidades, habitos, vacunas] = await Promise.all([
     db.selectFrom('alergias').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_alergia').execute(),
     db.selectFrom('enfermedades').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_enfermedad').execute(),
-    db.selectFrom('discapacidades').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_discapacidad').execute(),
+    db
+      .selectFrom('discapacidades')
+      .selectAll()
+      .where('id_paciente', '=', id_paciente)
+      .orderBy('id_discapacidad')
+      .execute(),
     db.selectFrom('habitos').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_habito').execute(),
     db.selectFrom('vacunas').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_vacuna').execute(),
   ]);
@@ -44,7 +49,11 @@ export async function listFileEntries(db: Db, id_paciente: number) {
 export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('usuarios').select(['id_usuario', 'nombre', 'apellido1', 'apellido2']).where('id_usuario', 'in', unique).execute();
+  const rows = await db
+    .selectFrom('usuarios')
+    .select(['id_usuario', 'nombre', 'apellido1', 'apellido2'])
+    .where('id_usuario', 'in', unique)
+    .execute();
   return new Map(rows.map((row) => [row.id_usuario, fullName(row)]));
 }
 
@@ -153,7 +162,12 @@ export async function listConversations(db: Db, id_usuario: number) {
       .orderBy('m.id_mensaje')
       .execute(),
   ]);
-  const byChat = new Map(chats.map((chat) => [chat.id_chat, { ...chat, mensajes: [] as { rol: 'user' | 'assistant'; contenido: string; creado_en: string }[] }]));
+  const byChat = new Map(
+    chats.map((chat) => [
+      chat.id_chat,
+      { ...chat, mensajes: [] as { rol: 'user' | 'assistant'; contenido: string; creado_en: string }[] },
+    ]),
+  );
   for (const { id_chat, ...message } of messages) byChat.get(id_chat)?.mensajes.push(message);
   return [...byChat.values()];
 }
@@ -163,14 +177,30 @@ export async function listAuditAbout(db: Db, id_paciente: number, id_usuario: nu
   const rows = await db
     .selectFrom('auditoria as a')
     .leftJoin('usuarios as u', 'u.id_usuario', 'a.id_usuario')
-    .select(['a.id_auditoria', 'a.creado_en', 'a.id_usuario', 'a.rol', 'a.accion', 'a.detalle', 'a.ip', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .select([
+      'a.id_auditoria',
+      'a.creado_en',
+      'a.id_usuario',
+      'a.rol',
+      'a.accion',
+      'a.detalle',
+      'a.ip',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+      'u.sexo',
+    ])
     .where((eb) => eb.or([eb('a.id_paciente', '=', id_paciente), eb('a.id_usuario', '=', id_usuario)]))
     .orderBy('a.creado_en')
     .orderBy('a.id_auditoria')
     .execute();
   return rows.map((row) => ({
     creado_en: row.creado_en,
-    quien: row.nombre ? fullName({ nombre: row.nombre, apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }) : '-',
+    quien: row.nombre
+      ? fullName({ nombre: row.nombre, apellido1: row.apellido1 ?? '', apellido2: row.apellido2 })
+      : '-',
+    sexo: row.sexo,
+    propio: row.id_usuario === id_usuario,
     rol: row.rol,
     accion: row.accion,
     detalle: row.detalle,

@@ -10,6 +10,7 @@ import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { listAttachments } from '../files/files.repository.ts';
 import { findPatientAccount, profileOf } from '../patients/patients.repository.ts';
+import { currentLetterhead } from '../clinic/clinic.service.ts';
 import { renderDataExportPdfFor } from './data-export-pdf.ts';
 import {
   findAccount,
@@ -39,14 +40,20 @@ export function createDataExportService(app: FastifyInstance) {
       listConversations(db, actor.id_usuario),
       listAuditAbout(db, id_paciente, actor.id_usuario),
     ]);
-    if (!patient || !account) throw notFound(apiMessage('perfil_no_encontrado', context.language), 'perfil_no_encontrado');
+    if (!patient || !account)
+      throw notFound(apiMessage('perfil_no_encontrado', context.language), 'perfil_no_encontrado');
 
     const authors = await namesOf(
       db,
-      Object.values(file).flatMap((rows) => rows.map((row) => row.creado_por).filter((id): id is number => id !== null)),
+      Object.values(file).flatMap((rows) =>
+        rows.map((row) => row.creado_por).filter((id): id is number => id !== null),
+      ),
     );
     const withProvenance = <T extends { creado_por: number | null; creado_en: string }>(rows: T[]) =>
-      rows.map((row) => ({ ...row, registrado_por: row.creado_por === null ? null : (authors.get(row.creado_por) ?? null) }));
+      rows.map((row) => ({
+        ...row,
+        registrado_por: row.creado_por === null ? null : (authors.get(row.creado_por) ?? null),
+      }));
 
     return {
       formato: 'galeno.mis-datos',
@@ -73,7 +80,10 @@ export function createDataExportService(app: FastifyInstance) {
   }
 
   const audit = (actor: Actor, context: RequestContext, accion: AccionAuditoria) =>
-    writeAudit(db, actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente: actor.id_paciente }));
+    writeAudit(
+      db,
+      actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente: actor.id_paciente }),
+    );
 
   const fileName = (extension: string) => `galeno-mis-datos-${localDate(clock.now(), config.timeZone)}.${extension}`;
 
@@ -87,7 +97,10 @@ export function createDataExportService(app: FastifyInstance) {
     async exportPdf(actor: Actor, context: RequestContext) {
       const data = await collect(actor, context);
       await audit(actor, context, 'datos.exportar_pdf');
-      const pdf = await renderDataExportPdfFor({ data, options: { language: context.language, timeZone: config.timeZone } });
+      const pdf = await renderDataExportPdfFor({
+        data,
+        options: { language: context.language, timeZone: config.timeZone, letterhead: await currentLetterhead(app) },
+      });
       return { pdf, fileName: fileName('pdf') };
     },
   };

@@ -20,7 +20,14 @@ async function patientWithEverything(
   await addMedicalFile(server, id_paciente);
   await db
     .insertInto('alergias')
-    .values({ id_paciente, creado_por: doctor.id_usuario, creado_en: stamp, nombre: `Alergia ${mark}`, fecha_diagnostico: '2024-05-01', observaciones: null })
+    .values({
+      id_paciente,
+      creado_por: doctor.id_usuario,
+      creado_en: stamp,
+      nombre: `Alergia ${mark}`,
+      fecha_diagnostico: '2024-05-01',
+      observaciones: null,
+    })
     .execute();
   await addConsultation(server, {
     id_paciente,
@@ -30,16 +37,55 @@ async function patientWithEverything(
     diagnostico: `Diagnóstico ${mark}`,
     recomendaciones: `Reposo ${mark}`,
   });
-  const id_cita = await addAppointment(server, { id_paciente, id_doctor: doctor.id_doctor!, fecha: '2026-03-10', hora, motivo: `Cita ${mark}` });
+  const id_cita = await addAppointment(server, {
+    id_paciente,
+    id_doctor: doctor.id_doctor!,
+    fecha: '2026-03-10',
+    hora,
+    motivo: `Cita ${mark}`,
+  });
   await db.updateTable('citas').set({ recordatorio: 1 }).where('id_cita', '=', id_cita).execute();
-  await db.insertInto('recordatorios').values({ id_cita, enviar_en: '2026-03-09T08:30:00.000Z', estado: 'pendiente', reservado_hasta: null, enviado_en: null }).execute();
+  await db
+    .insertInto('recordatorios')
+    .values({
+      id_cita,
+      enviar_en: '2026-03-09T08:30:00.000Z',
+      estado: 'pendiente',
+      reservado_hasta: null,
+      enviado_en: null,
+    })
+    .execute();
   await db
     .insertInto('archivos')
-    .values({ id_paciente, nombre: `analitica-${mark}.pdf`, tipo: 'application/pdf', tamano: 2048, ruta: `${id_paciente}/secret-path.pdf`, fecha_subida: stamp, subido_por: doctor.id_usuario })
+    .values({
+      id_paciente,
+      nombre: `analitica-${mark}.pdf`,
+      tipo: 'application/pdf',
+      tamano: 2048,
+      ruta: `${id_paciente}/secret-path.pdf`,
+      fecha_subida: stamp,
+      subido_por: doctor.id_usuario,
+    })
     .execute();
   const chat = await insertChat(db, patient.id_usuario, `Conversación ${mark}`, stamp);
-  await insertMessages(db, chat.id_chat, [{ rol: 'user', contenido: `Pregunta ${mark} 🙂` }, { rol: 'assistant', contenido: `Respuesta ${mark}` }], stamp);
-  await writeAudit(db, { id_usuario: doctor.id_usuario, rol: 'doctor', id_paciente, accion: 'ficha.leer', detalle: `lectura ${mark}`, ip: '10.1.2.3', creado_en: stamp });
+  await insertMessages(
+    db,
+    chat.id_chat,
+    [
+      { rol: 'user', contenido: `Pregunta ${mark} 🙂` },
+      { rol: 'assistant', contenido: `Respuesta ${mark}` },
+    ],
+    stamp,
+  );
+  await writeAudit(db, {
+    id_usuario: doctor.id_usuario,
+    rol: 'doctor',
+    id_paciente,
+    accion: 'ficha.leer',
+    detalle: `lectura ${mark}`,
+    ip: '10.1.2.3',
+    creado_en: stamp,
+  });
   return patient;
 }
 
@@ -64,22 +110,43 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     const other = await patientWithEverything(server, doctor, { nombre: 'Pau', apellido1: 'Riera' }, 'PAU', '10:30');
     await server.database.db
       .insertInto('restablecimientos_contrasena')
-      .values({ id_usuario: ana.id_usuario, hash_token: 'HASH-OF-A-RESET-TOKEN', creado_en: '2026-03-01T10:00:00.000Z', caduca_en: '2026-03-01T11:00:00.000Z', usado_en: null })
+      .values({
+        id_usuario: ana.id_usuario,
+        hash_token: 'HASH-OF-A-RESET-TOKEN',
+        creado_en: '2026-03-01T10:00:00.000Z',
+        caduca_en: '2026-03-01T11:00:00.000Z',
+        usado_en: null,
+      })
       .execute();
 
-    const response = await fetch(`${server.url}/api/paciente/mis-datos`, { headers: { authorization: `Bearer ${ana.token}` } });
+    const response = await fetch(`${server.url}/api/paciente/mis-datos`, {
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="galeno-mis-datos-2026-03-02.json"');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const raw = await response.text();
-    for (const secret of ['contrasena_hash', 'version_token', 'secret-path', 'HASH-OF-A-RESET-TOKEN', 'PAU', 'Riera']) expect(raw).not.toContain(secret);
+    for (const secret of ['contrasena_hash', 'version_token', 'secret-path', 'HASH-OF-A-RESET-TOKEN', 'PAU', 'Riera'])
+      expect(raw).not.toContain(secret);
 
     const data = JSON.parse(raw) as MisDatos;
     expect(data).toMatchObject({ formato: 'galeno.mis-datos', version: 1 });
-    expect(data.cuenta).toMatchObject({ id_usuario: ana.id_usuario, nombre_usuario: ana.usuario, correo: ana.correo, rol: 'paciente', activo: true });
-    expect(data.cuenta.restablecimientos_contrasena).toEqual([{ creado_en: '2026-03-01T10:00:00.000Z', caduca_en: '2026-03-01T11:00:00.000Z', usado_en: null }]);
-    expect(data.paciente).toMatchObject({ id_paciente: ana.id_paciente, usuario: { nombre: 'Ana', apellido1: 'López' }, estado: 'Activo' });
+    expect(data.cuenta).toMatchObject({
+      id_usuario: ana.id_usuario,
+      nombre_usuario: ana.usuario,
+      correo: ana.correo,
+      rol: 'paciente',
+      activo: true,
+    });
+    expect(data.cuenta.restablecimientos_contrasena).toEqual([
+      { creado_en: '2026-03-01T10:00:00.000Z', caduca_en: '2026-03-01T11:00:00.000Z', usado_en: null },
+    ]);
+    expect(data.paciente).toMatchObject({
+      id_paciente: ana.id_paciente,
+      usuario: { nombre: 'Ana', apellido1: 'López' },
+      estado: 'Activo',
+    });
     expect(data.ficha.alergias.map((row) => row.nombre)).toEqual(['Penicilina', 'Alergia ANA']);
     expect(data.ficha.alergias[1]).toMatchObject({ registrado_por: 'Laura García', fecha_diagnostico: '2024-05-01' });
     expect(data.ficha.enfermedades.map((row) => [row.nombre, row.activa])).toEqual([
@@ -90,7 +157,13 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     expect(data.ficha.vacunas[0]).toMatchObject({ nombre: 'Gripe', dosis: 'Única' });
     expect(data.ficha.discapacidades).toEqual([]);
     expect(data.consultas).toEqual([
-      expect.objectContaining({ fecha: '2026-02-10', doctor: 'Laura García', motivo: 'Motivo ANA', diagnostico: 'Diagnóstico ANA', recomendaciones: 'Reposo ANA' }),
+      expect.objectContaining({
+        fecha: '2026-02-10',
+        doctor: 'Laura García',
+        motivo: 'Motivo ANA',
+        diagnostico: 'Diagnóstico ANA',
+        recomendaciones: 'Reposo ANA',
+      }),
     ]);
     expect(data.citas).toEqual([
       expect.objectContaining({
@@ -101,7 +174,9 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
         aviso: { estado: 'pendiente', enviar_en: '2026-03-09T08:30:00.000Z', enviado_en: null },
       }),
     ]);
-    expect(data.archivos).toEqual([expect.objectContaining({ nombre: 'analitica-ANA.pdf', tipo: 'application/pdf', tamano: 2048 })]);
+    expect(data.archivos).toEqual([
+      expect.objectContaining({ nombre: 'analitica-ANA.pdf', tipo: 'application/pdf', tamano: 2048 }),
+    ]);
     expect(data.conversaciones).toHaveLength(1);
     expect(data.conversaciones[0]).toMatchObject({ nombre_chat: 'Conversación ANA' });
     expect(data.conversaciones[0]?.mensajes.map((m) => [m.rol, m.contenido])).toEqual([
@@ -110,7 +185,16 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     ]);
     // The doctor's reading is there, without the doctor's address.
     expect(data.auditoria).toEqual([
-      { creado_en: '2026-03-02T08:00:00.000Z', quien: 'Laura García', rol: 'doctor', accion: 'ficha.leer', detalle: 'lectura ANA', ip: null },
+      {
+        creado_en: '2026-03-02T08:00:00.000Z',
+        quien: 'Laura García',
+        sexo: null,
+        propio: false,
+        rol: 'doctor',
+        accion: 'ficha.leer',
+        detalle: 'lectura ANA',
+        ip: null,
+      },
     ]);
 
     const audit = await server.database.db
@@ -123,7 +207,12 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
 
     // Her own export shows in her next one, with the address she used.
     const again = await server.request<MisDatos>('GET', '/api/paciente/mis-datos', { token: ana.token });
-    expect(again.body.auditoria.at(-1)).toMatchObject({ accion: 'datos.exportar_json', quien: 'Ana López', ip: '127.0.0.1' });
+    expect(again.body.auditoria.at(-1)).toMatchObject({
+      accion: 'datos.exportar_json',
+      quien: 'Ana López',
+      propio: true,
+      ip: '127.0.0.1',
+    });
     const theirs = await server.request<MisDatos>('GET', '/api/paciente/mis-datos', { token: other.token });
     expect(theirs.body.paciente.usuario.nombre).toBe('Pau');
     expect(JSON.stringify(theirs.body)).not.toContain('ANA');
@@ -135,10 +224,19 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     await patientWithEverything(server, doctor, { nombre: 'Pau', apellido1: 'Riera' }, 'PAU', '10:30');
     for (const minutes of [5, 20]) {
       const creado_en = new Date(server.clock.now().getTime() + minutes * 60_000).toISOString();
-      await writeAudit(server.database.db, { id_usuario: doctor.id_usuario, rol: 'doctor', id_paciente: ana.id_paciente, accion: 'ficha.leer', detalle: 'lectura NURIA', creado_en });
+      await writeAudit(server.database.db, {
+        id_usuario: doctor.id_usuario,
+        rol: 'doctor',
+        id_paciente: ana.id_paciente,
+        accion: 'ficha.leer',
+        detalle: 'lectura NURIA',
+        creado_en,
+      });
     }
 
-    const response = await fetch(`${server.url}/api/paciente/mis-datos.pdf`, { headers: { authorization: `Bearer ${ana.token}` } });
+    const response = await fetch(`${server.url}/api/paciente/mis-datos.pdf`, {
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="galeno-mis-datos-2026-03-02.pdf"');
@@ -147,7 +245,17 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
     const text = pdfText(pdf);
-    for (const expected of ['Mis datos en Galeno', 'Núria Sala', 'Penicilina', 'Alergia NURIA', 'Diagnóstico NURIA', 'Cita NURIA', 'analitica-NURIA.pdf', 'Respuesta NURIA', 'Laura García']) {
+    for (const expected of [
+      'Mis datos en Galeno',
+      'Núria Sala',
+      'Penicilina',
+      'Alergia NURIA',
+      'Diagnóstico NURIA',
+      'Cita NURIA',
+      'analitica-NURIA.pdf',
+      'Respuesta NURIA',
+      'Laura García',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('PAU');
@@ -156,9 +264,14 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     expect(text).toMatch(/: Pregunta NURIA ?\n/);
     // Three readings by the doctor that morning are one line of the log (09:00 to 09:20, Madrid time).
     // (The dash between the times is WinAnsi's, which the test's Latin-1 reading does not name.)
-    expect(text).toMatch(/02\/03\/2026 09:00.09:20 · Laura García · doctor · ficha\.leer · lectura NURIA \(×3\)/);
+    expect(text).toContain(
+      'Laura García (doctor) consultó tu ficha médica el 02/03/2026 a las 09:00 (3 veces, hasta las 09:20).',
+    );
+    expect(text).not.toContain('ficha.leer');
 
-    const catalan = await fetch(`${server.url}/api/paciente/mis-datos.pdf`, { headers: { authorization: `Bearer ${ana.token}`, 'accept-language': 'ca' } });
+    const catalan = await fetch(`${server.url}/api/paciente/mis-datos.pdf`, {
+      headers: { authorization: `Bearer ${ana.token}`, 'accept-language': 'ca' },
+    });
     expect(pdfText(Buffer.from(await catalan.arrayBuffer()))).toContain('Les meves dades a Galeno');
 
     const audit = await server.database.db
@@ -172,12 +285,22 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
 
   it('lays a long record out too (in a worker thread), whole', async () => {
     const patient = await server.createUser('paciente', { nombre: 'Marta', apellido1: 'Llarga' });
-    const chat = await insertChat(server.database.db, patient.id_usuario, 'Conversación larga', server.clock.now().toISOString());
+    const chat = await insertChat(
+      server.database.db,
+      patient.id_usuario,
+      'Conversación larga',
+      server.clock.now().toISOString(),
+    );
     const long = 'Una respuesta larga del asistente sobre hábitos saludables. '.repeat(10);
-    const messages = Array.from({ length: 300 }, (_, index) => ({ rol: 'assistant' as const, contenido: `${index + 1}. ${long}` }));
+    const messages = Array.from({ length: 300 }, (_, index) => ({
+      rol: 'assistant' as const,
+      contenido: `${index + 1}. ${long}`,
+    }));
     await insertMessages(server.database.db, chat.id_chat, messages, server.clock.now().toISOString());
 
-    const response = await fetch(`${server.url}/api/paciente/mis-datos.pdf`, { headers: { authorization: `Bearer ${patient.token}` } });
+    const response = await fetch(`${server.url}/api/paciente/mis-datos.pdf`, {
+      headers: { authorization: `Bearer ${patient.token}` },
+    });
     expect(response.status).toBe(200);
     const text = pdfText(Buffer.from(await response.arrayBuffer()));
     expect(text).toContain('Marta Llarga');

@@ -19,7 +19,9 @@ interface MiCita {
 }
 
 const myVisits = async (server: TestServer, patient: TestUser, periodo: 'proximas' | 'pasadas' | 'canceladas') => {
-  const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, { token: patient.token });
+  const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, {
+    token: patient.token,
+  });
   expect(response.status).toBe(200);
   return response.body;
 };
@@ -44,14 +46,16 @@ async function busyDoctor(server: TestServer) {
   await setLanguage(server, john.id_usuario, 'en');
   const pending = await book(server, ana, doctor, '10:00', true);
   const confirmed = await book(server, john, doctor, '10:30');
-  const accepted = await server.request('PUT', `/api/agenda/citas/${confirmed}`, { token: doctor.token, body: { estado: 'Confirmada' } });
+  const accepted = await server.request('PUT', `/api/agenda/citas/${confirmed}`, {
+    token: doctor.token,
+    body: { estado: 'Confirmada' },
+  });
   expect(accepted.status).toBe(200);
   const past = await bookSlot(server, ana, doctor, TODAY, '08:00', { estado: 'Confirmada' });
   await server.app.mailer.settled();
   smtp.messages.length = 0; // the doctor's notices of the two requests
   return { admin, doctor, ana, john, pending, confirmed, past: past.id_cita };
 }
-
 
 describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
   const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, REMINDER_POLL_SECONDS: '0' } });
@@ -60,7 +64,9 @@ describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
     const { admin, doctor, ana, john, pending, confirmed, past } = await busyDoctor(server);
     expect(await consultations(server, confirmed)).toHaveLength(1);
 
-    expect((await server.request('DELETE', `/api/usuarios/${doctor.id_usuario}`, { token: admin.token })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/usuarios/${doctor.id_usuario}`, { token: admin.token })).status).toBe(
+      204,
+    );
 
     // Cancelled visits leave the upcoming ones for a group of their own, saying the clinic cancelled them.
     expect(await myVisits(server, ana, 'proximas')).toEqual([]);
@@ -71,7 +77,9 @@ describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
       expect.objectContaining({ id_cita: confirmed, estado: 'Cancelada', cancelable: false, cancelada_por: 'clinica' }),
     ]);
     // What already happened stays as it was.
-    expect(await myVisits(server, ana, 'pasadas')).toEqual([expect.objectContaining({ id_cita: past, estado: 'Confirmada' })]);
+    expect(await myVisits(server, ana, 'pasadas')).toEqual([
+      expect.objectContaining({ id_cita: past, estado: 'Confirmada' }),
+    ]);
 
     // The same clean-up as a rejection: slots free, reminder stopped, the opened consultation gone.
     expect(await slotEstado(server, doctor.id_doctor as number, WEDNESDAY, '10:00')).toBe('Disponible');
@@ -90,7 +98,9 @@ describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
     expect(mails).toHaveLength(2);
     const toAna = mails.find((mail) => mail.to.includes(ana.correo));
     expect(toAna?.subject).toBe('Cita cancelada: miércoles, 4 de marzo de 2026 a las 10:00');
-    expect(toAna?.text).toContain('Tu cita con “Pere Puig” se ha cancelado porque ya no pasa consulta en Galeno.');
+    expect(toAna?.text).toContain(
+      'Tu cita con “Pere Puig” se ha cancelado porque ya no pasa consulta en Galeno Centro Médico.',
+    );
     expect(toAna?.text).not.toContain('Revisión'); // the reason stays in the app
     const toJohn = mails.find((mail) => mail.to.includes(john.correo));
     expect(toJohn?.subject).toBe('Appointment cancelled: Wednesday, 4 March 2026 at 10:30');
@@ -98,7 +108,10 @@ describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
 
   it('cancels them too when the doctor is made a patient', async () => {
     const { admin, doctor, ana } = await busyDoctor(server);
-    const changed = await server.request('PUT', `/api/usuarios/${doctor.id_usuario}/rol`, { token: admin.token, body: { nuevo_rol: 'paciente' } });
+    const changed = await server.request('PUT', `/api/usuarios/${doctor.id_usuario}/rol`, {
+      token: admin.token,
+      body: { nuevo_rol: 'paciente' },
+    });
     expect(changed.status).toBe(200);
     expect((await myVisits(server, ana, 'canceladas')).map((cita) => cita.estado)).toEqual(['Cancelada']);
     expect((await smtp.waitFor(2)).map((mail) => mail.to).flat()).toContain(ana.correo);

@@ -1,6 +1,11 @@
-import { TIPO_LABELS, type HistorialEstadisticas, type HistorialFilters, type HistorialItem } from '../../../contracts/history.ts';
+import {
+  TIPO_LABELS,
+  type HistorialEstadisticas,
+  type HistorialFilters,
+  type HistorialItem,
+} from '../../../contracts/history.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { shownDate, startClinicPdf } from '../../lib/clinic-pdf.ts';
+import { shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
 
 const TEXT: Record<
   Language,
@@ -99,12 +104,18 @@ export interface HistoryPdfInput {
   items: HistorialItem[];
   /** Local date and time of the clinic, YYYY-MM-DD and HH:MM. */
   generatedAt: { fecha: string; hora: string };
+  letterhead: Letterhead;
 }
 
 /** The patient's history (as filtered on screen) as a real PDF with the clinic's letterhead. */
 export async function renderHistoryPdf(input: HistoryPdfInput): Promise<Buffer> {
   const text = TEXT[input.language];
-  const pdf = await startClinicPdf({ language: input.language, title: `${text.title} - ${input.patient.nombre}`, subject: text.title });
+  const pdf = await startClinicPdf({
+    language: input.language,
+    title: `${text.title} - ${input.patient.nombre}`,
+    subject: text.title,
+    letterhead: input.letterhead,
+  });
   const { line } = pdf;
 
   line(text.patient, input.patient.nombre);

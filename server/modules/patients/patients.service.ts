@@ -11,6 +11,7 @@ import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { listAttachments } from '../files/files.repository.ts';
 import { searchTextOf } from '../users/users.repository.ts';
+import { currentLetterhead } from '../clinic/clinic.service.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
 import {
   countHistory,
@@ -44,15 +45,28 @@ const sectionReaders = {
 } as const;
 
 function historyFilterOf(filters: HistorialFilters, begunBy: HistoryFilter['begunBy']): HistoryFilter {
-  return { ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}), fecha: filters.fecha || undefined, begunBy };
+  return {
+    ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}),
+    fecha: filters.fecha || undefined,
+    begunBy,
+  };
 }
 
 export function createPatientsService(app: FastifyInstance) {
   const { db, clock, config } = app;
 
   /** One audit entry for a read of clinical data (no medical content in detalle). */
-  const audit = (actor: Actor, context: RequestContext, accion: AccionAuditoria, id_paciente: number | null, detalle?: string) =>
-    writeAudit(db, actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }));
+  const audit = (
+    actor: Actor,
+    context: RequestContext,
+    accion: AccionAuditoria,
+    id_paciente: number | null,
+    detalle?: string,
+  ) =>
+    writeAudit(
+      db,
+      actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }),
+    );
 
   async function accountOf(id_paciente: number, language: Language) {
     const account = await findPatientAccount(db, id_paciente);
@@ -96,7 +110,10 @@ export function createPatientsService(app: FastifyInstance) {
         // The search text follows the names (patient lists search by name).
         const busqueda = searchTextOf({ ...input, nombre_usuario: account.nombre_usuario, correo: account.correo });
         await updateProfile(trx, account.id_usuario, input, busqueda);
-        await writeAudit(trx, actorAudit(actor, context.ip, now.toISOString(), { accion: 'perfil.actualizar', id_paciente }));
+        await writeAudit(
+          trx,
+          actorAudit(actor, context.ip, now.toISOString(), { accion: 'perfil.actualizar', id_paciente }),
+        );
         const updated = await findPatientAccount(trx, id_paciente);
         return profileOf(updated ?? account);
       });
@@ -171,16 +188,28 @@ export function createPatientsService(app: FastifyInstance) {
 
     async patientHistoryStats(actor: Actor, filters: HistorialFilters, context: RequestContext) {
       const id_paciente = ownPatientId(actor);
-      const stats = await historyStats(db, { id_paciente }, historyFilterOf(filters, begunBy()), localDate(clock.now(), config.timeZone));
+      const stats = await historyStats(
+        db,
+        { id_paciente },
+        historyFilterOf(filters, begunBy()),
+        localDate(clock.now(), config.timeZone),
+      );
       await audit(actor, context, 'historial.leer', id_paciente, 'estadisticas');
       return stats;
     },
 
     /** GET /api/usuarios/historial: a patient's own history, or a doctor's own consultations. */
     async userHistory(actor: Actor, query: HistorialQuery, context: RequestContext) {
-      const scope: HistoryScope = actor.rol === 'doctor' ? { id_doctor: ownDoctorId(actor) } : { id_paciente: ownPatientId(actor) };
+      const scope: HistoryScope =
+        actor.rol === 'doctor' ? { id_doctor: ownDoctorId(actor) } : { id_paciente: ownPatientId(actor) };
       const page = await history(actor, scope, query);
-      await audit(actor, context, 'historial.leer', scope.id_paciente ?? null, actor.rol === 'doctor' ? 'consultas del doctor' : undefined);
+      await audit(
+        actor,
+        context,
+        'historial.leer',
+        scope.id_paciente ?? null,
+        actor.rol === 'doctor' ? 'consultas del doctor' : undefined,
+      );
       return page;
     },
 
@@ -204,6 +233,7 @@ export function createPatientsService(app: FastifyInstance) {
         stats,
         items,
         generatedAt: { fecha: today, hora: localTime(now, config.timeZone) },
+        letterhead: await currentLetterhead(app),
       });
       return { pdf, fileName: `historial-${today}.pdf` };
     },

@@ -1,4 +1,5 @@
 import { breaksLine } from '../../../contracts/agenda.ts';
+import { clinicAddress, type Clinica } from '../../../contracts/clinic.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { quotedLine } from '../../lib/mail-text.ts';
 import { instantOf } from '../../lib/clock.ts';
@@ -6,15 +7,12 @@ import { buildIcs } from '../../lib/ics.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import type { AppointmentMailRow } from './reminders.repository.ts';
 
-/** Where visits take place, shown in e-mails and calendar entries. */
-export const CLINIC_NAME = 'Galeno';
-
 const LOCALES: Record<Language, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
 
 interface Texts {
   reminderSubject: (date: string, time: string) => string;
   greeting: (name: string) => string;
-  reminderIntro: string;
+  reminderIntro: (clinic: string) => string;
   pending: string;
   labels: { date: string; time: string; doctor: string; specialty: string; place: string };
   cancelHint: string;
@@ -26,9 +24,9 @@ interface Texts {
   groupedSubject: (count: number) => string;
   groupedIntro: (count: number) => string;
   cancelSubject: (date: string, time: string) => string;
-  cancelIntro: (doctor: string) => string;
+  cancelIntro: (doctor: string, clinic: string) => string;
   cancelAction: string;
-  patientLeftIntro: (patient: string) => string;
+  patientLeftIntro: (patient: string, clinic: string) => string;
   patientLeftAction: string;
   rejectedSubject: (date: string, time: string) => string;
   rejectedIntro: (doctor: string) => string;
@@ -41,7 +39,7 @@ interface Texts {
   movedSubject: (date: string, time: string) => string;
   movedIntro: (patient: string, oldDate: string, oldTime: string) => string;
   /** The doctor's calendar feed: its name, and a visit as '<initials> · <type>'. */
-  feedName: (doctor: string) => string;
+  feedName: (clinic: string, doctor: string) => string;
   visitTypes: Record<'Consulta' | 'Revisión' | 'Urgencia', string>;
   pendingMark: string;
 }
@@ -50,7 +48,7 @@ const TEXTS: Record<Language, Texts> = {
   es: {
     reminderSubject: (date, time) => `Recordatorio de tu cita: ${date} a las ${time}`,
     greeting: (name) => `Hola, ${name}:`,
-    reminderIntro: `Te recordamos tu cita en ${CLINIC_NAME}.`,
+    reminderIntro: (clinic) => `Te recordamos tu cita en ${clinic}.`,
     pending: 'La cita aún está pendiente de confirmación por el doctor.',
     labels: { date: 'Fecha', time: 'Hora', doctor: 'Doctor', specialty: 'Especialidad', place: 'Lugar' },
     cancelHint: 'Si no puedes venir, cancela la cita en «Mis visitas»',
@@ -62,9 +60,10 @@ const TEXTS: Record<Language, Texts> = {
     groupedSubject: (count) => `${count} solicitudes de cita nuevas`,
     groupedIntro: (count) => `Tienes ${count} solicitudes de cita nuevas:`,
     cancelSubject: (date, time) => `Cita cancelada: ${date} a las ${time}`,
-    cancelIntro: (doctor) => `Tu cita con ${doctor} se ha cancelado porque ya no pasa consulta en ${CLINIC_NAME}.`,
+    cancelIntro: (doctor, clinic) => `Tu cita con ${doctor} se ha cancelado porque ya no pasa consulta en ${clinic}.`,
     cancelAction: 'Puedes pedir una cita nueva con otro doctor en «Pedir cita»',
-    patientLeftIntro: (patient) => `La cita de ${patient} contigo se ha cancelado porque ya no es paciente de ${CLINIC_NAME}.`,
+    patientLeftIntro: (patient, clinic) =>
+      `La cita de ${patient} contigo se ha cancelado porque ya no es paciente de ${clinic}.`,
     patientLeftAction: 'La hora vuelve a estar libre en tu agenda',
     rejectedSubject: (date, time) => `Solicitud de cita rechazada: ${date} a las ${time}`,
     rejectedIntro: (doctor) => `${doctor} no ha podido aceptar tu solicitud de cita.`,
@@ -74,15 +73,16 @@ const TEXTS: Record<Language, Texts> = {
     seeVisits: 'La verás como cancelada en «Mis visitas».',
     bookAgain: 'Puedes pedir otra hora en «Pedir cita»',
     movedSubject: (date, time) => `Cita cambiada de hora: ${date} a las ${time}`,
-    movedIntro: (patient, oldDate, oldTime) => `${patient} ha cambiado su cita del ${oldDate} a las ${oldTime} a esta hora:`,
-    feedName: (doctor) => `${CLINIC_NAME}: agenda de ${doctor}`,
+    movedIntro: (patient, oldDate, oldTime) =>
+      `${patient} ha cambiado su cita del ${oldDate} a las ${oldTime} a esta hora:`,
+    feedName: (clinic, doctor) => `${clinic}: agenda de ${doctor}`,
     visitTypes: { Consulta: 'Consulta', Revisión: 'Revisión', Urgencia: 'Urgencia' },
     pendingMark: 'pendiente',
   },
   ca: {
     reminderSubject: (date, time) => `Recordatori de la teva cita: ${date} a les ${time}`,
     greeting: (name) => `Hola, ${name}:`,
-    reminderIntro: `Et recordem la teva cita a ${CLINIC_NAME}.`,
+    reminderIntro: (clinic) => `Et recordem la teva cita a ${clinic}.`,
     pending: 'La cita encara està pendent de confirmació per part del doctor.',
     labels: { date: 'Data', time: 'Hora', doctor: 'Doctor', specialty: 'Especialitat', place: 'Lloc' },
     cancelHint: 'Si no pots venir, cancel·la la cita a «Les meves visites»',
@@ -94,9 +94,11 @@ const TEXTS: Record<Language, Texts> = {
     groupedSubject: (count) => `${count} sol·licituds de cita noves`,
     groupedIntro: (count) => `Tens ${count} sol·licituds de cita noves:`,
     cancelSubject: (date, time) => `Cita cancel·lada: ${date} a les ${time}`,
-    cancelIntro: (doctor) => `La teva cita amb ${doctor} s'ha cancel·lat perquè ja no passa consulta a ${CLINIC_NAME}.`,
+    cancelIntro: (doctor, clinic) =>
+      `La teva cita amb ${doctor} s'ha cancel·lat perquè ja no passa consulta a ${clinic}.`,
     cancelAction: 'Pots demanar una cita nova amb un altre doctor a «Demana cita»',
-    patientLeftIntro: (patient) => `La cita de ${patient} amb tu s'ha cancel·lat perquè ja no és pacient de ${CLINIC_NAME}.`,
+    patientLeftIntro: (patient, clinic) =>
+      `La cita de ${patient} amb tu s'ha cancel·lat perquè ja no és pacient de ${clinic}.`,
     patientLeftAction: 'L’hora torna a estar lliure a la teva agenda',
     rejectedSubject: (date, time) => `Sol·licitud de cita rebutjada: ${date} a les ${time}`,
     rejectedIntro: (doctor) => `${doctor} no ha pogut acceptar la teva sol·licitud de cita.`,
@@ -106,15 +108,16 @@ const TEXTS: Record<Language, Texts> = {
     seeVisits: 'La veuràs com a cancel·lada a «Les meves visites».',
     bookAgain: 'Pots demanar una altra hora a «Demana cita»',
     movedSubject: (date, time) => `Cita canviada d’hora: ${date} a les ${time}`,
-    movedIntro: (patient, oldDate, oldTime) => `${patient} ha canviat la seva cita del ${oldDate} a les ${oldTime} a aquesta hora:`,
-    feedName: (doctor) => `${CLINIC_NAME}: agenda de ${doctor}`,
+    movedIntro: (patient, oldDate, oldTime) =>
+      `${patient} ha canviat la seva cita del ${oldDate} a les ${oldTime} a aquesta hora:`,
+    feedName: (clinic, doctor) => `${clinic}: agenda de ${doctor}`,
     visitTypes: { Consulta: 'Consulta', Revisión: 'Revisió', Urgencia: 'Urgència' },
     pendingMark: 'pendent',
   },
   en: {
     reminderSubject: (date, time) => `Reminder of your appointment: ${date} at ${time}`,
     greeting: (name) => `Hello ${name},`,
-    reminderIntro: `This is a reminder of your appointment at ${CLINIC_NAME}.`,
+    reminderIntro: (clinic) => `This is a reminder of your appointment at ${clinic}.`,
     pending: 'The doctor has not confirmed the appointment yet.',
     labels: { date: 'Date', time: 'Time', doctor: 'Doctor', specialty: 'Specialty', place: 'Place' },
     cancelHint: 'If you cannot come, please cancel it in “My visits”',
@@ -126,9 +129,11 @@ const TEXTS: Record<Language, Texts> = {
     groupedSubject: (count) => `${count} new appointment requests`,
     groupedIntro: (count) => `You have ${count} new appointment requests:`,
     cancelSubject: (date, time) => `Appointment cancelled: ${date} at ${time}`,
-    cancelIntro: (doctor) => `Your appointment with ${doctor} has been cancelled because they no longer see patients at ${CLINIC_NAME}.`,
+    cancelIntro: (doctor, clinic) =>
+      `Your appointment with ${doctor} has been cancelled because they no longer see patients at ${clinic}.`,
     cancelAction: 'You can book a new appointment with another doctor in “Book a visit”',
-    patientLeftIntro: (patient) => `The appointment ${patient} had with you has been cancelled because they are no longer a patient at ${CLINIC_NAME}.`,
+    patientLeftIntro: (patient, clinic) =>
+      `The appointment ${patient} had with you has been cancelled because they are no longer a patient at ${clinic}.`,
     patientLeftAction: 'The slot is free again in your agenda',
     rejectedSubject: (date, time) => `Appointment request declined: ${date} at ${time}`,
     rejectedIntro: (doctor) => `${doctor} could not accept your appointment request.`,
@@ -138,8 +143,9 @@ const TEXTS: Record<Language, Texts> = {
     seeVisits: 'You will see it as cancelled in “My visits”.',
     bookAgain: 'You can book another time in “Book a visit”',
     movedSubject: (date, time) => `Appointment moved: ${date} at ${time}`,
-    movedIntro: (patient, oldDate, oldTime) => `${patient} has moved their appointment of ${oldDate} at ${oldTime} to this time:`,
-    feedName: (doctor) => `${CLINIC_NAME}: ${doctor}'s agenda`,
+    movedIntro: (patient, oldDate, oldTime) =>
+      `${patient} has moved their appointment of ${oldDate} at ${oldTime} to this time:`,
+    feedName: (clinic, doctor) => `${clinic}: ${doctor}'s agenda`,
     visitTypes: { Consulta: 'Consultation', Revisión: 'Follow-up', Urgencia: 'Urgent visit' },
     pendingMark: 'pending',
   },
@@ -152,7 +158,16 @@ export interface MailContext {
   timeZone: string;
   publicUrl: string | undefined;
   now: Date;
+  /** The clinic's identity as stored now (issue 13): named, placed and signed in every e-mail and .ics. */
+  clinic: Clinica;
 }
+
+/** Where visits take place: 'Galeno Centro Médico, Carrer de Provença 286, 08008 Barcelona'. */
+/** Where the clinic is: an event's LOCATION, an e-mail's place. */
+export const clinicPlace = (clinic: Clinica) => `${clinic.nombre}, ${clinicAddress(clinic)}`;
+
+/** The closing lines of every e-mail: the clinic's name, then its phone and e-mail. */
+const signature = (clinic: Clinica) => [clinic.nombre, `${clinic.telefono} · ${clinic.correo}`];
 
 /** A clinic date (YYYY-MM-DD) written out in a language: 'lunes, 9 de marzo de 2026'. */
 export function longDate(fecha: string, language: Language): string {
@@ -173,7 +188,7 @@ const link = (context: MailContext, screen: string) =>
 
 /** The UID of an appointment's calendar entry, stable across e-mails about it. */
 export function eventUid(row: { id_cita: number }, context: Pick<MailContext, 'publicUrl'>) {
-  const host = context.publicUrl ? new URL(context.publicUrl).hostname : 'galeno.local';
+  const host = context.publicUrl ? new URL(context.publicUrl).hostname : 'example.es';
   return `cita-${row.id_cita}@${host}`;
 }
 
@@ -185,7 +200,12 @@ function patientVisit(row: AppointmentMailRow) {
   const date = longDate(row.fecha, language);
   const doctor = doctorName(row);
   const specialty = specialtyName(row, language);
-  const lines = [`${t.labels.date}: ${date}`, `${t.labels.time}: ${hora}`, `${t.labels.doctor}: ${doctor}`, `${t.labels.specialty}: ${specialty}`];
+  const lines = [
+    `${t.labels.date}: ${date}`,
+    `${t.labels.time}: ${hora}`,
+    `${t.labels.doctor}: ${doctor}`,
+    `${t.labels.specialty}: ${specialty}`,
+  ];
   return { t, hora, date, doctor, specialty, lines };
 }
 
@@ -202,7 +222,7 @@ export function appointmentIcs(row: AppointmentMailRow, context: MailContext, la
     start: instantOf(row.fecha, row.hora.slice(0, 5), context.timeZone),
     end: instantOf(row.fecha, row.hora_fin.slice(0, 5), context.timeZone),
     summary: t.summary(doctorName(row), specialtyName(row, language)),
-    location: CLINIC_NAME,
+    location: clinicPlace(context.clinic),
     status,
     sequence: row.secuencia,
     alarmMinutesBefore: 60,
@@ -216,16 +236,16 @@ export function reminderMail(row: AppointmentMailRow, context: MailContext): Mai
   const lines = [
     t.greeting(quotedLine(row.paciente_nombre)),
     '',
-    t.reminderIntro,
+    t.reminderIntro(context.clinic.nombre),
     ...(row.estado === 'pendiente' ? [t.pending] : []),
     '',
     ...visit,
-    `${t.labels.place}: ${CLINIC_NAME}`,
+    `${t.labels.place}: ${clinicPlace(context.clinic)}`,
     '',
     t.cancelHint + link(context, '/mis-visitas'),
     t.attachment,
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   const ics = appointmentIcs(row, context, language);
   return {
@@ -237,7 +257,11 @@ export function reminderMail(row: AppointmentMailRow, context: MailContext): Mai
 }
 
 /** A notice to the doctor about one visit, in the doctor's language; the reason stays in the app. */
-function doctorNotice(row: AppointmentMailRow, context: MailContext, say: (t: Texts, patient: string) => [intro: string, action: string]) {
+function doctorNotice(
+  row: AppointmentMailRow,
+  context: MailContext,
+  say: (t: Texts, patient: string) => [intro: string, action: string],
+) {
   const language = row.doctor_idioma;
   const t = TEXTS[language];
   const hora = row.hora.slice(0, 5);
@@ -253,7 +277,7 @@ function doctorNotice(row: AppointmentMailRow, context: MailContext, say: (t: Te
     '',
     action + link(context, '/agenda-doctor'),
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   return { t, date, hora, text: lines.join('\n') };
 }
@@ -280,18 +304,24 @@ export function groupedNoticeMail(rows: AppointmentMailRow[], context: MailConte
     '',
     t.groupedIntro(rows.length),
     '',
-    ...sorted.map((row) => `- ${longDate(row.fecha, language)}, ${row.hora.slice(0, 5)}: ${quotedLine(`${row.paciente_nombre} ${row.paciente_apellido1}`)}`),
+    ...sorted.map(
+      (row) =>
+        `- ${longDate(row.fecha, language)}, ${row.hora.slice(0, 5)}: ${quotedLine(`${row.paciente_nombre} ${row.paciente_apellido1}`)}`,
+    ),
     '',
     t.noticeAction + link(context, '/agenda-doctor'),
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   return { to: first.doctor_correo, subject: t.groupedSubject(rows.length), text: lines.join('\n') };
 }
 
 /** Tells the doctor a visit was cancelled because the patient is no longer one of the clinic's. */
 export function patientLeftMail(row: AppointmentMailRow, context: MailContext): MailMessage {
-  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.patientLeftIntro(patient), t.patientLeftAction]);
+  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [
+    t.patientLeftIntro(patient, context.clinic.nombre),
+    t.patientLeftAction,
+  ]);
   return { to: row.doctor_correo, subject: t.cancelSubject(date, hora), text };
 }
 
@@ -299,11 +329,18 @@ export function patientLeftMail(row: AppointmentMailRow, context: MailContext): 
  * Tells the doctor that a patient moved a visit (decision 0026): from when to when, and that it
  * waits for their answer again. Names and dates are quoted on one line.
  */
-export function movedNoticeMail(row: AppointmentMailRow, context: MailContext, before: { fecha: string; hora: string }): MailMessage {
+export function movedNoticeMail(
+  row: AppointmentMailRow,
+  context: MailContext,
+  before: { fecha: string; hora: string },
+): MailMessage {
   const language = row.doctor_idioma;
   const oldDate = longDate(before.fecha, language);
   const oldTime = before.hora.slice(0, 5);
-  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [t.movedIntro(patient, oldDate, oldTime), t.noticeAction]);
+  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [
+    t.movedIntro(patient, oldDate, oldTime),
+    t.noticeAction,
+  ]);
   return { to: row.doctor_correo, subject: t.movedSubject(date, hora), text };
 }
 
@@ -313,13 +350,13 @@ export function cancellationMail(row: AppointmentMailRow, context: MailContext):
   const lines = [
     t.greeting(quotedLine(row.paciente_nombre)),
     '',
-    t.cancelIntro(doctor),
+    t.cancelIntro(doctor, context.clinic.nombre),
     '',
     ...visit,
     '',
     t.cancelAction + link(context, '/pedir-cita'),
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   return { to: row.paciente_correo, subject: t.cancelSubject(date, hora), text: lines.join('\n') };
 }
@@ -328,7 +365,11 @@ export function cancellationMail(row: AppointmentMailRow, context: MailContext):
  * Tells the patient, in their language, that the doctor rejected their request (or cancelled a
  * confirmed visit), with the doctor's reason quoted on one line, and where to book another time.
  */
-export function doctorCancellationMail(row: AppointmentMailRow, context: MailContext, wasRequest: boolean): MailMessage {
+export function doctorCancellationMail(
+  row: AppointmentMailRow,
+  context: MailContext,
+  wasRequest: boolean,
+): MailMessage {
   const { t, hora, date, doctor, lines: visit } = patientVisit(row);
   const lines = [
     t.greeting(row.paciente_nombre),
@@ -341,7 +382,7 @@ export function doctorCancellationMail(row: AppointmentMailRow, context: MailCon
     t.seeVisits,
     t.bookAgain + link(context, '/pedir-cita'),
     '',
-    CLINIC_NAME,
+    ...signature(context.clinic),
   ];
   const subject = wasRequest ? t.rejectedSubject(date, hora) : t.doctorCancelledSubject(date, hora);
   return { to: row.paciente_correo, subject, text: lines.join('\n') };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { instantOf } from '../../lib/clock.ts';
+import { currentClinic } from '../clinic/clinic.service.ts';
 import {
   cancellationMail,
   doctorCancellationMail,
@@ -58,10 +59,11 @@ export async function moveReminder(
   await resetReminder(db, cita.id_cita, new Date(visit.getTime() - app.config.reminderHours * 3_600_000).toISOString());
 }
 
-const mailContext = (app: FastifyInstance, now: Date): MailContext => ({
+const mailContext = async (app: FastifyInstance, now: Date): Promise<MailContext> => ({
   timeZone: app.config.timeZone,
   publicUrl: app.config.publicUrl,
   now,
+  clinic: await currentClinic(app),
 });
 
 const errorCode = (error: unknown) =>
@@ -102,7 +104,7 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
         continue;
       }
       try {
-        await app.mailer.send(reminderMail(row, mailContext(app, now)));
+        await app.mailer.send(reminderMail(row, await mailContext(app, now)));
         await settleReminder(app.db, reminder.id_recordatorio, { estado: 'enviado', enviado_en: stamp });
         run.sent += 1;
       } catch (error) {
@@ -161,7 +163,7 @@ export async function notifyDoctorOfMove(
 ): Promise<void> {
   const [row] = await findAppointmentMailRows(app.db, [id_cita]);
   if (!row) return;
-  app.mailer.sendLater(movedNoticeMail(row, mailContext(app, app.clock.now()), before), (error) =>
+  app.mailer.sendLater(movedNoticeMail(row, await mailContext(app, app.clock.now()), before), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'move notice not sent'),
   );
 }
@@ -224,7 +226,7 @@ export async function sendRequestNotices(
         continue;
       }
       try {
-        await app.mailer.send(groupedNoticeMail(pending, mailContext(app, now)));
+        await app.mailer.send(groupedNoticeMail(pending, await mailContext(app, now)));
         await settleNotices(app.db, ids, { estado: 'enviado', enviado_en: stamp });
         run.sent += 1;
       } catch (error) {
@@ -257,13 +259,13 @@ export async function notifyPatientOfDoctorCancellation(
 ): Promise<void> {
   const [row] = await findAppointmentMailRows(app.db, [id_cita]);
   if (!row) return;
-  app.mailer.sendLater(doctorCancellationMail(row, mailContext(app, app.clock.now()), wasRequest), (error) =>
+  app.mailer.sendLater(doctorCancellationMail(row, await mailContext(app, app.clock.now()), wasRequest), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'doctor cancellation notice not sent'),
   );
 }
 
 /** The calendar context of the e-mails, for other modules that build an appointment's .ics. */
-export const calendarContext = (app: FastifyInstance): MailContext => mailContext(app, app.clock.now());
+export const calendarContext = (app: FastifyInstance): Promise<MailContext> => mailContext(app, app.clock.now());
 
 /** Sends one e-mail per appointment after the commit; nobody waits for the mail. */
 async function mailEach(
@@ -274,7 +276,7 @@ async function mailEach(
 ): Promise<void> {
   const now = app.clock.now();
   for (const row of await findAppointmentMailRows(app.db, ids)) {
-    app.mailer.sendLater(mail(row, mailContext(app, now)), (error) =>
+    app.mailer.sendLater(mail(row, await mailContext(app, now)), (error) =>
       app.log.warn({ id_cita: row.id_cita, code: errorCode(error) }, `${what} not sent`),
     );
   }

@@ -40,7 +40,11 @@ async function bookedWithReminder(server: TestServer, hora: string): Promise<{ p
 }
 
 async function reminderOf(server: TestServer, id_cita: number) {
-  return server.database.db.selectFrom('recordatorios').selectAll().where('id_cita', '=', id_cita).executeTakeFirstOrThrow();
+  return server.database.db
+    .selectFrom('recordatorios')
+    .selectAll()
+    .where('id_cita', '=', id_cita)
+    .executeTakeFirstOrThrow();
 }
 
 describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
@@ -56,7 +60,12 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     await setLanguage(server, patient.id_usuario, 'en');
 
     const id_cita = await book(server, patient, doctor.id_doctor as number, '10:00');
-    expect(await reminderOf(server, id_cita)).toMatchObject({ enviar_en: DUE, estado: 'pendiente', intentos: 0, enviado_en: null });
+    expect(await reminderOf(server, id_cita)).toMatchObject({
+      enviar_en: DUE,
+      estado: 'pendiente',
+      intentos: 0,
+      enviado_en: null,
+    });
 
     // The doctor hears of the request at once, in Catalan, without the reason.
     await server.app.mailer.settled();
@@ -78,10 +87,15 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     expect(await runDueReminders(server.app, new Date('2026-03-03T12:00:00Z'))).toMatchObject({ sent: 0 });
     const received = messagesTo(patient.correo);
     expect(received).toHaveLength(1);
-    expect(await reminderOf(server, id_cita)).toMatchObject({ estado: 'enviado', enviado_en: DUE, intentos: 1, reservado_hasta: null });
+    expect(await reminderOf(server, id_cita)).toMatchObject({
+      estado: 'enviado',
+      enviado_en: DUE,
+      intentos: 1,
+      reservado_hasta: null,
+    });
 
     const mail = parseMail(received[0]?.raw ?? '');
-    expect(mail.headers.get('from')).toContain('no-reply@galeno.local');
+    expect(mail.headers.get('from')).toContain('no-reply@example.es');
     expect(mail.subject).toBe('Reminder of your appointment: Wednesday, 4 March 2026 at 10:00');
     expect(mail.text).toContain('Hello “Alice”,');
     expect(mail.text).toContain('Doctor: “Pere Puig”');
@@ -103,12 +117,12 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
         'BEGIN:VCALENDAR',
         'VERSION:2.0',
         'BEGIN:VEVENT',
-        `UID:cita-${id_cita}@galeno.local`,
+        `UID:cita-${id_cita}@www.example.es`,
         'DTSTAMP:20260303T090000Z',
         'DTSTART:20260304T090000Z',
         'DTEND:20260304T093000Z',
         'SUMMARY:Medical appointment with “Pere Puig” (Family and Community Medicine)',
-        'LOCATION:Galeno',
+        'LOCATION:Galeno Centro Médico\\, Carrer de Provença 286\\, 08008 Barcelona',
         'STATUS:TENTATIVE',
         'END:VEVENT',
         'END:VCALENDAR',
@@ -147,7 +161,9 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
   it('sends nothing for an appointment the patient cancelled or the doctor rejected', async () => {
     const { patient: cancels, id_cita: cancelled } = await bookedWithReminder(server, '15:00');
     const { patient: rejected, id_cita: refused } = await bookedWithReminder(server, '15:30');
-    expect((await server.request('PUT', `/api/citas/${cancelled}/cancelar`, { token: cancels.token })).status).toBe(200);
+    expect((await server.request('PUT', `/api/citas/${cancelled}/cancelar`, { token: cancels.token })).status).toBe(
+      200,
+    );
     expect((await reminderOf(server, cancelled)).estado).toBe('cancelado');
     // A rejection that forgot the reminder: the worker still checks the appointment itself.
     await server.database.db.updateTable('citas').set({ estado: 'Cancelada' }).where('id_cita', '=', refused).execute();
@@ -164,7 +180,10 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
 
     smtp.refuse = true;
     try {
-      expect(await runDueReminders(server.app, new Date('2026-03-03T16:00:00Z'))).toMatchObject({ sent: 0, retrying: 1 });
+      expect(await runDueReminders(server.app, new Date('2026-03-03T16:00:00Z'))).toMatchObject({
+        sent: 0,
+        retrying: 1,
+      });
     } finally {
       smtp.refuse = false;
     }
@@ -243,7 +262,10 @@ describe.each(DATABASES)('the reminder worker of the app on %s', (kind) => {
     const patient = await server.createUser('paciente');
     const id_cita = await book(server, patient, doctor.id_doctor as number, '10:00');
     server.clock.set(DUE);
-    await vi.waitFor(async () => expect((await reminderOf(server, id_cita)).estado).toBe('enviado'), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect((await reminderOf(server, id_cita)).estado).toBe('enviado'), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(messagesTo(patient.correo)).toHaveLength(1);
   });
 });

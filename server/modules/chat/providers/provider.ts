@@ -1,10 +1,13 @@
 import type { ChatRole } from '../../../../contracts/chat.ts';
 import type { Language } from '../../../../contracts/messages/index.ts';
+import type { Audience } from '../system-prompt.ts';
 
 /** What a provider receives: the conversation (oldest first, the question last) and how to answer. */
 export interface ProviderRequest {
   messages: { role: ChatRole; content: string }[];
   language: Language;
+  /** A patient, or a professional of the clinic (the offline assistant words its answers for them). */
+  audience: Audience;
   /** The instructions for a model (built by system-prompt.ts); providers without a model ignore them. */
   system: string;
   /** Aborted when the user stops the answer or leaves. */

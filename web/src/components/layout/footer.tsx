@@ -1,9 +1,11 @@
-import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { clinicAddress, phoneHref, useClinic } from '../../lib/clinic.ts';
 
 export function Footer() {
   const { t } = useTranslation('common');
+  const clinic = useClinic();
   return (
     <Container component="footer" size="lg" py="lg" mt="xl">
       <Group justify="space-between" gap="sm">
@@ -21,9 +23,23 @@ export function Footer() {
             {t('footer_terms')}
           </Anchor>
         </Group>
-        <Text size="sm" c="dimmed">
-          {t('footer_copyright', { year: new Date().getFullYear() })}
-        </Text>
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed" ta={{ base: 'left', sm: 'right' }}>
+            {clinicAddress(clinic)} ·{' '}
+            <Anchor
+              href={phoneHref(clinic.telefono)}
+              size="sm"
+              c="dimmed"
+              underline="always"
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {clinic.telefono}
+            </Anchor>
+          </Text>
+          <Text size="sm" c="dimmed" ta={{ base: 'left', sm: 'right' }}>
+            {t('footer_copyright', { year: new Date().getFullYear(), name: clinic.nombre })}
+          </Text>
+        </Stack>
       </Group>
     </Container>
   );

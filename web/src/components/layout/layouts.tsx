@@ -55,6 +55,7 @@ function navigationFor(role: Role, t: (key: string) => string): NavItem[] {
         { to: '/chat', label: t('nav_chat') },
         { to: '/gestionRegister', label: t('nav_register_doctor') },
         { to: '/gestion-usuarios', label: t('nav_manage_users') },
+        { to: '/clinica', label: t('nav_clinic') },
       ];
     case 'doctor':
       return [

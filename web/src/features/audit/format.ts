@@ -1,12 +1,22 @@
 import type { TFunction } from 'i18next';
-import { clinicTimeZone } from '../../lib/clinic-clock.ts';
-import { dateTimeFormat } from '../../lib/intl-cache.ts';
+import {
+  auditSentence,
+  type AuditSentenceEntry,
+  type AuditSentenceOptions,
+} from '../../../../contracts/audit-sentences.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../../contracts/messages/languages.ts';
 
-/** A readable name for an audit action code ('ficha.leer'), falling back to the code itself. */
+/** A readable name for an audit action code ('ficha.leer'), falling back to the code itself (the action filter). */
 export function actionLabel(t: TFunction, accion: string): string {
   return t(`action_${accion.replace(/\./g, '_')}`, { defaultValue: accion });
 }
 
-export function formatInstant(iso: string, language: string): string {
-  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: clinicTimeZone() }).format(new Date(iso));
+/** An entry as a sentence in the app's language, at the clinic's time ('La Dra. … consultó tu historia clínica el …'). */
+export function sentenceOf(
+  entry: AuditSentenceEntry,
+  language: string,
+  timeZone: string,
+  reader: AuditSentenceOptions['reader'],
+): string {
+  return auditSentence(entry, { language: isLanguage(language) ? language : DEFAULT_LANGUAGE, timeZone, reader });
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Container, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
-import { actionLabel, formatInstant } from '../format.ts';
+import { useClinic } from '../../../lib/clinic.ts';
+import { actionLabel, sentenceOf } from '../format.ts';
 
 const PAGE_SIZE = 25;
 /** Break the glass (decision 0055): the statements of a reason, one click away. */
@@ -13,6 +14,7 @@ const URGENT = 'acceso_urgente.declarar';
 /** The admin's audit screen: who read or changed clinical data and accounts, filtered and paged. */
 export default function AuditPage() {
   const { t, i18n } = useTranslation('audit');
+  const clinic = useClinic();
   const [usuario, setUsuario] = useState('');
   const [paciente, setPaciente] = useState('');
   const [accion, setAccion] = useState('');
@@ -30,10 +32,12 @@ export default function AuditPage() {
     pagina,
     por_pagina: PAGE_SIZE,
   });
-  const resetPage = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPagina(1);
-  };
+  const resetPage =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPagina(1);
+    };
 
   return (
     <Container size="xl" py="xl">
@@ -42,17 +46,42 @@ export default function AuditPage() {
         {t('intro')}
       </Text>
       <Group mt="lg" align="end" gap="sm">
-        <TextInput label={t('filter_user')} value={usuario} onChange={(e) => resetPage(setUsuario)(e.currentTarget.value)} />
-        <TextInput label={t('filter_patient')} value={paciente} onChange={(e) => resetPage(setPaciente)(e.currentTarget.value)} />
+        <TextInput
+          label={t('filter_user')}
+          value={usuario}
+          onChange={(e) => resetPage(setUsuario)(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('filter_patient')}
+          value={paciente}
+          onChange={(e) => resetPage(setPaciente)(e.currentTarget.value)}
+        />
         <NativeSelect
           label={t('filter_action')}
           value={accion}
           onChange={(e) => resetPage(setAccion)(e.currentTarget.value)}
-          data={[{ value: '', label: t('all_actions') }, ...(actions.data ?? []).map((value) => ({ value, label: actionLabel(t, value) }))]}
+          data={[
+            { value: '', label: t('all_actions') },
+            ...(actions.data ?? []).map((value) => ({ value, label: actionLabel(t, value) })),
+          ]}
         />
-        <TextInput type="date" label={t('filter_from')} value={desde} onChange={(e) => resetPage(setDesde)(e.currentTarget.value)} />
-        <TextInput type="date" label={t('filter_to')} value={hasta} onChange={(e) => resetPage(setHasta)(e.currentTarget.value)} />
-        <Button variant={accion === URGENT ? 'filled' : 'default'} color="red.9" onClick={() => resetPage(setAccion)(URGENT)}>
+        <TextInput
+          type="date"
+          label={t('filter_from')}
+          value={desde}
+          onChange={(e) => resetPage(setDesde)(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={t('filter_to')}
+          value={hasta}
+          onChange={(e) => resetPage(setHasta)(e.currentTarget.value)}
+        />
+        <Button
+          variant={accion === URGENT ? 'filled' : 'default'}
+          color="red.9"
+          onClick={() => resetPage(setAccion)(URGENT)}
+        >
           {t('urgent_filter')}
         </Button>
         <Button
@@ -75,39 +104,23 @@ export default function AuditPage() {
         </Alert>
       )}
       <Stack mt="lg" gap="sm">
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('col_when')}</Table.Th>
-                <Table.Th>{t('col_user')}</Table.Th>
-                <Table.Th>{t('col_role')}</Table.Th>
-                <Table.Th>{t('col_patient')}</Table.Th>
-                <Table.Th>{t('col_action')}</Table.Th>
-                <Table.Th>{t('col_detail')}</Table.Th>
-                <Table.Th>{t('col_ip')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(log.data?.items ?? []).map((entry) => (
-                <Table.Tr key={entry.id_auditoria}>
-                  <Table.Td>{formatInstant(entry.creado_en, i18n.language)}</Table.Td>
-                  <Table.Td>{entry.usuario ?? '-'}</Table.Td>
-                  <Table.Td>{entry.rol ? t(`common:role_${entry.rol}`) : '-'}</Table.Td>
-                  <Table.Td>{entry.paciente ?? '-'}</Table.Td>
-                  <Table.Td>{actionLabel(t, entry.accion)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{entry.detalle ?? '-'}</Table.Td>
-                  <Table.Td>{entry.ip ?? '-'}</Table.Td>
-                </Table.Tr>
-              ))}
-              {log.data && log.data.items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>{t('empty')}</Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('entries')}>
+          {(log.data?.items ?? []).map((entry) => (
+            <Paper component="li" key={entry.id_auditoria} withBorder radius="sm" px="md" py="xs">
+              <Text>{sentenceOf(entry, i18n.language, clinic.zona_horaria, 'admin')}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {[
+                  entry.usuario && t('meta_user', { user: entry.usuario }),
+                  entry.detalle && t('meta_detail', { detail: entry.detalle }),
+                  entry.ip && t('meta_ip', { ip: entry.ip }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+        {log.data && log.data.items.length === 0 && <Text>{t('empty')}</Text>}
         <ListPager page={pagina} pageSize={PAGE_SIZE} total={log.data?.total ?? 0} onChange={setPagina} />
       </Stack>
     </Container>

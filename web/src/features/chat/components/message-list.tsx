@@ -1,7 +1,8 @@
 import { Box, Button, Group, Loader, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarPlus, IconPhoneCall } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ShownMessage } from '../api/chat-messages.ts';
 import classes from './chat-page.module.css';
 import { MessageContent } from './message-content.tsx';
@@ -32,6 +33,28 @@ function Message({ message, streaming }: { message: ShownMessage; streaming: boo
         </Group>
       )}
       {message.contenido ? <MessageContent text={message.contenido} /> : null}
+      {emergency && !streaming && (
+        <Group gap="xs" mt="sm" role="group" aria-label={t('emergency_actions')}>
+          <Button
+            component="a"
+            href="tel:112"
+            color="red"
+            size="sm"
+            leftSection={<IconPhoneCall size={16} aria-hidden />}
+          >
+            {t('emergency_call')}
+          </Button>
+          <Button
+            component={Link}
+            to="/pedir-cita"
+            variant="default"
+            size="sm"
+            leftSection={<IconCalendarPlus size={16} aria-hidden />}
+          >
+            {t('emergency_book')}
+          </Button>
+        </Group>
+      )}
       {streaming && !message.contenido && <Loader type="dots" size="sm" aria-label={t('thinking')} />}
       {message.detenido && (
         <Text size="xs" c="dimmed" fs="italic">
@@ -76,7 +99,11 @@ export function MessageList({ messages, streaming, loading, failed, onSuggestion
       ) : (
         <Stack gap="sm">
           {messages.map((message, index) => (
-            <Message key={message.id_mensaje} message={message} streaming={streaming && index === messages.length - 1} />
+            <Message
+              key={message.id_mensaje}
+              message={message}
+              streaming={streaming && index === messages.length - 1}
+            />
           ))}
         </Stack>
       )}

@@ -5,6 +5,7 @@ import {
   Button,
   Container,
   Grid,
+  Image,
   Group,
   Loader,
   Paper,
@@ -32,7 +33,7 @@ import { Link } from 'react-router';
 import { contactoSchema, type Contacto } from '../../../../../contracts/auth.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { useSendContact } from '../api/send-contact.ts';
-import { CLINIC, clinicAddress } from '../clinic.ts';
+import { clinicAddress, phoneHref, useClinic } from '../../../lib/clinic.ts';
 
 function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
   return (
@@ -52,6 +53,7 @@ function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: stri
 
 export default function ContactPage() {
   const { t } = useTranslation('public');
+  const clinic = useClinic();
   const send = useSendContact();
   const {
     register,
@@ -86,19 +88,30 @@ export default function ContactPage() {
               {t('contact_details')}
             </Title>
             <Stack gap="lg" mt="lg">
+              {clinic.logo_url && (
+                <Image
+                  src={clinic.logo_url}
+                  alt={t('contact_logo_alt', { name: clinic.nombre })}
+                  h={56}
+                  w="auto"
+                  fit="contain"
+                />
+              )}
               <Detail icon={IconMapPin} label={t('contact_address')}>
-                {CLINIC.name}
+                {clinic.nombre}
                 <br />
-                {clinicAddress}
+                {clinicAddress(clinic)}
               </Detail>
               <Detail icon={IconPhone} label={t('contact_phone')}>
-                <Anchor href={CLINIC.phoneHref}>{CLINIC.phone}</Anchor>
+                <Anchor href={phoneHref(clinic.telefono)}>{clinic.telefono}</Anchor>
               </Detail>
               <Detail icon={IconMail} label={t('contact_email')}>
-                <Anchor href={`mailto:${CLINIC.email}`}>{CLINIC.email}</Anchor>
+                <Anchor href={`mailto:${clinic.correo}`}>{clinic.correo}</Anchor>
               </Detail>
               <Detail icon={IconClock} label={t('contact_hours')}>
-                {t('contact_hours_value')}
+                <Text component="span" style={{ whiteSpace: 'pre-line' }}>
+                  {clinic.horario}
+                </Text>
               </Detail>
               <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="note">
                 {t('contact_emergency')}

@@ -29,6 +29,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClinic } from '../../../lib/clinic.ts';
 import { Link, useLocation } from 'react-router';
 import classes from './home-page.module.css';
 
@@ -115,6 +116,8 @@ function CallToAction({ registerLabel, loginLabel }: { registerLabel: string; lo
 
 export default function HomePage() {
   const { t } = useTranslation('public');
+  const clinic = useClinic();
+  const where = { name: clinic.nombre, city: clinic.localidad };
   useScrollToHash();
 
   return (
@@ -124,7 +127,7 @@ export default function HomePage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
             <Stack gap="lg">
               <Text fw={700} size="sm" className={classes.eyebrow}>
-                {t('hero_eyebrow')}
+                {t('hero_eyebrow', where)}
               </Text>
               <Title order={1} className={classes.heroTitle}>
                 {t('hero_title')}
@@ -160,7 +163,7 @@ export default function HomePage() {
       <Section id="about" title={t('about_title')}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
           <Stack>
-            <Text size="lg">{t('about_text_1')}</Text>
+            <Text size="lg">{t('about_text_1', where)}</Text>
             <Text size="lg">{t('about_text_2')}</Text>
           </Stack>
           <SimpleGrid cols={2} spacing="lg">

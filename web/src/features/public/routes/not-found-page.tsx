@@ -2,10 +2,11 @@ import { Anchor, Button, Container, Group, Stack, Text, ThemeIcon, Title } from 
 import { IconArrowLeft, IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CLINIC } from '../clinic.ts';
+import { useClinic } from '../../../lib/clinic.ts';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('public');
+  const clinic = useClinic();
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="lg">
@@ -22,7 +23,7 @@ export default function NotFoundPage() {
             <IconLifebuoy size={18} />
           </ThemeIcon>
           <Text ta="left" size="sm">
-            {t('not_found_support', { email: CLINIC.email, phone: CLINIC.phone })}{' '}
+            {t('not_found_support', { email: clinic.correo, phone: clinic.telefono })}{' '}
             <Anchor component={Link} to="/contact" size="sm">
               {t('not_found_contact')}
             </Anchor>

@@ -1,7 +1,7 @@
 import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CLINIC, clinicAddress } from '../clinic.ts';
+import { clinicAddress, useClinic } from '../../../lib/clinic.ts';
 
 interface TermsSection {
   title: string;
@@ -10,12 +10,13 @@ interface TermsSection {
 
 export default function TermsPage() {
   const { t } = useTranslation('terms');
+  const clinic = useClinic();
   const sections = t('sections', {
     returnObjects: true,
-    name: CLINIC.name,
-    taxId: CLINIC.taxId,
-    address: clinicAddress,
-    privacyEmail: CLINIC.privacyEmail,
+    name: clinic.razon_social,
+    taxId: clinic.nif,
+    address: clinicAddress(clinic),
+    privacyEmail: clinic.correo_privacidad,
   }) as TermsSection[];
 
   return (
@@ -63,7 +64,7 @@ export default function TermsPage() {
           {t('contact_heading')}
         </Title>
         <Text mt="xs">
-          {t('contact_text', { email: CLINIC.privacyEmail })}{' '}
+          {t('contact_text', { email: clinic.correo_privacidad })}{' '}
           <Anchor component={Link} to="/contact">
             {t('common:footer_contact')}
           </Anchor>

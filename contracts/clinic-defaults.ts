@@ -1,0 +1,28 @@
+// No imports: the public pages read these without loading zod (the first-load budget, decision 0083).
+
+/**
+ * The clinic's identity (issue 13, docs/decisions/0012): set once, stored in the `clinica` table,
+ * editable by admins on the 'Clínica' screen, and read by every page, e-mail, PDF and .ics file.
+ * These are the defaults a new database starts with (the demo clinic): reserved example domains,
+ * never '.local' addresses.
+ */
+export const CLINICA_POR_DEFECTO = {
+  nombre: 'Galeno Centro Médico',
+  razon_social: 'Galeno Clínica, S.L.',
+  nif: 'B-00000000',
+  direccion: 'Carrer de Provença 286',
+  codigo_postal: '08008',
+  localidad: 'Barcelona',
+  telefono: '+34 932 000 000',
+  correo: 'contacto@example.es',
+  correo_privacidad: 'dpd@example.es',
+  web: 'www.example.es',
+  horario: 'Lunes a viernes: 8:00-20:00\nSábados: 9:00-13:00',
+} as const;
+
+/** 'Carrer de Provença 286, 08008 Barcelona'. */
+export const clinicAddress = (clinica: { direccion: string; codigo_postal: string; localidad: string }) =>
+  `${clinica.direccion}, ${clinica.codigo_postal} ${clinica.localidad}`;
+
+/** A tel: link for a written phone number ('+34 932 000 000' -> 'tel:+34932000000'). */
+export const phoneHref = (telefono: string) => `tel:${telefono.replace(/[^\d+]/g, '')}`;
