@@ -5,10 +5,10 @@ import { writeAudit } from './audit.repository.ts';
 
 /** Never run: typechecked, so an action outside contracts/audit.ts must not compile. */
 export function unknownActionsDoNotCompile(db: Parameters<typeof writeAudit>[0]) {
-  // @ts-expect-error 'cita.inventada' is not an audit action
   return writeAudit(db, {
     id_usuario: null,
     rol: null,
+    // @ts-expect-error 'cita.inventada' is not an audit action
     accion: 'cita.inventada',
     creado_en: '2026-03-02T09:00:00.000Z',
   });

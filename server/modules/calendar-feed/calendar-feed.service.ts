@@ -112,8 +112,8 @@ export function createCalendarFeedService(app: FastifyInstance) {
         addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS),
       );
       const t = feedTexts(doctor.idioma);
-      const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now };
       const clinic = await currentClinic(app);
+      const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now, clinic };
       const event = (visit: FeedVisitRow): CalendarEvent => {
         const type = t.visitTypes[visit.tipo ?? 'Consulta'];
         const who = initials(visit.paciente_nombre, visit.paciente_apellido1);

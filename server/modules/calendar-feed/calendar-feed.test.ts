@@ -85,7 +85,7 @@ describe.each(DATABASES)('the doctor’s calendar feed on %s', (kind) => {
     expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
     // The calendar's name (TEXT, RFC 7986) escapes the comma and the semicolon, and folds without
     // splitting a character.
-    expect(feed.text.replace(/\r\n /g, '')).toContain('\r\nNAME:Galeno: agenda de María José\\, Ñúñez\\; de la Fuente-Valderrama Castellví i Puigdollers\r\n');
+    expect(feed.text.replace(/\r\n /g, '')).toContain('\r\nNAME:Galeno Centro Médico: agenda de María José\\, Ñúñez\\; de la Fuente-Valderrama Castellví i Puigdollers\r\n');
     const list = events(feed.text);
     const byUid = new Map(list.map((event) => [String(value(event, 'uid')), event]));
     expect([...byUid.keys()].sort()).toEqual(

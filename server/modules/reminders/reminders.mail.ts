@@ -187,8 +187,8 @@ const link = (context: MailContext, screen: string) =>
   context.publicUrl ? `: ${new URL(screen, context.publicUrl).toString()}` : '.';
 
 /** The UID of an appointment's calendar entry, stable across e-mails about it. */
-export function eventUid(row: { id_cita: number }, context: Pick<MailContext, 'publicUrl'>) {
-  const host = context.publicUrl ? new URL(context.publicUrl).hostname : 'example.es';
+export function eventUid(row: { id_cita: number }, context: Pick<MailContext, 'publicUrl' | 'clinic'>) {
+  const host = context.publicUrl ? new URL(context.publicUrl).hostname : (context.clinic.web.replace(/^https?:\/\//, '').split('/')[0] ?? 'example.es');
   return `cita-${row.id_cita}@${host}`;
 }
 
