@@ -1,7 +1,9 @@
-import { Alert, Button, Container, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EntradaAuditoria } from '../../../../../contracts/audit.ts';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
 import { actionLabel, formatInstant } from '../format.ts';
@@ -32,6 +34,15 @@ export default function AuditPage() {
     set(value);
     setPagina(1);
   };
+  const columns: DataColumn<EntradaAuditoria>[] = [
+    { label: t('col_when'), cell: (entry) => formatInstant(entry.creado_en, i18n.language) },
+    { label: t('col_user'), cell: (entry) => entry.usuario ?? '-' },
+    { label: t('col_role'), cell: (entry) => (entry.rol ? t(`common:role_${entry.rol}`) : '-') },
+    { label: t('col_patient'), cell: (entry) => entry.paciente ?? '-' },
+    { label: t('col_action'), cell: (entry) => actionLabel(t, entry.accion) },
+    { label: t('col_detail'), cell: (entry) => entry.detalle ?? '-' },
+    { label: t('col_ip'), cell: (entry) => entry.ip ?? '-' },
+  ];
 
   return (
     <Container size="xl" py="xl">
@@ -70,39 +81,14 @@ export default function AuditPage() {
         </Alert>
       )}
       <Stack mt="lg" gap="sm">
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('col_when')}</Table.Th>
-                <Table.Th>{t('col_user')}</Table.Th>
-                <Table.Th>{t('col_role')}</Table.Th>
-                <Table.Th>{t('col_patient')}</Table.Th>
-                <Table.Th>{t('col_action')}</Table.Th>
-                <Table.Th>{t('col_detail')}</Table.Th>
-                <Table.Th>{t('col_ip')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(log.data?.items ?? []).map((entry) => (
-                <Table.Tr key={entry.id_auditoria}>
-                  <Table.Td>{formatInstant(entry.creado_en, i18n.language)}</Table.Td>
-                  <Table.Td>{entry.usuario ?? '-'}</Table.Td>
-                  <Table.Td>{entry.rol ? t(`common:role_${entry.rol}`) : '-'}</Table.Td>
-                  <Table.Td>{entry.paciente ?? '-'}</Table.Td>
-                  <Table.Td>{actionLabel(t, entry.accion)}</Table.Td>
-                  <Table.Td>{entry.detalle ?? '-'}</Table.Td>
-                  <Table.Td>{entry.ip ?? '-'}</Table.Td>
-                </Table.Tr>
-              ))}
-              {log.data && log.data.items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>{t('empty')}</Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={log.data?.items ?? []}
+          columns={columns}
+          rowKey={(entry) => entry.id_auditoria}
+          minWidth={800}
+          table={{ striped: true, highlightOnHover: true }}
+          emptyRow={log.data ? t('empty') : undefined}
+        />
         <ListPager page={pagina} pageSize={PAGE_SIZE} total={log.data?.total ?? 0} onChange={setPagina} />
       </Stack>
     </Container>
