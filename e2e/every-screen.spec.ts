@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { canOpen, SCREENS, type ScreenName } from '../contracts/routes.ts';
 import type { Role } from '../contracts/roles.ts';
+import { screens } from '../web/src/app/screens.ts';
 import { apiLogin, DEMO, expect, expectAccessible, loginAs, test, useTheme, type Credentials } from './fixtures.ts';
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 
@@ -24,11 +25,29 @@ test('every screen of the route table is visited by some role', () => {
   expect(names.filter((name) => !visited.has(name))).toEqual([]);
 });
 
-/** Opens a path and waits for the screen to draw its heading and finish loading its data. */
+const componentOf = (path: string) => {
+  const name = names.find((screen) => SCREENS[screen].path === path);
+  return name && screens[name].load.toString();
+};
+/** Two paths the same component draws (or one path twice): the app keeps its heading, so reload. */
+const drawnAlike = (a: string, b: string) => a === b || componentOf(a) === componentOf(b);
+
+/**
+ * Opens a path inside the running app, as its links do (no reload of the app's code: the time
+ * budget), and waits for the screen to draw its heading and finish loading its data.
+ */
 async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const current = page.url() === 'about:blank' ? undefined : new URL(page.url()).pathname;
+  if (!current || drawnAlike(current, path.split('?')[0]!)) await page.goto(path);
+  else {
+    // The screen on show is marked, so the wait below is for the next one's heading.
+    await page.evaluate((to) => {
+      for (const heading of document.querySelectorAll('h1')) heading.dataset.previous = '';
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  await expect(page.locator('h1:not([data-previous])').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
 }
 
@@ -36,7 +55,26 @@ async function check(page: Page, path: string, width: number): Promise<void> {
   await open(page, path);
   await expectLaidOut(page, path);
   await expectAccessible(page, `${path} at ${width}px`);
+  // A screen's main state behind a choice: the booking calendar of a doctor, the agenda's month.
+  const then = AFTER_OPENING[path];
+  if (then) {
+    await then(page);
+    await expectLaidOut(page, `${path} (${then.name})`);
+    await expectAccessible(page, `${path} (${then.name}) at ${width}px`);
+  }
 }
+
+const AFTER_OPENING: Record<string, (page: Page) => Promise<void>> = {
+  '/pedir-cita': async function withDoctor(page) {
+    await page.getByLabel('Doctor', { exact: true }).selectOption({ label: 'Laura García Romero' });
+    await expect(page.getByRole(page.viewportSize()!.width < 768 ? 'region' : 'table', { name: /^Agenda de Laura García Romero/ })).toBeVisible();
+  },
+  '/agenda-doctor': async function monthView(page) {
+    await page.getByText('Mensual', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Leyenda del calendario' })).toBeVisible();
+    await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+  },
+};
 
 for (const viewport of [PHONE, LAPTOP]) {
   const theme = viewport === PHONE ? 'oscuro' : 'claro';

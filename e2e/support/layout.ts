@@ -65,7 +65,12 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     }
     // A table that scrolls sideways inside the page hides its far columns: on a phone, tables become cards.
     const hiddenCells = [...document.querySelectorAll('td, th')].filter(
-      (cell) => visible(cell) && !cell.closest('[inert], [aria-hidden="true"]') && cell.getBoundingClientRect().right > root.clientWidth + 1,
+      (cell) =>
+        visible(cell) &&
+        // A phone card's column headers are visually hidden (clipped), read by screen readers only.
+        getComputedStyle(cell.closest('thead') ?? cell).clip === 'auto' &&
+        !cell.closest('[inert], [aria-hidden="true"]') &&
+        cell.getBoundingClientRect().right > root.clientWidth + 1,
     );
     if (hiddenCells.length > 0) {
       problems.push(`${hiddenCells.length} table cells lie beyond the screen's edge, e.g. "${(hiddenCells[0]?.textContent ?? '').trim().slice(0, 40)}"`);
