@@ -1,3 +1,4 @@
+import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 import { DEMO, expect, expectAccessible, loginAs, test, useTheme } from './fixtures.ts';
 import { dayLabel, futureWeekday, goToMonth, pendingRequest } from './support/agenda.ts';
 
@@ -87,34 +88,44 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
   await expectAccessible(page, 'agenda, daily view with slots');
 });
 
-test("a patient's request is highlighted in the month view and the doctor accepts it", async ({ page, request }) => {
-  const pending = await pendingRequest(request, DEMO.doctor2, REQUEST_DAY, '09:00');
-  await loginAs(page, pending.doctor, '/agenda-doctor');
-  await page.getByText('Mensual', { exact: true }).click();
-  await goToMonth(page, pending.fecha);
-  // The day says how many requests it has ('1 solicitud pendiente').
-  const highlighted = new RegExp(`^${dayLabel(pending.fecha)}, \\d+ solicitud(es)? pendientes?`);
-  const dayButton = page.getByRole('button', { name: highlighted });
-  await expect(dayButton).toBeVisible();
-  await expectAccessible(page, 'agenda, monthly view');
-  await dayButton.click();
+// Accepting a request on a laptop and on a phone (issue 13: the main journeys at both widths).
+for (const viewport of [LAPTOP, PHONE]) {
+  test.describe(`at ${viewport.width}px`, () => {
+    test.use({ viewport });
 
-  // The spec's list of the clicked day (the inbox of every day is beside it).
-  const requests = page.getByRole('region', { name: /^Solicitudes del / });
-  const item = requests.getByRole('listitem').filter({ hasText: pending.paciente });
-  await expect(item).toContainText(pending.hora.slice(0, 5));
-  await page.getByText('Anual', { exact: true }).click();
-  await expect(page.getByRole('button', { name: highlighted })).toBeVisible();
-  await expectAccessible(page, 'agenda, yearly view');
+    test(`a patient's request is highlighted in the month view and the doctor accepts it (${viewport.width}px)`, async ({ page, request }) => {
+      // A time of its own per width: the other run's request is already accepted.
+      const pending = await pendingRequest(request, DEMO.doctor2, REQUEST_DAY, viewport === PHONE ? '10:00' : '09:00');
+      await loginAs(page, pending.doctor, '/agenda-doctor');
+      await page.getByText('Mensual', { exact: true }).click();
+      await goToMonth(page, pending.fecha);
+      // The day says how many requests it has ('1 solicitud pendiente').
+      const highlighted = new RegExp(`^${dayLabel(pending.fecha)}, \\d+ solicitud(es)? pendientes?`);
+      const dayButton = page.getByRole('button', { name: highlighted });
+      await expect(dayButton).toBeVisible();
+      await expectLaidOut(page, 'agenda, monthly view');
+      await expectAccessible(page, 'agenda, monthly view');
+      await dayButton.click();
 
-  await item.getByRole('button', { name: /^Aceptar la solicitud de/ }).click();
-  await expect(page.getByText('Solicitud aceptada')).toBeVisible();
-  await expect(requests.getByRole('listitem').filter({ hasText: pending.paciente })).toHaveCount(0);
-  await page.getByText('Diaria', { exact: true }).click();
-  const slot = page.getByRole('table', { name: /^Bloques del/ }).getByRole('row', { name: new RegExp(`^${pending.hora.slice(0, 5)} –`) });
-  await expect(slot).toContainText(`${pending.paciente}`);
-  await expect(slot).toContainText('(confirmada)');
-});
+      // The spec's list of the clicked day (the inbox of every day is beside it).
+      const requests = page.getByRole('region', { name: /^Solicitudes del / });
+      const item = requests.getByRole('listitem').filter({ hasText: pending.paciente });
+      await expect(item).toContainText(pending.hora.slice(0, 5));
+      await page.getByText('Anual', { exact: true }).click();
+      await expect(page.getByRole('button', { name: highlighted })).toBeVisible();
+      await expectAccessible(page, 'agenda, yearly view');
+
+      await item.getByRole('button', { name: /^Aceptar la solicitud de/ }).click();
+      await expect(page.getByText('Solicitud aceptada')).toBeVisible();
+      await expect(requests.getByRole('listitem').filter({ hasText: pending.paciente })).toHaveCount(0);
+      await page.getByText('Diaria', { exact: true }).click();
+      const slot = page.getByRole('table', { name: /^Bloques del/ }).getByRole('row', { name: new RegExp(`^${pending.hora.slice(0, 5)} –`) });
+      await expect(slot).toContainText(`${pending.paciente}`);
+      await expect(slot).toContainText('(confirmada)');
+      await expectLaidOut(page, 'agenda, daily view');
+    });
+  });
+}
 
 test('the agenda has no serious accessibility problems in the dark theme', async ({ page }) => {
   await useTheme(page, 'oscuro');

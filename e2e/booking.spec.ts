@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 import { AFTERNOON, availability, bookThroughApi, doctorAccepts, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
 
 const PUIG = 'Pere Puig Soler';
@@ -13,9 +14,13 @@ const LOADED = { timeout: 30_000 };
 async function showPuigWeekOf(page: Page, fecha: string) {
   await page.getByLabel('Especialidad').selectOption({ label: 'Cardiología' });
   await page.getByLabel('Doctor', { exact: true }).selectOption({ label: PUIG });
-  await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
+  // A table of the week on a laptop; on a phone, a tab per day and that day's times.
+  const phone = (page.viewportSize()?.width ?? 0) < 768;
+  await expect(page.getByRole(phone ? 'region' : 'table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
   // The grid opens on this week (Monday first); each click moves it a week at once.
   for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  if (phone) await page.getByRole('tab', { name: freeSlotName(fecha, '').replace(/^Libre, |, $/g, '') }).click();
+  await expectLaidOut(page, 'the booking calendar');
   await expect(page.getByRole('button', { name: new RegExp(`^${freeSlotName(fecha, '').replace(/, $/, '')}, `) }).first()).toBeVisible(LOADED);
 }
 
@@ -28,75 +33,87 @@ async function freeAfternoonCell(page: Page, fecha: string) {
   throw new Error(`no free afternoon slot of dr.puig on ${fecha}`);
 }
 
-test('a patient books a free slot with a reminder, the doctor accepts it and the patient sees it Confirmada', async ({ page, request }, testInfo) => {
-  const patient = await registerPatient(request, 'Lucía');
-  const fecha = weekdayAhead(5);
-  await loginAs(page, patient, '/pedir-cita');
-  await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible(LOADED);
-  await showPuigWeekOf(page, fecha);
-  const { cell, time } = await freeAfternoonCell(page, fecha);
-  await cell.click();
+// Book and cancel on a laptop and on a phone (issue 13: the main journeys at both widths).
+for (const viewport of [LAPTOP, PHONE]) {
+  test.describe(`at ${viewport.width}px`, () => {
+    test.use({ viewport });
 
-  const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(PUIG)).toBeVisible();
-  await expect(dialog.getByText('Cardiología')).toBeVisible();
-  await expect(dialog.getByText('Lucía')).toBeVisible();
-  await expect(dialog.getByText(new RegExp(`${time}–`))).toBeVisible();
+    test(`a patient books a free slot with a reminder, the doctor accepts it and the patient sees it Confirmada (${viewport.width}px)`, async ({ page, request }, testInfo) => {
+      const patient = await registerPatient(request, 'Lucía');
+      const fecha = weekdayAhead(5);
+      await loginAs(page, patient, '/pedir-cita');
+      await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible(LOADED);
+      await showPuigWeekOf(page, fecha);
+      const { cell, time } = await freeAfternoonCell(page, fecha);
+      await cell.click();
 
-  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
-  await expect(dialog.getByText('El motivo de la cita es obligatorio.')).toBeVisible();
-  await dialog.getByLabel(/^Motivo de la consulta/).fill('Palpitaciones al subir escaleras');
-  await dialog.getByLabel('Recibir recordatorio cita').check();
-  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
-  await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
+      const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(PUIG)).toBeVisible();
+      await expect(dialog.getByText('Cardiología')).toBeVisible();
+      await expect(dialog.getByText('Lucía')).toBeVisible();
+      await expect(dialog.getByText(new RegExp(`${time}–`))).toBeVisible();
 
-  const token = await apiLogin(request, patient);
-  const mine = (await (await request.get('/api/citas/mias', { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    id_cita: number;
-    fecha: string;
-    hora: string;
-    estado: string;
-    recordatorio: boolean;
-  }[];
-  expect(mine).toEqual([expect.objectContaining({ fecha, hora: time, estado: 'pendiente', recordatorio: true })]);
+      await expectLaidOut(page, 'the booking dialog');
+      await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+      await expect(dialog.getByText('El motivo de la cita es obligatorio.')).toBeVisible();
+      await dialog.getByLabel(/^Motivo de la consulta/).fill('Palpitaciones al subir escaleras');
+      await dialog.getByLabel('Recibir recordatorio cita').check();
+      await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+      await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Mis visitas', exact: true }).click();
-  const row = page.getByRole('row').filter({ hasText: 'Palpitaciones al subir escaleras' });
-  await expect(row.getByText('Pendiente')).toBeVisible(LOADED);
+      const token = await apiLogin(request, patient);
+      const mine = (await (await request.get('/api/citas/mias', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        id_cita: number;
+        fecha: string;
+        hora: string;
+        estado: string;
+        recordatorio: boolean;
+      }[];
+      expect(mine).toEqual([expect.objectContaining({ fecha, hora: time, estado: 'pendiente', recordatorio: true })]);
 
-  await doctorAccepts(request, DEMO.doctor2, mine[0]?.id_cita ?? 0, testInfo);
-  await page.reload();
-  await expect(row.getByText('Confirmada')).toBeVisible(LOADED);
-  await expect(row.getByText(PUIG)).toBeVisible();
-});
+      // On a phone the menu is behind its button.
+      if (viewport === PHONE) await page.getByRole('button', { name: 'Abrir el menú' }).click();
+      await page.getByRole('link', { name: 'Mis visitas', exact: true }).click();
+      const row = page.getByRole('row').filter({ hasText: 'Palpitaciones al subir escaleras' });
+      await expect(row.getByText('Pendiente')).toBeVisible(LOADED);
 
-test('a patient cancels an upcoming visit from /mis-visitas and the slot is free again', async ({ page, request }) => {
-  const patient = await registerPatient(request, 'Marc');
-  const fecha = weekdayAhead(6);
-  const booked = await bookThroughApi(request, patient, PUIG, fecha);
-  await loginAs(page, patient, '/mis-visitas');
-  const upcoming = page.getByRole('region', { name: 'Próximas citas' });
-  const row = upcoming.getByRole('row').filter({ hasText: 'Control de tensión' });
-  await expect(row.getByText('Pendiente')).toBeVisible(LOADED);
+      await doctorAccepts(request, DEMO.doctor2, mine[0]?.id_cita ?? 0, testInfo);
+      await page.reload();
+      await expect(row.getByText('Confirmada')).toBeVisible(LOADED);
+      await expect(row.getByText(PUIG)).toBeVisible();
+      await expectLaidOut(page, '/mis-visitas');
+    });
 
-  await row.getByRole('button', { name: /^Cancelar la cita del / }).click();
-  const confirm = page.getByRole('dialog');
-  await expect(confirm.getByText(/^¿Estás seguro de que deseas cancelar la cita del .* a las \d\d:\d\d\?$/)).toBeVisible();
-  await confirm.getByRole('button', { name: 'Sí, cancelar la cita' }).click();
-  await expect(page.getByText('Cita cancelada correctamente')).toBeVisible();
-  // It leaves the upcoming visits for the group of cancelled ones, saying the patient cancelled it.
-  await expect(row).toHaveCount(0);
-  const cancelledRow = page.getByRole('region', { name: 'Canceladas y rechazadas' }).getByRole('row').filter({ hasText: 'Control de tensión' });
-  await expect(cancelledRow.getByText('Cancelada por ti')).toBeVisible();
-  await expect(cancelledRow.getByRole('button', { name: /^Cancelar la cita/ })).toHaveCount(0);
+    test(`a patient cancels an upcoming visit from /mis-visitas and the slot is free again (${viewport.width}px)`, async ({ page, request }) => {
+      const patient = await registerPatient(request, 'Marc');
+      const fecha = weekdayAhead(6);
+      const booked = await bookThroughApi(request, patient, PUIG, fecha);
+      await loginAs(page, patient, '/mis-visitas');
+      const upcoming = page.getByRole('region', { name: 'Próximas citas' });
+      const row = upcoming.getByRole('row').filter({ hasText: 'Control de tensión' });
+      await expect(row.getByText('Pendiente')).toBeVisible(LOADED);
+      await expectLaidOut(page, '/mis-visitas');
 
-  const token = await apiLogin(request, patient);
-  const slots = await availability(request, token, booked.id_doctor, fecha);
-  expect(slots.find((slot) => slot.hora_inicio === booked.hora)?.tipo).toBe('Disponible');
-});
+      await row.getByRole('button', { name: /^Cancelar la cita del / }).click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm.getByText(/^¿Estás seguro de que deseas cancelar la cita del .* a las \d\d:\d\d\?$/)).toBeVisible();
+      await confirm.getByRole('button', { name: 'Sí, cancelar la cita' }).click();
+      await expect(page.getByText('Cita cancelada correctamente')).toBeVisible();
+      // It leaves the upcoming visits for the group of cancelled ones, saying the patient cancelled it.
+      await expect(row).toHaveCount(0);
+      const cancelledRow = page.getByRole('region', { name: 'Canceladas y rechazadas' }).getByRole('row').filter({ hasText: 'Control de tensión' });
+      await expect(cancelledRow.getByText('Cancelada por ti')).toBeVisible();
+      await expect(cancelledRow.getByRole('button', { name: /^Cancelar la cita/ })).toHaveCount(0);
+
+      const token = await apiLogin(request, patient);
+      const slots = await availability(request, token, booked.id_doctor, fecha);
+      expect(slots.find((slot) => slot.hora_inicio === booked.hora)?.tipo).toBe('Disponible');
+    });
+  });
+}
 
 test("a slot taken while the patient was confirming shows the server's reason", async ({ page, request }) => {
   const patient = await registerPatient(request, 'Nora');

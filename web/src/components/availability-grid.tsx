@@ -1,7 +1,9 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Disponibilidad } from '../../../contracts/appointments.ts';
 import { addDaysIso, formatIso } from '../lib/calendar.ts';
+import { AvailabilityDays } from './availability-days.tsx';
 import classes from './availability-grid.module.css';
 
 /** 'lunes 2 de marzo' / 'dilluns 2 de març' / 'Monday 2 March': how a free cell names its day. */
@@ -25,8 +27,23 @@ interface AvailabilityGridProps {
  */
 export function AvailabilityGrid({ from, days, today, slots, caption, onPick }: AvailabilityGridProps) {
   const { t, i18n } = useTranslation('booking');
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const language = i18n.language;
   const dates = Array.from({ length: days }, (_, index) => addDaysIso(from, index));
+  // A phone has no room for seven columns: one day at a time, every day a tap away.
+  if (phone) {
+    return (
+      <AvailabilityDays
+        key={from}
+        dates={dates}
+        today={today}
+        slots={slots}
+        caption={caption}
+        dayName={(fecha) => weekdayAndDay(fecha, language)}
+        onPick={onPick}
+      />
+    );
+  }
   const hours = [...new Set(slots.map((slot) => slot.hora_inicio))].sort();
   const byCell = new Map(slots.map((slot) => [`${slot.fecha} ${slot.hora_inicio}`, slot]));
 

@@ -1,4 +1,4 @@
-import { Table, type TableProps } from '@mantine/core';
+import { Box, Table, type MantineSpacing, type TableProps, type TableTrProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './data-table.module.css';
@@ -9,6 +9,8 @@ export interface DataColumn<T> {
   key?: string;
   cell: (row: T) => ReactNode;
   cellStyle?: CSSProperties;
+  /** In a compact list on a phone, the cell takes a line of its own (notes under the row's line). */
+  ownLine?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -21,6 +23,15 @@ interface DataTableProps<T> {
   table?: TableProps & { 'aria-labelledby'?: string };
   /** A row spanning every column, shown when there are no rows (callers that hide the table instead leave it out). */
   emptyRow?: ReactNode;
+  /** The table's caption, which also names it. */
+  caption?: ReactNode;
+  /** Extra props of a row (a click handler, a style). */
+  rowProps?: (row: T) => TableTrProps;
+  /**
+   * On a phone, one line per row (cells side by side, wrapping, the last one at the end) instead of
+   * a labelled card: for short rows read at a glance, like the agenda's day.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -28,11 +39,44 @@ interface DataTableProps<T> {
  * phone its rows become cards (data-table.module.css); explicit roles keep it a table to screen
  * readers whatever its display.
  */
-export function DataTable<T>({ rows, columns, rowKey, minWidth, table, emptyRow }: DataTableProps<T>) {
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+/** True on a phone's width, from the first render (no table-then-cards flash). */
+export function usePhone(): boolean {
+  return useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+}
+
+interface StackedTableProps extends TableProps {
+  /** Width under which the table scrolls sideways on a tablet; on a phone it becomes cards instead. */
+  minWidth: number;
+  mt?: MantineSpacing;
+  children: ReactNode;
+}
+
+/**
+ * A table written by hand (rows that are components of their own) with DataTable's phone cards:
+ * give each body cell a data-label with its column's header; a cell without one spans the card.
+ */
+export function StackedTable({ minWidth, mt, children, ...table }: StackedTableProps) {
+  const phone = usePhone();
+  const content = (
+    <Table {...table} className={classes.stacked}>
+      {children}
+    </Table>
+  );
+  return phone ? (
+    <Box mt={mt}>{content}</Box>
+  ) : (
+    <Table.ScrollContainer minWidth={minWidth} mt={mt}>
+      {content}
+    </Table.ScrollContainer>
+  );
+}
+
+export function DataTable<T>({ rows, columns, rowKey, minWidth, table, emptyRow, caption, rowProps, compact }: DataTableProps<T>) {
+  const phone = usePhone();
   const keyOf = (column: DataColumn<T>, index: number) => column.key ?? (typeof column.label === 'string' ? column.label : index);
   const content = (
-    <Table {...table} className={classes.stacked} role="table">
+    <Table {...table} className={compact ? `${classes.stacked} ${classes.compact}` : classes.stacked} role="table">
+      {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
       <Table.Thead role="rowgroup">
         <Table.Tr role="row">
           {columns.map((column, index) => (
@@ -51,13 +95,14 @@ export function DataTable<T>({ rows, columns, rowKey, minWidth, table, emptyRow 
           </Table.Tr>
         )}
         {rows.map((row, rowIndex) => (
-          <Table.Tr key={rowKey(row, rowIndex)} role="row">
+          <Table.Tr {...rowProps?.(row)} key={rowKey(row, rowIndex)} role="row">
             {columns.map((column, index) => (
               <Table.Td
                 key={keyOf(column, index)}
                 style={column.cellStyle}
                 role="cell"
                 data-label={typeof column.label === 'string' ? column.label : undefined}
+                data-own-line={column.ownLine || undefined}
               >
                 {column.cell(row)}
               </Table.Td>

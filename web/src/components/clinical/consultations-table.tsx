@@ -1,7 +1,8 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HistorialItem } from '../../../../contracts/history.ts';
 import { consultationTypeLabel, formatDate } from '../../lib/format.ts';
+import { DataTable, type DataColumn } from '../data-table.tsx';
 
 interface ConsultationsTableProps {
   items: HistorialItem[];
@@ -17,32 +18,22 @@ interface ConsultationsTableProps {
 export function ConsultationsTable({ items, labelledBy, counterpart, showType = false, empty }: ConsultationsTableProps) {
   const { t } = useTranslation('clinical');
   if (!items.length) return <Text c="dimmed">{empty}</Text>;
+  const columns: DataColumn<HistorialItem>[] = [
+    { label: t('date'), cell: (item) => formatDate(item.fecha) },
+    { label: t('time'), cell: (item) => item.hora },
+    ...(showType ? [{ label: t('type'), cell: (item: HistorialItem) => consultationTypeLabel(item.consulta) }] : []),
+    { label: counterpart === 'doctor' ? t('doctor') : t('patient'), cell: (item) => (counterpart === 'doctor' ? item.doctor : item.paciente) },
+    { label: t('reason'), cell: (item) => item.motivo },
+    { label: t('description'), cell: (item) => item.descripcion || '-' },
+  ];
+  // A table on a laptop, a card per consultation on a phone.
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover aria-labelledby={labelledBy}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('date')}</Table.Th>
-            <Table.Th scope="col">{t('time')}</Table.Th>
-            {showType && <Table.Th scope="col">{t('type')}</Table.Th>}
-            <Table.Th scope="col">{counterpart === 'doctor' ? t('doctor') : t('patient')}</Table.Th>
-            <Table.Th scope="col">{t('reason')}</Table.Th>
-            <Table.Th scope="col">{t('description')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id_consulta}>
-              <Table.Td>{formatDate(item.fecha)}</Table.Td>
-              <Table.Td>{item.hora}</Table.Td>
-              {showType && <Table.Td>{consultationTypeLabel(item.consulta)}</Table.Td>}
-              <Table.Td>{counterpart === 'doctor' ? item.doctor : item.paciente}</Table.Td>
-              <Table.Td>{item.motivo}</Table.Td>
-              <Table.Td>{item.descripcion || '-'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={items}
+      columns={columns}
+      rowKey={(item) => item.id_consulta}
+      minWidth={640}
+      table={{ striped: true, highlightOnHover: true, 'aria-labelledby': labelledBy }}
+    />
   );
 }

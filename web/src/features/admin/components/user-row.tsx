@@ -81,7 +81,7 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
 
   return (
     <Table.Tr>
-      <Table.Td>{user.id_usuario}</Table.Td>
+      <Table.Td data-label={t('col_id')}>{user.id_usuario}</Table.Td>
       <Table.Th scope="row" fw={500}>
         <Group gap={6} wrap="nowrap">
           <span>{name}</span>
@@ -95,8 +95,10 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
           {user.nombre_usuario}
         </Text>
       </Table.Th>
-      <Table.Td>{user.correo}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('col_email')} style={{ overflowWrap: 'anywhere' }}>
+        {user.correo}
+      </Table.Td>
+      <Table.Td data-label={t('col_role')}>
         <NativeSelect
           aria-label={t('role_of', { name })}
           value={role}
@@ -107,7 +109,7 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
           w={140}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('col_extra')}>
         {role === 'doctor' ? (
           <Stack gap={4}>
             <TextInput

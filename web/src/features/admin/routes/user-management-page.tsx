@@ -2,6 +2,7 @@ import { Alert, Container, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StackedTable } from '../../../components/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
@@ -44,8 +45,7 @@ export default function UserManagementPage() {
       ) : (
         users.data && (
           <>
-            <Table.ScrollContainer minWidth={900} mt="md">
-              <Table striped highlightOnHover verticalSpacing="sm" aria-busy={users.isFetching}>
+            <StackedTable minWidth={900} mt="md" striped highlightOnHover verticalSpacing="sm" aria-busy={users.isFetching}>
                 <Table.Caption>{t('users_caption')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
@@ -68,8 +68,7 @@ export default function UserManagementPage() {
                     />
                   ))}
                 </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            </StackedTable>
             {users.data.items.length === 0 && (
               <Text mt="md" role="status">
                 {t('no_users')}

@@ -1,12 +1,14 @@
-import { ActionIcon, Badge, Group, Loader, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Bloque } from '../../../../../contracts/agenda.ts';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { formatIso } from '../../../lib/calendar.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteBlock } from '../api/delete-block.ts';
 import { useDay } from '../api/get-day.ts';
+import classes from './day-view.module.css';
 import { ESTADO_COLOR } from './labels.ts';
 
 /** The daily table: time, type, status, notes and a delete button per row; blocked rows open 'Editar Bloque'. */
@@ -38,67 +40,61 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
         })
       : (block.descripcion ?? '');
 
+  const caption = t('day_caption', { date: formatIso(fecha, { day: 'numeric', month: 'long', year: 'numeric' }) });
+  const columns: DataColumn<Bloque>[] = [
+    {
+      label: t('col_time'),
+      cellStyle: { whiteSpace: 'nowrap' },
+      cell: (block) => `${block.hora_inicio.slice(0, 5)} – ${block.hora_fin.slice(0, 5)}`,
+    },
+    { label: t('col_type'), cell: (block) => t(`tipo_${block.tipo}`) },
+    {
+      label: t('col_status'),
+      cell: (block) => (
+        <Badge color={ESTADO_COLOR[block.estado]} variant="filled" className={classes.badge}>
+          {t(`estado_${block.estado}`)}
+        </Badge>
+      ),
+    },
+    { label: t('col_notes'), cell: notes, ownLine: true },
+    {
+      label: t('col_actions'),
+      cell: (block) => {
+        const time = block.hora_inicio.slice(0, 5);
+        return (
+          <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+            {block.estado === 'Bloqueado' && (
+              <ActionIcon variant="default" aria-label={t('edit_named', { time })} onClick={() => onEdit(block)}>
+                <IconPencil size={16} aria-hidden />
+              </ActionIcon>
+            )}
+            <ActionIcon
+              variant="default"
+              aria-label={t('delete_named', { time })}
+              disabled={block.estado === 'Reservado' || remove.isPending}
+              onClick={() => void onDelete(block)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  // A table on a laptop; on a phone each block is a card (DataTable), so nothing hides off-screen.
   return (
-    // Focusable, so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable).
-    <Table.ScrollContainer type="native" minWidth={560} tabIndex={0} aria-label={t('day_caption', { date: formatIso(fecha, { day: 'numeric', month: 'long', year: 'numeric' }) })}>
-      <Table highlightOnHover striped>
-        <Table.Caption>{t('day_caption', { date: formatIso(fecha, { day: 'numeric', month: 'long', year: 'numeric' }) })}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('col_time')}</Table.Th>
-            <Table.Th scope="col">{t('col_type')}</Table.Th>
-            <Table.Th scope="col">{t('col_status')}</Table.Th>
-            <Table.Th scope="col">{t('col_notes')}</Table.Th>
-            <Table.Th scope="col">{t('col_actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {day.data.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>{t('no_slots')}</Table.Td>
-            </Table.Tr>
-          )}
-          {day.data.map((block) => {
-            const time = block.hora_inicio.slice(0, 5);
-            const editable = block.estado === 'Bloqueado';
-            return (
-              <Table.Tr
-                key={block.id_agenda}
-                onClick={editable ? () => onEdit(block) : undefined}
-                style={editable ? { cursor: 'pointer' } : undefined}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {time} – {block.hora_fin.slice(0, 5)}
-                </Table.Td>
-                <Table.Td>{t(`tipo_${block.tipo}`)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge color={ESTADO_COLOR[block.estado]} variant="filled" style={{ overflow: 'visible' }}>
-                    {t(`estado_${block.estado}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{notes(block)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
-                    {editable && (
-                      <ActionIcon variant="default" aria-label={t('edit_named', { time })} onClick={() => onEdit(block)}>
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                    )}
-                    <ActionIcon
-                      variant="default"
-                      aria-label={t('delete_named', { time })}
-                      disabled={block.estado === 'Reservado' || remove.isPending}
-                      onClick={() => void onDelete(block)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={day.data}
+      columns={columns}
+      rowKey={(block) => block.id_agenda}
+      caption={caption}
+      compact
+      table={{ highlightOnHover: true, striped: true }}
+      emptyRow={t('no_slots')}
+      rowProps={(block) =>
+        block.estado === 'Bloqueado' ? { onClick: () => onEdit(block), style: { cursor: 'pointer' } } : {}
+      }
+    />
   );
 }

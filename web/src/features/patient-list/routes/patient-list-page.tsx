@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PacienteLista } from '../../../../../contracts/users.ts';
+import { StackedTable } from '../../../components/data-table.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
@@ -43,8 +44,7 @@ export default function PatientListPage() {
       ) : (
         patients.data && (
           <>
-            <Table.ScrollContainer minWidth={600} mt="md">
-              <Table striped highlightOnHover verticalSpacing="sm" aria-busy={patients.isFetching}>
+            <StackedTable minWidth={600} mt="md" striped highlightOnHover verticalSpacing="sm" aria-busy={patients.isFetching}>
                 <Table.Caption>{t('caption')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
@@ -60,8 +60,10 @@ export default function PatientListPage() {
                       <Table.Th scope="row" fw={500}>
                         {patient.nombre_completo}
                       </Table.Th>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{patient.correo}</Table.Td>
-                      <Table.Td>{patient.telefono || empty}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }} data-label={t('col_email')}>
+                        {patient.correo}
+                      </Table.Td>
+                      <Table.Td data-label={t('col_phone')}>{patient.telefono || empty}</Table.Td>
                       <Table.Td>
                         <Button size="xs" variant="light" onClick={() => setSelected(patient)}>
                           {t('see_more')}
@@ -70,8 +72,7 @@ export default function PatientListPage() {
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            </StackedTable>
             {patients.data.items.length === 0 && (
               <Text mt="md" role="status">
                 {t('no_patients')}
