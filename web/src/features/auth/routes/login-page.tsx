@@ -2,16 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type LoginPayload } from '../../../../../contracts/auth.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
+import { canOpen, SCREENS, type ScreenName } from '../../../../../contracts/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
+import { safeNext } from '../../../lib/safe-next.ts';
 import { useLogin } from '../api/login.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const loginMutation = useLogin();
   const {
     register,
@@ -25,7 +28,14 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     const response = await loginMutation.mutateAsync(values).catch(() => undefined);
-    if (response) void navigate(HOME_BY_ROLE[response.usuario.rol] ?? '/home');
+    if (!response) return;
+    const role = response.usuario.rol;
+    // Back to the page asked for (same site only), when this role may open it; else the role's home.
+    const next = safeNext(params.get('next'));
+    const path = next?.split(/[?#]/)[0];
+    const screen = (Object.keys(SCREENS) as ScreenName[]).find((name) => SCREENS[name].path === path);
+    const allowed = next !== undefined && (screen === undefined || canOpen(screen, role));
+    void navigate(allowed ? next : (HOME_BY_ROLE[role] ?? '/home'), { replace: true });
   });
 
   const error = loginMutation.error;
