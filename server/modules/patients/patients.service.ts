@@ -44,7 +44,13 @@ const sectionReaders = {
 } as const;
 
 function historyFilterOf(filters: HistorialFilters, begunBy: HistoryFilter['begunBy']): HistoryFilter {
-  return { ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}), fecha: filters.fecha || undefined, begunBy };
+  return {
+    ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}),
+    fecha: filters.fecha || undefined,
+    desde: filters.desde,
+    hasta: filters.hasta,
+    begunBy,
+  };
 }
 
 export function createPatientsService(app: FastifyInstance) {

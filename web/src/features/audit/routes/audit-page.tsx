@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, NativeSelect, Stack, Table, Text, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-fields.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
 import { actionLabel, formatInstant } from '../format.ts';
@@ -48,8 +49,8 @@ export default function AuditPage() {
           onChange={(e) => resetPage(setAccion)(e.currentTarget.value)}
           data={[{ value: '', label: t('all_actions') }, ...(actions.data ?? []).map((value) => ({ value, label: actionLabel(t, value) }))]}
         />
-        <TextInput type="date" label={t('filter_from')} value={desde} onChange={(e) => resetPage(setDesde)(e.currentTarget.value)} />
-        <TextInput type="date" label={t('filter_to')} value={hasta} onChange={(e) => resetPage(setHasta)(e.currentTarget.value)} />
+        <DateField label={t('filter_from')} value={desde} onChange={resetPage(setDesde)} clearable />
+        <DateField label={t('filter_to')} value={hasta} onChange={resetPage(setHasta)} clearable />
         <Button
           variant="default"
           onClick={() => {
