@@ -47,7 +47,7 @@ test('a patient books a free slot with a reminder, the doctor accepts it and the
   await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
   await expect(dialog.getByText('El motivo de la cita es obligatorio.')).toBeVisible();
   await dialog.getByLabel(/^Motivo de la consulta/).fill('Palpitaciones al subir escaleras');
-  await dialog.getByLabel('Recibir recordatorio cita').check();
+  await dialog.getByLabel('Recibir recordatorio de la cita').check();
   await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
   await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
   await expect(dialog).toBeHidden();

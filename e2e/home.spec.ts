@@ -135,7 +135,9 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   // Reject asks first, with an optional reason.
   await requests.getByRole('button', { name: new RegExp(`^Rechazar la solicitud de ${fullName(ana)}`) }).click();
   const dialog = page.getByRole('dialog', { name: 'Rechazar solicitud' });
-  await expect(dialog).toContainText(`¿Rechazar la solicitud de ${fullName(ana)}`);
+  await expect(dialog).toContainText(`¿Seguro que quieres rechazar la solicitud de ${fullName(ana)} del `);
+  // One line, as the server accepts it (the same dialog as the agenda's).
+  await expect(dialog.getByRole('textbox', { name: /Motivo/ })).toHaveJSProperty('tagName', 'INPUT');
   await dialog.getByRole('textbox', { name: /Motivo/ }).fill('Estaré en un congreso');
   await expectAccessible(page, 'reject dialog');
   await dialog.getByRole('button', { name: 'Volver' }).click();
@@ -150,7 +152,7 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   await page.goBack();
   await requests.getByRole('button', { name: new RegExp(`^Rechazar la solicitud de ${fullName(ana)}`) }).click();
   await dialog.getByRole('textbox', { name: /Motivo/ }).fill('Estaré en un congreso');
-  await dialog.getByRole('button', { name: 'Sí, rechazar' }).click();
+  await dialog.getByRole('button', { name: 'Rechazar solicitud' }).click();
   await expect(notification(page, 'Solicitud rechazada')).toBeVisible();
   await expect(requests).toContainText('No hay solicitudes pendientes.');
   await expect(todaySection).toContainText('No tienes visitas hoy.');

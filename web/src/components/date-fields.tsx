@@ -96,13 +96,17 @@ type TimeFieldProps = Omit<TimePickerProps, 'value' | 'onChange' | 'format'> & {
   onChange: (value: string) => void;
 };
 
-/** A time on the 24-hour clock (hours and minutes), whatever the browser's language. */
-export function TimeField({ value, onChange, ...props }: TimeFieldProps) {
+/**
+ * A time on the 24-hour clock (hours and minutes), whatever the browser's language. Each part is named
+ * after the field ('Hora de inicio, horas'), as its own label would otherwise be lost to a screen reader.
+ */
+export function TimeField({ value, onChange, label, ...props }: TimeFieldProps & { label: string }) {
   const { t } = useTranslation('common');
   return (
     <TimePicker
-      hoursInputLabel={t('time_hours')}
-      minutesInputLabel={t('time_minutes')}
+      label={label}
+      hoursInputLabel={t('time_hours', { field: label })}
+      minutesInputLabel={t('time_minutes', { field: label })}
       {...props}
       format="24h"
       value={value.slice(0, 5)}
