@@ -8,12 +8,13 @@ import { LanguageSelect } from '../language-select.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';
 import classes from './app-header.module.css';
 import { NavLinks, type NavItem } from './nav-links.tsx';
-import { UserMenu } from './user-menu.tsx';
 
 export type { NavItem } from './nav-links.tsx';
 
 // The drawer (portal, focus trap, scroll lock, transitions) is only needed once the menu opens.
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
+// The user menu (Mantine's Menu and its popover) only for signed-in areas: guest pages load less.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
 
 interface AppHeaderProps {
   /** Where the logo goes. */
@@ -60,7 +61,11 @@ export function AppHeader({ homeTo, items, user, onLogout, logoutLabel }: AppHea
               <LanguageSelect />
             </Box>
             <ThemeToggle />
-            {user && onLogout && <UserMenu name={user.name} items={user.items} onLogout={onLogout} />}
+            {user && onLogout && (
+              <Suspense fallback={<Box w={34} h={34} />}>
+                <UserMenu name={user.name} items={user.items} onLogout={onLogout} />
+              </Suspense>
+            )}
             <Burger opened={opened} onClick={toggle} hiddenFrom={breakpoint} aria-label={t('open_menu')} />
           </Group>
         </Group>

@@ -16,7 +16,7 @@ function initials(name: string): string {
 }
 
 /** The signed-in user's menu in the header: their name, their personal screens and 'Cerrar sesión'. */
-export function UserMenu({ name, items, onLogout }: UserMenuProps) {
+export default function UserMenu({ name, items, onLogout }: UserMenuProps) {
   const { t } = useTranslation('common');
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
