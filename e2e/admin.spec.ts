@@ -8,14 +8,14 @@ test('an admin registers a doctor, who logs in, lands on their dashboard and see
   const colegiado = uniqueColegiado();
 
   await loginAs(page, DEMO.admin, '/panel-admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Panel de Administración' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel de administración' })).toBeVisible();
   await expectAccessible(page, '/panel-admin');
-  await page.getByRole('link', { name: /Registrar Doctores/ }).click();
+  await page.getByRole('link', { name: /Registrar doctores/ }).click();
   await expect(page).toHaveURL(/\/gestionRegister$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Registrar doctor' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir a iniciar sesión' })).toBeVisible();
 
-  const submit = page.getByRole('button', { name: 'Registrar Doctor' });
+  const submit = page.getByRole('button', { name: 'Registrar doctor' });
   await expect(submit).toBeDisabled();
   await page.getByLabel(/^Usuario/).fill(usuario);
   await page.getByLabel(/^Correo electrónico/).fill(taken.email);
@@ -139,7 +139,7 @@ test('a doctor searches the patient list without minding accents and opens a pat
   await expectAccessible(page, '/lista-pacientes');
 
   await row.getByRole('button', { name: 'Ver más' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Detalle del Paciente' });
+  const dialog = page.getByRole('dialog', { name: 'Detalle del paciente' });
   await expect(dialog).toBeVisible();
   for (const label of ['Nombre', 'Correo', 'Teléfono', 'Dirección', 'Fecha de alta', 'Estado']) {
     await expect(dialog.getByText(label, { exact: true })).toBeVisible();
@@ -167,7 +167,7 @@ test('the administration screens have no serious accessibility problems in the d
   await useTheme(page, 'oscuro');
   await loginAs(page, DEMO.admin, '/panel-admin');
   for (const [path, heading] of [
-    ['/panel-admin', 'Panel de Administración'],
+    ['/panel-admin', 'Panel de administración'],
     ['/gestionRegister', 'Registrar doctor'],
     ['/gestion-usuarios', 'Gestión de usuarios'],
     ['/lista-pacientes', 'Lista de pacientes'],

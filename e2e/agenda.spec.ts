@@ -14,9 +14,9 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
   await expect(page.getByRole('heading', { level: 1, name: 'Agenda médica' })).toBeVisible();
   await expectAccessible(page, 'agenda, daily view');
 
-  // 'Apertura de Jornada': no range chosen is refused with the spec's message.
+  // 'Apertura de jornada': no range chosen is refused with the spec's message.
   await page.getByRole('button', { name: 'Abrir horario' }).click();
-  const openDialog = page.getByRole('dialog', { name: 'Apertura de Jornada' });
+  const openDialog = page.getByRole('dialog', { name: 'Apertura de jornada' });
   await expect(openDialog.getByLabel(/^Intervalo/)).toHaveValue('15');
   await expect(openDialog.getByRole('checkbox', { name: /Mañana/ })).not.toBeChecked();
   await expect(openDialog.getByRole('checkbox', { name: /Tarde/ })).not.toBeChecked();
@@ -52,9 +52,9 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
   await expect(table.getByRole('row', { name: /10:00 – 10:30/ })).toContainText('Bloqueado');
   await expect(table.getByRole('row', { name: /10:30 – 11:00/ })).toContainText('Sesión clínica');
 
-  // 'Editar Bloque': saving nothing new is a client rule; a change is saved.
+  // 'Editar bloque': saving nothing new is a client rule; a change is saved.
   await table.getByRole('button', { name: 'Editar el bloque de las 10:30' }).click();
-  const editDialog = page.getByRole('dialog', { name: 'Editar Bloque' });
+  const editDialog = page.getByRole('dialog', { name: 'Editar bloque' });
   await editDialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('No has realizado ningún cambio.')).toBeVisible();
   await expectAccessible(page, 'edit block modal');

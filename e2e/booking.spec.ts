@@ -37,18 +37,18 @@ test('a patient books a free slot with a reminder, the doctor accepts it and the
   const { cell, time } = await freeAfternoonCell(page, fecha);
   await cell.click();
 
-  const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+  const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(PUIG)).toBeVisible();
   await expect(dialog.getByText('Cardiología')).toBeVisible();
   await expect(dialog.getByText('Lucía')).toBeVisible();
   await expect(dialog.getByText(new RegExp(`${time}–`))).toBeVisible();
 
-  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+  await dialog.getByRole('button', { name: 'Pedir cita' }).click();
   await expect(dialog.getByText('El motivo de la cita es obligatorio.')).toBeVisible();
   await dialog.getByLabel(/^Motivo de la consulta/).fill('Palpitaciones al subir escaleras');
   await dialog.getByLabel('Recibir recordatorio de la cita').check();
-  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+  await dialog.getByRole('button', { name: 'Pedir cita' }).click();
   await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
@@ -106,7 +106,7 @@ test("a slot taken while the patient was confirming shows the server's reason", 
   await showPuigWeekOf(page, fecha);
   const { cell, time } = await freeAfternoonCell(page, fecha);
   await cell.click();
-  const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+  const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
   await dialog.getByLabel(/^Motivo de la consulta/).fill('Revisión anual');
 
   // Someone else books the same time first.
@@ -121,7 +121,7 @@ test("a slot taken while the patient was confirming shows the server's reason", 
   });
   expect(taken.status()).toBe(201);
 
-  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+  await dialog.getByRole('button', { name: 'Pedir cita' }).click();
   await expect(page.getByText('Error al registrar la cita: Esa hora ya está reservada por otro paciente. Elige otra.')).toBeVisible();
   await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
 });
@@ -136,7 +136,7 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await showPuigWeekOf(page, fecha);
     await expectAccessible(page, `/pedir-cita ${theme}`);
     await page.getByRole('button', { name: /^Libre, / }).first().click();
-    await expect(page.getByRole('dialog', { name: 'Confirmar Cita' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Confirmar cita' })).toBeVisible();
     await expectAccessible(page, `/pedir-cita modal ${theme}`);
     await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
 

@@ -119,7 +119,7 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   await expect(requests.getByRole('listitem').first()).toContainText(fullName(ana));
   // The spec's sidebar and cards stay.
   await expect(
-    page.getByRole('navigation', { name: 'Menú del doctor' }).getByRole('link', { name: 'Agenda Médica' }),
+    page.getByRole('navigation', { name: 'Menú del doctor' }).getByRole('link', { name: 'Agenda médica' }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: /ChatBot/ }).last()).toBeVisible();
   await checkScreen(page, "doctor's home", async (p) => {
@@ -201,7 +201,7 @@ test("the patient's home shows the next visit pending confirmation, the doctor's
   const answers = page.getByRole('region', { name: 'Respuestas a tus solicitudes' });
   await expect(answers).toContainText(`${doctor.nombre} ha confirmado tu cita`);
   // The spec's sidebar and cards stay.
-  await expect(page.getByRole('link', { name: /^Pedir Cita/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Pedir cita/ })).toBeVisible();
   await checkScreen(page, "patient's home", async (p) => {
     await expect(p.getByRole('region', { name: 'Tu próxima visita' })).toContainText('Pendiente de confirmación');
   });
@@ -264,7 +264,7 @@ test("the admin's home shows the clinic in figures, as the API counts them", asy
   await expect(rows.filter({ hasText: doctor.nombre })).toContainText('1 de 1 (100 %)');
   // The spec's sidebar and cards stay.
   await expect(
-    page.getByRole('navigation', { name: 'Menú del administrador' }).getByRole('link', { name: 'Gestionar Usuarios' }),
+    page.getByRole('navigation', { name: 'Menú del administrador' }).getByRole('link', { name: 'Gestionar usuarios' }),
   ).toBeVisible();
   await checkScreen(page, "admin's home", async (p) => {
     await expect(p.getByRole('region', { name: 'La clínica en cifras' }).getByRole('listitem').first()).toBeVisible();

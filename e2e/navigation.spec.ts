@@ -17,7 +17,7 @@ const MENUS: Record<'admin' | 'doctor' | 'patient', { who: Credentials; home: st
     who: DEMO.admin,
     home: '/panel-admin',
     main: [
-      { label: 'Inicio', path: '/panel-admin', heading: /^Panel de Administración$/ },
+      { label: 'Inicio', path: '/panel-admin', heading: /^Panel de administración$/ },
       { label: 'Gestión de usuarios', path: '/gestion-usuarios' },
       { label: 'Registrar doctor', path: '/gestionRegister' },
       { label: 'Lista de pacientes', path: '/lista-pacientes' },
@@ -186,8 +186,8 @@ test('date fields follow the app language: DD/MM/AAAA and a Monday-first calenda
   await date.press('Tab');
   await expect(date).toHaveValue('24/11/2030');
   // 24-hour time: hours and minutes, no AM/PM.
-  await expect(page.getByRole('textbox', { name: 'Hora, horas' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Hora, minutos' })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Hora, horas' })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Hora, minutos' })).toBeVisible();
   await expectAccessible(page, 'date and time fields');
 });
 
@@ -201,6 +201,7 @@ test("the agenda's buttons use the spec's English labels in English", async ({ p
 test('/chat has the footer like the other pages', async ({ page }) => {
   await loginAs(page, DEMO.patient, '/chat');
   await expect(page.getByRole('heading', { level: 1, name: 'Asistente médico' })).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toContainText('Galeno');
+  await expect(page.getByRole('navigation', { name: 'Enlaces del pie de página' })).toBeVisible();
+  await expect(page.getByText(/© \d{4} Galeno/)).toBeVisible();
   await expect(page).toHaveTitle('Asistente médico · Galeno');
 });

@@ -16,7 +16,7 @@ test('the patient dashboard greets by the stored name and leads to every patient
   await expect(page.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Menú del paciente' });
   const sidebarLinks: [string, string][] = [
-    ['Mi Perfil', '/perfil-paciente'],
+    ['Mi perfil', '/perfil-paciente'],
     ['Ficha médica', '/ficha-paciente'],
     ['Resumen clínico', '/resumen-paciente'],
     ['Historial médico', '/historial'],
@@ -29,9 +29,9 @@ test('the patient dashboard greets by the stored name and leads to every patient
   const main = page.getByRole('main');
   // The cards' names are their title and text.
   const cards: [string, string][] = [
-    ['Ficha Personal Tus datos', '/ficha-paciente'],
-    ['Historial Médico Tus consultas', '/historial'],
-    ['Pedir Cita Elige médico', '/pedir-cita'],
+    ['Ficha personal Tus datos', '/ficha-paciente'],
+    ['Historial médico Tus consultas', '/historial'],
+    ['Pedir cita Elige médico', '/pedir-cita'],
     ['ChatBot Resuelve tus dudas', '/chat'],
   ];
   for (const [name, path] of cards) {

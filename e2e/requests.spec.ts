@@ -137,9 +137,9 @@ for (const theme of ['claro', 'oscuro'] as const) {
       }
     }
     expect(time, 'a free afternoon slot').not.toBe('');
-    const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+    const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
     await dialog.getByLabel(/^Motivo de la consulta/).fill('Control de tensión');
-    await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+    await dialog.getByRole('button', { name: 'Pedir cita' }).click();
     await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
 
     const summary = page.getByRole('region', { name: 'Tu solicitud de cita: pendiente de confirmación' });

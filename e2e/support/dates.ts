@@ -13,8 +13,8 @@ export async function fillDate(scope: Page | Locator, label: string | RegExp, is
 /** Types HH:MM into a 24-hour time field (its hours and minutes parts). */
 export async function fillTime(scope: Page | Locator, label: string, time: string): Promise<void> {
   const [hours = '', minutes = ''] = time.split(':');
-  await scope.getByRole('textbox', { name: `${label}, horas` }).fill(hours);
-  await scope.getByRole('textbox', { name: `${label}, minutos` }).fill(minutes);
+  await scope.getByRole('spinbutton', { name: `${label}, horas` }).fill(hours);
+  await scope.getByRole('spinbutton', { name: `${label}, minutos` }).fill(minutes);
 }
 
 /** How the calendars name a day in Spanish: '24 noviembre 2026'. */
