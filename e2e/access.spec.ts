@@ -57,6 +57,6 @@ test('the admin control page links to every screen of the route table and /404',
 test('a patient may not open the control page', async ({ page, request }) => {
   const patient = await registerPatient(request);
   await loginAs(page, patient, '/panel-control');
-  await expect(page.getByText('No tienes permisos para acceder a esta sección. Requiere: admin.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('No tienes permisos para acceder a esta sección. Requiere: Administrador.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sin permiso' })).toBeVisible();
 });

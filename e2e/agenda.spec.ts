@@ -135,5 +135,5 @@ test('the agenda has no serious accessibility problems in the dark theme', async
 
 test('without a session the agenda goes to the log-in', async ({ page }) => {
   await page.goto('/agenda-doctor');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fagenda-doctor$/);
 });
