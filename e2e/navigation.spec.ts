@@ -93,7 +93,7 @@ for (const [role, menu] of Object.entries(MENUS)) {
     await page.goto(menu.home);
     for (const entry of menu.user) {
       await openUserMenu(page);
-      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([...menu.user.map((item) => item.label), 'Cerrar sesión']);
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([/./, ...menu.user.map((item) => item.label), 'Cerrar sesión']);
       await page.getByRole('menu').getByRole('menuitem', { name: entry.label, exact: true }).click();
       await expectScreen(page, entry);
     }

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
 import { Forbidden } from '../components/layout/forbidden.tsx';
 import { loginWithNext } from '../lib/safe-next.ts';
-import { useSession } from '../lib/session.ts';
+import { getSession, useSession } from '../lib/session.ts';
 
 /**
  * The client-side guard of spec section 6. No (valid) token: to /login, which brings the user back
@@ -12,10 +12,12 @@ import { useSession } from '../lib/session.ts';
  */
 export function RouteGuard({ screen, children }: { screen: ScreenName; children: ReactNode }) {
   const session = useSession();
+  // Only a visitor who arrived signed out is brought back here; one who logs out stays on /login.
+  const [arrivedSignedOut] = useState(() => getSession() === null);
   const { pathname, search, hash } = useLocation();
   const access = SCREENS[screen].access;
   if (access === 'public') return children;
-  if (!session) return <Navigate to={loginWithNext(`${pathname}${search}${hash}`)} replace />;
+  if (!session) return <Navigate to={arrivedSignedOut ? loginWithNext(`${pathname}${search}${hash}`) : '/login'} replace />;
   if (!(access as readonly string[]).includes(session.payload.rol)) return <Forbidden roles={access} />;
   return children;
 }

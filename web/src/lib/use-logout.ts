@@ -9,9 +9,8 @@ export function useLogout() {
     // Imported here, not at the top, so the API client and the query library stay out of the first load.
     const [{ api }, { queryClient }] = await Promise.all([import('./api.ts'), import('./query-client.ts')]);
     await api('POST', '/auth/logout').catch(() => undefined);
-    // To /login first: the screen's guard would otherwise send a signed-out user to /login?next=…
-    void navigate('/login');
     clearSession();
     queryClient.clear();
+    void navigate('/login');
   }, [navigate]);
 }

@@ -1,6 +1,5 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NavItem } from './nav-links.tsx';
@@ -19,7 +18,6 @@ function initials(name: string): string {
 /** The signed-in user's menu in the header: their name, their personal screens and 'Cerrar sesión'. */
 export default function UserMenu({ name, items, onLogout }: UserMenuProps) {
   const { t } = useTranslation('common');
-  const labelId = useId();
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
@@ -30,18 +28,16 @@ export default function UserMenu({ name, items, onLogout }: UserMenuProps) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        {/* A menu may hold only items, groups and separators: the name heads a group of the entries. */}
-        <div role="group" aria-labelledby={labelId}>
-          <Menu.Label id={labelId} fz="sm" fw={600} c="var(--mantine-color-text)">
-            {name}
-          </Menu.Label>
-          <Menu.Divider role="separator" />
-          {items.map((item) => (
-            <Menu.Item key={item.to} component={Link} to={item.to}>
-              {item.label}
-            </Menu.Item>
-          ))}
-        </div>
+        {/* A menu holds only items and separators: the name is a disabled item heading the list. */}
+        <Menu.Item disabled fw={600} c="var(--mantine-color-text)" style={{ opacity: 1, cursor: 'default' }}>
+          {name}
+        </Menu.Item>
+        <Menu.Divider role="separator" />
+        {items.map((item) => (
+          <Menu.Item key={item.to} component={Link} to={item.to}>
+            {item.label}
+          </Menu.Item>
+        ))}
         <Menu.Divider role="separator" />
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
           {t('logout')}
