@@ -18,7 +18,14 @@ interface MobileNavProps {
 export default function MobileNav({ opened, onClose, items, userItems, hiddenFrom, onLogout, logoutLabel }: MobileNavProps) {
   const { t } = useTranslation('common');
   return (
-    <Drawer opened={opened} onClose={onClose} title={t('menu')} hiddenFrom={hiddenFrom} position="right">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={t('menu')}
+      hiddenFrom={hiddenFrom}
+      position="right"
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <Stack component="nav" aria-label={t('main_nav')} gap="md">
         <NavLinks items={items} vertical onNavigate={onClose} />
         {userItems && userItems.length > 0 && (

@@ -19,7 +19,7 @@ function initials(name: string): string {
 export default function UserMenu({ name, items, onLogout }: UserMenuProps) {
   const { t } = useTranslation('common');
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={t('user_menu', { name })} data-user-menu>
           <Avatar color="blue.8" variant="filled" radius="xl" size={34}>
