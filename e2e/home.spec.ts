@@ -201,7 +201,7 @@ test("the patient's home shows the next visit pending confirmation, the doctor's
   const answers = page.getByRole('region', { name: 'Respuestas a tus solicitudes' });
   await expect(answers).toContainText(`${doctor.nombre} ha confirmado tu cita`);
   // The spec's sidebar and cards stay.
-  await expect(page.getByRole('link', { name: /^Pedir cita/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Pedir cita Elige/ })).toBeVisible();
   await checkScreen(page, "patient's home", async (p) => {
     await expect(p.getByRole('region', { name: 'Tu próxima visita' })).toContainText('Pendiente de confirmación');
   });
