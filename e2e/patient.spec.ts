@@ -146,7 +146,7 @@ test('the history filters by type and date, opens the chat, and exports the filt
   await expect(results.getByRole('listitem')).toHaveCount(all.length);
 
   // Type: one of the three, from a select.
-  await page.getByRole('textbox', { name: 'Tipo de consulta' }).click();
+  await page.getByRole('combobox', { name: 'Tipo de consulta' }).click();
   await page.getByRole('option', { name: 'Revisión' }).click();
   const revisions = all.filter((item) => item.consulta === 'Revisión').length;
   await expect(status).toContainText('con tipo «Revisión»');
@@ -173,7 +173,7 @@ test('the history filters by type and date, opens the chat, and exports the filt
   const text = pdfText(pdf);
   expect(text).toContain('Ana López Ferrer');
   expect(text).toContain('Galeno Centro Médico');
-  expect(text).toContain(`fecha ${shownDate(latest)} – ${shownDate(latest)}`);
+  expect(text).toContain(`fecha ${shownDate(latest)} - ${shownDate(latest)}`);
 
   // The consultation table and the chat button.
   await expect(page.getByRole('table', { name: 'Mis consultas' }).getByRole('row')).toHaveCount(all.length + 1);

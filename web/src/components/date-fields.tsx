@@ -6,6 +6,7 @@ import 'dayjs/locale/es.js';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './date-fields.module.css';
 
 dayjs.extend(customParseFormat);
 
@@ -76,6 +77,7 @@ export function DateRangeField({ label, value, onChange, clearLabel }: DateRange
       <DatePickerInput
         type="range"
         label={label}
+        classNames={{ placeholder: classes.placeholder }}
         placeholder={`${texts.placeholder} – ${texts.placeholder}`}
         nextLabel={texts.nextLabel}
         previousLabel={texts.previousLabel}
