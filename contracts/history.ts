@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeForSearch, pagingQuery } from './common.ts';
+import { dateField, normalizeForSearch, pagingQuery } from './common.ts';
 import { TIPOS_CONSULTA, type TipoConsulta } from './consultation-types.ts';
 import { LANGUAGES, type Language } from './messages/index.ts';
 
@@ -26,6 +26,9 @@ export const historialFiltersSchema = z.object({
     .max(10, 'fecha_filtro_invalida')
     .regex(/^[\d-]*$/, 'fecha_filtro_invalida')
     .optional(),
+  /** A date range (the web's filter): from and to, both days included, either may be left open. */
+  desde: dateField.optional(),
+  hasta: dateField.optional(),
 });
 export type HistorialFilters = z.infer<typeof historialFiltersSchema>;
 

@@ -1,29 +1,31 @@
 import { SCREENS } from '../contracts/routes.ts';
 import { DEMO, expect, loginAs, registerPatient, test } from './fixtures.ts';
+import { logoutFromMenu } from './support/navigation.ts';
 
-test('a patient opening /panel-admin hears the permission alert and lands on /login', async ({ page, request }) => {
+test('a patient opening /panel-admin reads the permission message inside their own area', async ({ page, request }) => {
   const patient = await registerPatient(request);
   await loginAs(page, patient, '/panel-admin');
-  await expect(page.getByText('No tienes permisos para acceder a esta sección. Requiere: admin.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sin permiso' })).toBeVisible();
+  await expect(page.getByText('No tienes permisos para acceder a esta sección. Requiere: Administrador.')).toBeVisible();
+  await expect(page).toHaveURL(/\/panel-admin$/);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Pedir cita' })).toBeVisible();
 });
 
-test('without a session an area screen goes to /login', async ({ page }) => {
+test('without a session an area screen goes to /login, which will bring the user back', async ({ page }) => {
   await page.goto('/panel-paciente');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fpanel-paciente$/);
 });
 
 test('logging out clears the session and goes to /login', async ({ page, request }) => {
   const patient = await registerPatient(request);
   await loginAs(page, patient, '/panel-paciente');
-  // The header's button; the dashboard has a 'Cerrar sesión' of its own.
-  await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The header's user menu; the dashboard has a 'Cerrar sesión' of its own.
+  await logoutFromMenu(page);
   expect(
     await page.evaluate(() => ['access_token', 'nombre_usuario', 'rol_usuario'].map((key) => localStorage.getItem(key))),
   ).toEqual([null, null, null]);
   await page.goto('/panel-paciente');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fpanel-paciente$/);
 });
 
 test('on a small screen the area menu opens as a drawer with the logout button', async ({ page, request }) => {
@@ -31,7 +33,7 @@ test('on a small screen the area menu opens as a drawer with the logout button',
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs(page, patient, '/panel-paciente');
   await page.getByRole('button', { name: 'Abrir el menú' }).click();
-  await page.getByRole('dialog', { name: 'Menú' }).getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await page.getByRole('dialog', { name: 'Menú' }).getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -55,6 +57,6 @@ test('the admin control page links to every screen of the route table and /404',
 test('a patient may not open the control page', async ({ page, request }) => {
   const patient = await registerPatient(request);
   await loginAs(page, patient, '/panel-control');
-  await expect(page.getByText('No tienes permisos para acceder a esta sección. Requiere: admin.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('No tienes permisos para acceder a esta sección. Requiere: Administrador.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sin permiso' })).toBeVisible();
 });

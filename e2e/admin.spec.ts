@@ -8,14 +8,14 @@ test('an admin registers a doctor, who logs in, lands on their dashboard and see
   const colegiado = uniqueColegiado();
 
   await loginAs(page, DEMO.admin, '/panel-admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Panel de Administración' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel de administración' })).toBeVisible();
   await expectAccessible(page, '/panel-admin');
-  await page.getByRole('link', { name: /Registrar Doctores/ }).click();
+  await page.getByRole('link', { name: /Registrar doctores/ }).click();
   await expect(page).toHaveURL(/\/gestionRegister$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Registrar Doctor' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrar doctor' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir a iniciar sesión' })).toBeVisible();
 
-  const submit = page.getByRole('button', { name: 'Registrar Doctor' });
+  const submit = page.getByRole('button', { name: 'Registrar doctor' });
   await expect(submit).toBeDisabled();
   await page.getByLabel(/^Usuario/).fill(usuario);
   await page.getByLabel(/^Correo electrónico/).fill(taken.email);
@@ -57,7 +57,7 @@ test('an admin registers a doctor, who logs in, lands on their dashboard and see
 
   await page.getByRole('navigation', { name: 'Menú del doctor' }).getByRole('link', { name: 'Ficha' }).click();
   await expect(page).toHaveURL(/\/ficha-doctor$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Ficha del Doctor' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ficha del doctor' })).toBeVisible();
   await expect(page.getByText(colegiado)).toBeVisible();
   await expect(page.getByText('Cardiología')).toBeVisible();
   await expect(page.getByText('Ficha generada automáticamente')).toHaveCount(0);
@@ -69,7 +69,7 @@ test('an admin turns a patient into a doctor, whose ficha says it was made autom
   const patient = await registerNamedPatient(request, 'Rosa');
   const name = `Rosa ${patient.apellido}`;
   await loginAs(page, DEMO.admin, '/gestion-usuarios');
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Usuarios' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestión de usuarios' })).toBeVisible();
   await page.getByPlaceholder('Buscar por nombre o email...').fill(patient.usuario);
   const row = page.getByRole('row', { name: new RegExp(patient.usuario) });
   await expect(row).toHaveCount(1);
@@ -89,7 +89,7 @@ test('an admin turns a patient into a doctor, whose ficha says it was made autom
 
   await logout(page);
   await loginAs(page, patient, '/ficha-doctor');
-  await expect(page.getByRole('heading', { level: 1, name: 'Ficha del Doctor' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ficha del doctor' })).toBeVisible();
   await expect(page.getByText('Ficha generada automáticamente')).toBeVisible();
   await expect(page.getByText('Pediatría y sus Áreas Específicas')).toBeVisible();
   await expectAccessible(page, '/ficha-doctor with the automatic-profile notice');
@@ -105,12 +105,12 @@ test('an admin deletes a user after confirming, and the account can no longer lo
   // Cancelling keeps the user.
   await row.getByRole('button', { name: 'Eliminar' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('¿Estás seguro de que deseas eliminar este usuario?')).toBeVisible();
+  await expect(dialog.getByText(`¿Estás seguro de que deseas eliminar este usuario: ${patient.nombre} ${patient.apellido} (${patient.email})?`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(row).toHaveCount(1);
 
   await row.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(dialog.getByText('¿Estás seguro de que deseas eliminar este usuario?')).toBeVisible();
+  await expect(dialog.getByText(`¿Estás seguro de que deseas eliminar este usuario: ${patient.nombre} ${patient.apellido} (${patient.email})?`)).toBeVisible();
   await expectAccessible(page, 'the delete confirmation');
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
   await expect(notification(page, 'Usuario eliminado correctamente')).toBeVisible();
@@ -125,7 +125,7 @@ test('a doctor searches the patient list without minding accents and opens a pat
   test.slow();
   const patient = await registerNamedPatient(request, 'Lucía');
   await loginAs(page, DEMO.doctor, '/lista-pacientes');
-  await expect(page.getByRole('heading', { level: 1, name: 'Lista de Pacientes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lista de pacientes' })).toBeVisible();
 
   const search = page.getByPlaceholder('Buscar por nombre...');
   // Without accents and in capitals, it still finds 'Lucía Núñez…'.
@@ -139,7 +139,7 @@ test('a doctor searches the patient list without minding accents and opens a pat
   await expectAccessible(page, '/lista-pacientes');
 
   await row.getByRole('button', { name: 'Ver más' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Detalle del Paciente' });
+  const dialog = page.getByRole('dialog', { name: 'Detalle del paciente' });
   await expect(dialog).toBeVisible();
   for (const label of ['Nombre', 'Correo', 'Teléfono', 'Dirección', 'Fecha de alta', 'Estado']) {
     await expect(dialog.getByText(label, { exact: true })).toBeVisible();
@@ -167,10 +167,10 @@ test('the administration screens have no serious accessibility problems in the d
   await useTheme(page, 'oscuro');
   await loginAs(page, DEMO.admin, '/panel-admin');
   for (const [path, heading] of [
-    ['/panel-admin', 'Panel de Administración'],
-    ['/gestionRegister', 'Registrar Doctor'],
-    ['/gestion-usuarios', 'Gestión de Usuarios'],
-    ['/lista-pacientes', 'Lista de Pacientes'],
+    ['/panel-admin', 'Panel de administración'],
+    ['/gestionRegister', 'Registrar doctor'],
+    ['/gestion-usuarios', 'Gestión de usuarios'],
+    ['/lista-pacientes', 'Lista de pacientes'],
     ['/mi-cuenta', 'Mi cuenta'],
   ] as const) {
     await page.goto(path);
@@ -185,6 +185,6 @@ test('the doctor screens have no serious accessibility problems in the dark them
   await expect(page.getByRole('heading', { level: 1, name: /^Bienvenido, / })).toBeVisible();
   await expectAccessible(page, '/perfil-doctor (oscuro)');
   await page.goto('/ficha-doctor');
-  await expect(page.getByRole('heading', { level: 1, name: 'Ficha del Doctor' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ficha del doctor' })).toBeVisible();
   await expectAccessible(page, '/ficha-doctor (oscuro)');
 });

@@ -1,6 +1,7 @@
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 import { DEMO, expect, expectAccessible, loginAs, test, useTheme } from './fixtures.ts';
 import { dayLabel, futureWeekday, goToMonth, pendingRequest } from './support/agenda.ts';
+import { fillDate, fillTime, shownDate } from './support/dates.ts';
 
 // Each journey runs axe several times (the year view has twelve month grids): allow the time.
 test.describe.configure({ timeout: 120_000 });
@@ -14,13 +15,13 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
   await expect(page.getByRole('heading', { level: 1, name: 'Agenda médica' })).toBeVisible();
   await expectAccessible(page, 'agenda, daily view');
 
-  // 'Apertura de Jornada': no range chosen is refused with the spec's message.
+  // 'Apertura de jornada': no range chosen is refused with the spec's message.
   await page.getByRole('button', { name: 'Abrir horario' }).click();
-  const openDialog = page.getByRole('dialog', { name: 'Apertura de Jornada' });
+  const openDialog = page.getByRole('dialog', { name: 'Apertura de jornada' });
   await expect(openDialog.getByLabel(/^Intervalo/)).toHaveValue('15');
   await expect(openDialog.getByRole('checkbox', { name: /Mañana/ })).not.toBeChecked();
   await expect(openDialog.getByRole('checkbox', { name: /Tarde/ })).not.toBeChecked();
-  await openDialog.getByLabel(/^Fecha/).fill(OPEN_DAY);
+  await fillDate(openDialog, /^Fecha/, OPEN_DAY);
   await openDialog.getByRole('button', { name: 'Crear agenda' }).click();
   await expect(page.getByText('Debes seleccionar al menos un tramo horario.')).toBeVisible();
   await expectAccessible(page, 'Apertura de Jornada modal');
@@ -40,21 +41,21 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
   // Block 10:00-11:00: two 30-minute slots; an empty form gets the spec's message first.
   await page.getByRole('button', { name: 'Bloquear horario', exact: true }).click();
   const blockDialog = page.getByRole('dialog', { name: 'Bloquear horario', exact: true });
-  await expect(blockDialog.getByLabel(/^Fecha/)).toHaveValue(OPEN_DAY);
+  await expect(blockDialog.getByLabel(/^Fecha/)).toHaveValue(shownDate(OPEN_DAY));
   await blockDialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
   await expect(page.getByText('Completa todos los campos obligatorios.')).toBeVisible();
   await expectAccessible(page, 'block modal');
   await blockDialog.getByLabel(/^Motivo/).fill('Sesión clínica');
-  await blockDialog.getByLabel(/^Hora de inicio/).fill('10:00');
-  await blockDialog.getByLabel(/^Hora de fin/).fill('11:00');
+  await fillTime(blockDialog, 'Hora de inicio', '10:00');
+  await fillTime(blockDialog, 'Hora de fin', '11:00');
   await blockDialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
   await expect(page.getByText('2 bloques bloqueados correctamente.')).toBeVisible();
   await expect(table.getByRole('row', { name: /10:00 – 10:30/ })).toContainText('Bloqueado');
   await expect(table.getByRole('row', { name: /10:30 – 11:00/ })).toContainText('Sesión clínica');
 
-  // 'Editar Bloque': saving nothing new is a client rule; a change is saved.
+  // 'Editar bloque': saving nothing new is a client rule; a change is saved.
   await table.getByRole('button', { name: 'Editar el bloque de las 10:30' }).click();
-  const editDialog = page.getByRole('dialog', { name: 'Editar Bloque' });
+  const editDialog = page.getByRole('dialog', { name: 'Editar bloque' });
   await editDialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('No has realizado ningún cambio.')).toBeVisible();
   await expectAccessible(page, 'edit block modal');
@@ -66,12 +67,12 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
   // Unblock 10:00-15:00: the two blocked slots come back and 14:00, 14:30 are created.
   await page.getByRole('button', { name: 'Desbloquear horario' }).click();
   const unblockDialog = page.getByRole('dialog', { name: 'Desbloquear horario' });
-  await unblockDialog.getByLabel(/^Hora de inicio/).fill('10:00');
+  await fillTime(unblockDialog, 'Hora de inicio', '10:00');
   await unblockDialog.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(page.getByText('Por favor, completa todos los campos.')).toBeVisible();
   await expectAccessible(page, 'unblock modal');
   await unblockDialog.getByLabel(/^Motivo/).fill('Se alarga la consulta');
-  await unblockDialog.getByLabel(/^Hora de fin/).fill('15:00');
+  await fillTime(unblockDialog, 'Hora de fin', '15:00');
   await unblockDialog.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(page.getByText('Desbloqueado correctamente. 2 bloques desbloqueados, 2 nuevos bloques creados')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(13);
@@ -79,10 +80,12 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
 
   // Delete a slot, after the spec's confirmation.
   await table.getByRole('button', { name: 'Eliminar el bloque de las 14:30' }).click();
-  const confirm = page.getByRole('dialog').filter({ hasText: '¿Estás seguro que deseas eliminar este bloque?' });
+  // The spec's question names the block it deletes.
+  const [, month, day] = OPEN_DAY.split('-');
+  const confirm = page.getByRole('dialog').filter({ hasText: `¿Estás seguro de que deseas eliminar el bloque del ${day}/${month} de 14:30 a 15:00?` });
   await expect(confirm).toBeVisible();
   await expectAccessible(page, 'delete confirmation');
-  await confirm.getByRole('button', { name: 'Aceptar' }).click();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Bloque eliminado correctamente.')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(12);
   await expectAccessible(page, 'agenda, daily view with slots');
@@ -143,5 +146,5 @@ test('the agenda has no serious accessibility problems in the dark theme', async
 
 test('without a session the agenda goes to the log-in', async ({ page }) => {
   await page.goto('/agenda-doctor');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fagenda-doctor$/);
 });

@@ -47,7 +47,7 @@ for (const viewport of [LAPTOP, PHONE]) {
       const { cell, time } = await freeAfternoonCell(page, fecha);
       await cell.click();
 
-      const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+      const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText(PUIG)).toBeVisible();
       await expect(dialog.getByText('Cardiología')).toBeVisible();
@@ -55,11 +55,11 @@ for (const viewport of [LAPTOP, PHONE]) {
       await expect(dialog.getByText(new RegExp(`${time}–`))).toBeVisible();
 
       await expectLaidOut(page, 'the booking dialog');
-      await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+      await dialog.getByRole('button', { name: 'Pedir cita' }).click();
       await expect(dialog.getByText('El motivo de la cita es obligatorio.')).toBeVisible();
       await dialog.getByLabel(/^Motivo de la consulta/).fill('Palpitaciones al subir escaleras');
-      await dialog.getByLabel('Recibir recordatorio cita').check();
-      await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+      await dialog.getByLabel('Recibir recordatorio de la cita').check();
+      await dialog.getByRole('button', { name: 'Pedir cita' }).click();
       await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
@@ -123,7 +123,7 @@ test("a slot taken while the patient was confirming shows the server's reason", 
   await showPuigWeekOf(page, fecha);
   const { cell, time } = await freeAfternoonCell(page, fecha);
   await cell.click();
-  const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+  const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
   await dialog.getByLabel(/^Motivo de la consulta/).fill('Revisión anual');
 
   // Someone else books the same time first.
@@ -138,7 +138,7 @@ test("a slot taken while the patient was confirming shows the server's reason", 
   });
   expect(taken.status()).toBe(201);
 
-  await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+  await dialog.getByRole('button', { name: 'Pedir cita' }).click();
   await expect(page.getByText('Error al registrar la cita: Esa hora ya está reservada por otro paciente. Elige otra.')).toBeVisible();
   await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
 });
@@ -153,7 +153,7 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await showPuigWeekOf(page, fecha);
     await expectAccessible(page, `/pedir-cita ${theme}`);
     await page.getByRole('button', { name: /^Libre, / }).first().click();
-    await expect(page.getByRole('dialog', { name: 'Confirmar Cita' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Confirmar cita' })).toBeVisible();
     await expectAccessible(page, `/pedir-cita modal ${theme}`);
     await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
 

@@ -1,6 +1,7 @@
 import { DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { logout, registerDoctorByApi } from './support/admin.ts';
 import { bearer, clinicToday, futureWeekday } from './support/agenda.ts';
+import { fillDate, fillTime } from './support/dates.ts';
 
 // Each journey runs axe several times (the year view has twelve month grids): allow the time.
 test.describe.configure({ timeout: 120_000 });
@@ -28,8 +29,8 @@ test('the doctor assigns a visit: it takes the agenda, the patient sees it, a ta
   const assign = async (who: string, fecha: string, hora: string, motivo: string) => {
     await page.getByRole('combobox', { name: /^Paciente/ }).fill(who);
     await page.getByRole('option', { name: new RegExp(`^${who}`) }).click();
-    await page.getByLabel(/^Fecha/).fill(fecha);
-    await page.getByLabel(/^Hora/).fill(hora);
+    await fillDate(page, /^Fecha/, fecha);
+    await fillTime(page, 'Hora', hora);
     await page.getByLabel(/^Motivo/).fill(motivo);
     await page.getByRole('button', { name: 'Asignar consulta' }).click();
   };

@@ -119,7 +119,7 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   await expect(requests.getByRole('listitem').first()).toContainText(fullName(ana));
   // The spec's sidebar and cards stay.
   await expect(
-    page.getByRole('navigation', { name: 'Menú del doctor' }).getByRole('link', { name: 'Agenda Médica' }),
+    page.getByRole('navigation', { name: 'Menú del doctor' }).getByRole('link', { name: 'Agenda médica' }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: /ChatBot/ }).last()).toBeVisible();
   await checkScreen(page, "doctor's home", async (p) => {
@@ -135,7 +135,9 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   // Reject asks first, with an optional reason.
   await requests.getByRole('button', { name: new RegExp(`^Rechazar la solicitud de ${fullName(ana)}`) }).click();
   const dialog = page.getByRole('dialog', { name: 'Rechazar solicitud' });
-  await expect(dialog).toContainText(`¿Rechazar la solicitud de ${fullName(ana)}`);
+  await expect(dialog).toContainText(`¿Seguro que quieres rechazar la solicitud de ${fullName(ana)} del `);
+  // One line, as the server accepts it (the same dialog as the agenda's).
+  await expect(dialog.getByRole('textbox', { name: /Motivo/ })).toHaveJSProperty('tagName', 'INPUT');
   await dialog.getByRole('textbox', { name: /Motivo/ }).fill('Estaré en un congreso');
   await expectAccessible(page, 'reject dialog');
   await dialog.getByRole('button', { name: 'Volver' }).click();
@@ -150,7 +152,7 @@ test("the doctor's home lists today's visits and answers the requests waiting lo
   await page.goBack();
   await requests.getByRole('button', { name: new RegExp(`^Rechazar la solicitud de ${fullName(ana)}`) }).click();
   await dialog.getByRole('textbox', { name: /Motivo/ }).fill('Estaré en un congreso');
-  await dialog.getByRole('button', { name: 'Sí, rechazar' }).click();
+  await dialog.getByRole('button', { name: 'Rechazar solicitud' }).click();
   await expect(notification(page, 'Solicitud rechazada')).toBeVisible();
   await expect(requests).toContainText('No hay solicitudes pendientes.');
   await expect(todaySection).toContainText('No tienes visitas hoy.');
@@ -199,7 +201,7 @@ test("the patient's home shows the next visit pending confirmation, the doctor's
   const answers = page.getByRole('region', { name: 'Respuestas a tus solicitudes' });
   await expect(answers).toContainText(`${doctor.nombre} ha confirmado tu cita`);
   // The spec's sidebar and cards stay.
-  await expect(page.getByRole('link', { name: /^Pedir Cita/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Pedir cita Elige/ })).toBeVisible();
   await checkScreen(page, "patient's home", async (p) => {
     await expect(p.getByRole('region', { name: 'Tu próxima visita' })).toContainText('Pendiente de confirmación');
   });
@@ -262,7 +264,7 @@ test("the admin's home shows the clinic in figures, as the API counts them", asy
   await expect(rows.filter({ hasText: doctor.nombre })).toContainText('1 de 1 (100 %)');
   // The spec's sidebar and cards stay.
   await expect(
-    page.getByRole('navigation', { name: 'Menú del administrador' }).getByRole('link', { name: 'Gestionar Usuarios' }),
+    page.getByRole('navigation', { name: 'Menú del administrador' }).getByRole('link', { name: 'Gestionar usuarios' }),
   ).toBeVisible();
   await checkScreen(page, "admin's home", async (p) => {
     await expect(p.getByRole('region', { name: 'La clínica en cifras' }).getByRole('listitem').first()).toBeVisible();

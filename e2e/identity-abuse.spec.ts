@@ -39,9 +39,9 @@ for (const theme of ['claro', 'oscuro'] as const) {
     let cell = page.getByRole('button', { name: freeSlotName(fecha, time), exact: true });
     if ((await cell.count()) === 0) cell = page.getByRole('button', { name: new RegExp(`^${freeSlotName(fecha, '')}`) }).first();
     await cell.click();
-    const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+    const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
     await dialog.getByLabel(/^Motivo de la consulta/).fill('Segunda consulta');
-    await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+    await dialog.getByRole('button', { name: 'Pedir cita' }).click();
     await expect(page.getByText('Error al registrar la cita: Ya tienes una cita con este doctor ese día. Elige otro día.')).toBeVisible();
     await expectAccessible(page, `/pedir-cita booking cap ${theme}`);
   });

@@ -19,6 +19,6 @@ test('a wrong password shows the spec error text', async ({ page }) => {
 
 test('the login screen has no serious accessibility problems', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expectAccessible(page, '/login');
 });

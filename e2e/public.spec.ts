@@ -94,7 +94,7 @@ test.describe('the landing page', () => {
     await page.getByRole('button', { name: 'Abrir el menú' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menú' });
     await expect(drawer.getByRole('link', { name: 'Inicio' })).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
     await expect(drawer.getByLabel('Idioma')).toBeVisible();
     await drawer.getByRole('link', { name: 'Registrarse' }).click();
     await expect(page).toHaveURL(/\/register$/);
@@ -187,7 +187,7 @@ test.describe('the terms page', () => {
 test.describe('accessibility of the public screens', () => {
   const screens = [
     ['/home', 'Tu salud, en buenas manos'],
-    ['/login', 'Iniciar Sesión'],
+    ['/login', 'Iniciar sesión'],
     ['/register', 'Crear cuenta de paciente'],
     ['/contact', 'Contacto'],
     ['/terminos', 'Términos de uso y política de privacidad'],

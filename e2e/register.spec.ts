@@ -30,7 +30,7 @@ test('a visitor signs up through the form, logs in and lands on the patient dash
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Registro completado. Ya puedes iniciar sesión.')).toBeVisible();
   // The sign-up form stays on screen until the log-in screen has loaded: wait for the latter.
-  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByLabel('Usuario').fill(usuario);
   await page.getByLabel(/^Contraseña/).fill(PASSWORD);

@@ -59,7 +59,7 @@ test('a doctor answers from the inbox requests of days not in view; the rejected
   await loginAs(page, doctor, '/agenda-doctor');
   await expect(page.getByRole('heading', { level: 1, name: 'Agenda médica' })).toBeVisible(LOADED);
   // The count shows in the menu.
-  await expect(page.getByRole('link', { name: /^Agenda\W+2 solicitudes pendientes$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Agenda médica\W+2 solicitudes pendientes$/ })).toBeVisible();
   const inbox = page.getByRole('region', { name: 'Solicitudes pendientes' });
   await expect(inbox.getByText('2 solicitudes pendientes, de cualquier día; la más antigua primero.')).toBeVisible();
   const items = inbox.getByRole('listitem');
@@ -82,7 +82,7 @@ test('a doctor answers from the inbox requests of days not in view; the rejected
   await items.nth(0).getByRole('button', { name: /^Aceptar la solicitud de Oriol Prueba del / }).click();
   await expect(page.getByText('Solicitud aceptada')).toBeVisible();
   await expect(items).toHaveCount(1);
-  await expect(page.getByRole('link', { name: /^Agenda\W+1 solicitud pendiente$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Agenda médica\W+1 solicitud pendiente$/ })).toBeVisible();
 
   // Reject the second: the dialog names the patient, the date and the time, and takes a reason.
   await items.nth(0).getByRole('button', { name: /^Rechazar la solicitud de Greta Prueba del / }).click();
@@ -94,7 +94,7 @@ test('a doctor answers from the inbox requests of days not in view; the rejected
   await dialog.getByRole('button', { name: 'Rechazar solicitud' }).click();
   await expect(page.getByText('Solicitud rechazada')).toBeVisible();
   await expect(inbox.getByText('No tienes solicitudes pendientes.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Agenda', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Agenda médica', exact: true })).toBeVisible();
 
   // The patient whose request was rejected reads it, and the reason, apart from the upcoming visits.
   await loginAs(page, second.patient, '/mis-visitas');
@@ -137,9 +137,9 @@ for (const theme of ['claro', 'oscuro'] as const) {
       }
     }
     expect(time, 'a free afternoon slot').not.toBe('');
-    const dialog = page.getByRole('dialog', { name: 'Confirmar Cita' });
+    const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
     await dialog.getByLabel(/^Motivo de la consulta/).fill('Control de tensión');
-    await dialog.getByRole('button', { name: 'Pedir Cita' }).click();
+    await dialog.getByRole('button', { name: 'Pedir cita' }).click();
     await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
 
     const summary = page.getByRole('region', { name: 'Tu solicitud de cita: pendiente de confirmación' });
@@ -196,5 +196,5 @@ test('the agenda with its inbox fits a phone and a laptop in the dark theme', as
   // On the phone, the count is in the menu drawer.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Abrir el menú' }).click();
-  await expect(page.getByRole('dialog').getByRole('link', { name: /^Agenda\W+1 solicitud pendiente$/ })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('link', { name: /^Agenda médica\W+1 solicitud pendiente$/ })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, unique, type Credentials } from '../fixtures.ts';
+import { logoutFromMenu } from './navigation.ts';
 
 export interface NamedPatient extends Credentials {
   nombre: string;
@@ -38,10 +39,9 @@ export async function chooseOption(page: Page, label: RegExp, typed: string, opt
   await page.getByRole('option', { name: option }).click();
 }
 
-/** Leaves the session through the header's logout button and lands on /login. */
+/** Leaves the session through the header's user menu and lands on /login. */
 export async function logout(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await logoutFromMenu(page);
 }
 
 export interface NewDoctor extends Credentials {

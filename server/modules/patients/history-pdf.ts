@@ -124,6 +124,9 @@ export async function renderHistoryPdf(input: HistoryPdfInput): Promise<Buffer> 
   const applied = [
     input.filters.tipo ? `${text.type} «${input.filters.tipo}»` : '',
     input.filters.fecha ? `${text.date} «${input.filters.fecha}»` : '',
+    input.filters.desde || input.filters.hasta
+      ? `${text.date} ${input.filters.desde ? shownDate(input.filters.desde) : '…'} - ${input.filters.hasta ? shownDate(input.filters.hasta) : '…'}`
+      : '',
   ].filter(Boolean);
   line(text.filters, applied.length ? applied.join(', ') : text.noFilters);
   line(text.generated, `${shownDate(input.generatedAt.fecha)} ${input.generatedAt.hora}`);

@@ -235,6 +235,9 @@ export interface HistoryFilter {
   tipos?: readonly TipoConsultaHistorial[];
   /** A date substring ('2026-03'). */
   fecha?: string | undefined;
+  /** A range of days, both included (YYYY-MM-DD). */
+  desde?: string | undefined;
+  hasta?: string | undefined;
   /** Only consultations whose time has begun by this local day and time: a visit to come is not history. */
   begunBy: { today: string; time: string };
 }
@@ -248,6 +251,8 @@ function historyQuery(db: Db, scope: HistoryScope, filter: HistoryFilter) {
     query = tipos.length ? query.where('c.tipo', 'in', tipos) : query.where(sql<boolean>`1 = 0`);
   }
   if (filter.fecha) query = query.where('c.fecha', 'like', `%${filter.fecha.replace(/[%_\\]/g, '')}%`);
+  if (filter.desde) query = query.where('c.fecha', '>=', filter.desde);
+  if (filter.hasta) query = query.where('c.fecha', '<=', filter.hasta);
   const { today, time } = filter.begunBy;
   return query.where((eb) => eb.or([eb('c.fecha', '<', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '<=', time)])]));
 }

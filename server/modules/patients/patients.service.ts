@@ -48,6 +48,8 @@ function historyFilterOf(filters: HistorialFilters, begunBy: HistoryFilter['begu
   return {
     ...(filters.tipo ? { tipos: tiposMatching(filters.tipo) } : {}),
     fecha: filters.fecha || undefined,
+    desde: filters.desde,
+    hasta: filters.hasta,
     begunBy,
   };
 }

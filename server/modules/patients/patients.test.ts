@@ -373,7 +373,14 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
     // The names the interface shows in Catalan and English find the same types.
     expect(await types('tipo=check')).toEqual(['2026-02-28 Revisión', '2026-01-20 Revisión']);
     expect(await types(`tipo=${encodeURIComponent('URGÈNCIA')}`)).toEqual(['2026-02-03 Urgencia']);
+    // The English name the interface shows, whole, and the stored word the type select sends.
+    expect(await types(`tipo=${encodeURIComponent('Check-up')}`)).toEqual(['2026-02-28 Revisión', '2026-01-20 Revisión']);
+    expect(await types(`tipo=${encodeURIComponent('Revisió')}`)).toEqual(['2026-02-28 Revisión', '2026-01-20 Revisión']);
     expect(await types('tipo=zzz')).toEqual([]);
+    // The web's date range: both days included, either end open.
+    expect(await types('desde=2026-01-20&hasta=2026-02-25')).toEqual(['2026-02-25 Consulta', '2026-02-03 Urgencia', '2026-01-20 Revisión']);
+    expect(await types('desde=2026-02-04')).toEqual(['2026-02-28 Revisión', '2026-02-25 Consulta']);
+    expect(await types('hasta=2025-12-31&tipo=consulta')).toEqual(['2025-12-15 Consulta']);
     expect(await types('fecha=2026-02')).toEqual(['2026-02-28 Revisión', '2026-02-25 Consulta', '2026-02-03 Urgencia']);
     // A visit still to come is not history, whatever the filter.
     expect(await types('fecha=2026-03')).toEqual([]);
@@ -383,6 +390,9 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
     const bad = await server.request<ErrorAnswer>('GET', '/api/paciente/historial?fecha=abc', { token: patient.token });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('La fecha del filtro solo puede contener números y guiones (AAAA-MM-DD).');
+    const badRange = await server.request<ErrorAnswer>('GET', '/api/paciente/historial?desde=2026-02-30', { token: patient.token });
+    expect(badRange.status).toBe(400);
+    expect(badRange.body.detail).toContain('La fecha no es válida (AAAA-MM-DD).');
   });
 
   it('computes the stats cards over the same filters', async () => {

@@ -1,31 +1,32 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
-import { useSession } from '../lib/session.ts';
+import { Forbidden } from '../components/layout/forbidden.tsx';
+import { loginWithNext } from '../lib/safe-next.ts';
+import { getSession, useSession } from '../lib/session.ts';
 
 /**
- * The client-side guard of spec section 6: no (valid) token goes to /login; a role not allowed
- * first hears 'No tienes permisos…' and then goes to /login. A convenience only: the server decides.
+ * The client-side guard of spec section 6. No (valid) token: to /login, which brings the user back
+ * here afterwards (`?next=`). A role not allowed: 'No tienes permisos…' inside the user's own area,
+ * with their menu and a way home, instead of leaving the app. A convenience only: the server decides.
  */
 export function RouteGuard({ screen, children }: { screen: ScreenName; children: ReactNode }) {
-  const { t } = useTranslation('common');
   const session = useSession();
+  // Only a visitor who arrived signed out is brought back here; one who logs out stays on /login.
+  const [arrivedSignedOut] = useState(() => getSession() === null);
+  const { pathname, search, hash } = useLocation();
   const access = SCREENS[screen].access;
-  const denied = access !== 'public' && session !== null && !(access as readonly string[]).includes(session.payload.rol);
-  const warned = useRef(false);
-
-  useEffect(() => {
-    if (denied && !warned.current) {
-      warned.current = true;
-      const message = t('guard_forbidden', { roles: (access as readonly string[]).join(', ') });
-      // Rare, so the notification code is fetched only then.
-      void import('../lib/notify.ts').then(({ notifyError }) => notifyError(message));
-    }
-  }, [denied, access, t]);
-
   if (access === 'public') return children;
   // The state tells /login why a logged-out user is there (a stored reason from the API, if any, wins).
-  if (!session || denied) return <Navigate to="/login" replace state={session ? undefined : { motivo: 'requerida' }} />;
+  if (!session) {
+    return (
+      <Navigate
+        to={arrivedSignedOut ? loginWithNext(`${pathname}${search}${hash}`) : '/login'}
+        replace
+        state={{ motivo: 'requerida' }}
+      />
+    );
+  }
+  if (!(access as readonly string[]).includes(session.payload.rol)) return <Forbidden roles={access} />;
   return children;
 }

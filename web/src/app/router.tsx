@@ -1,8 +1,10 @@
 import { lazy, useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
-import { AreaLayout, PublicLayout } from '../components/layout/layouts.tsx';
+import { AnyLayout, AreaLayout, PublicLayout } from '../components/layout/layouts.tsx';
 import i18n, { SHARED_NAMESPACES } from '../lib/i18n.ts';
+import { screenTitleKey, useDocumentTitle } from '../lib/screen-title.ts';
 import { MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from '../lib/session.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { screens } from './screens.ts';
@@ -58,8 +60,17 @@ function componentOf(name: ScreenName): ComponentType {
 // The first screen's code and strings start downloading now, while the shared strings (common) load,
 // instead of after them: the layout waits for those before it renders the screen. A failure here
 // surfaces when the screen renders.
-const firstScreen = (Object.keys(SCREENS) as ScreenName[]).find((name) => SCREENS[name].path === window.location.pathname);
+const firstScreen = (Object.keys(SCREENS) as ScreenName[]).find(
+  (name) => SCREENS[name].path === window.location.pathname,
+);
 if (firstScreen) loadScreen(firstScreen).catch(() => undefined);
+
+/** Every screen names itself in the browser's tab: '{screen} · Galeno', in the current language. */
+function ScreenTitle({ name }: { name: ScreenName }) {
+  const { t } = useTranslation('common');
+  useDocumentTitle(t(screenTitleKey(name)));
+  return null;
+}
 
 function routesOf(layout: 'public' | 'area' | 'bare') {
   return (Object.keys(SCREENS) as ScreenName[])
@@ -72,6 +83,7 @@ function routesOf(layout: 'public' | 'area' | 'bare') {
           path={SCREENS[name].path}
           element={
             <RouteGuard screen={name}>
+              <ScreenTitle name={name} />
               <Screen />
             </RouteGuard>
           }
@@ -118,9 +130,18 @@ export function AppRouter() {
       <Routes>
         <Route path="/" element={<Navigate to="/home" replace />} />
         <Route path="/admin" element={<Navigate to="/panel-admin" replace />} />
-        <Route element={<PublicLayout />}>
-          {routesOf('public')}
-          <Route path="*" element={<NotFound />} />
+        <Route element={<PublicLayout />}>{routesOf('public')}</Route>
+        {/* An unknown address keeps a signed-in user inside their area, with their menu. */}
+        <Route element={<AnyLayout />}>
+          <Route
+            path="*"
+            element={
+              <>
+                <ScreenTitle name="notFound" />
+                <NotFound />
+              </>
+            }
+          />
         </Route>
         <Route element={<AreaLayout />}>{routesOf('area')}</Route>
         {routesOf('bare')}

@@ -13,28 +13,34 @@ export type { NavItem } from './nav-links.tsx';
 
 // The drawer (portal, focus trap, scroll lock, transitions) is only needed once the menu opens.
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
+// The user menu (Mantine's Menu and its popover) only for signed-in areas: guest pages load less.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
 
 interface AppHeaderProps {
   /** Where the logo goes. */
   homeTo: string;
   items: NavItem[];
+  /** The signed-in user's name and personal screens: shown in the user menu (and the drawer). */
+  user?: { name: string; items: NavItem[] };
   onLogout?: () => void;
   logoutLabel?: string;
 }
 
 /** The top bar of every area: logo, navigation (a drawer on small screens), language and theme. */
-export function AppHeader({ homeTo, items, onLogout, logoutLabel }: AppHeaderProps) {
+export function AppHeader({ homeTo, items, user, onLogout, logoutLabel }: AppHeaderProps) {
   const { t } = useTranslation('common');
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuUsed, setMenuUsed] = useState(false);
   if (opened && !menuUsed) setMenuUsed(true);
+  // A signed-in area has more entries: the bar shows them from 1200 px, the burger below.
+  const breakpoint = user ? 'lg' : 'md';
 
   return (
     <Box component="header" className={classes.header}>
       <a href="#contenido" className={classes.skip}>
         {t('skip_to_content')}
       </a>
-      <Container size="lg" h="100%">
+      <Container size={user ? 'xl' : 'lg'} h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <UnstyledButton component={Link} to={homeTo} aria-label={t('logo_label')} className={classes.logo}>
             <IconStethoscope size={26} aria-hidden />
@@ -42,9 +48,9 @@ export function AppHeader({ homeTo, items, onLogout, logoutLabel }: AppHeaderPro
               Galeno
             </Text>
           </UnstyledButton>
-          <Group gap="md" visibleFrom="md" component="nav" aria-label={t('main_nav')} wrap="nowrap">
+          <Group gap="md" visibleFrom={breakpoint} component="nav" aria-label={t('main_nav')} wrap="nowrap">
             <NavLinks items={items} vertical={false} onNavigate={close} />
-            {onLogout && (
+            {onLogout && !user && (
               <Button variant="subtle" size="compact-sm" onClick={onLogout}>
                 {logoutLabel ?? t('logout')}
               </Button>
@@ -55,13 +61,26 @@ export function AppHeader({ homeTo, items, onLogout, logoutLabel }: AppHeaderPro
               <LanguageSelect />
             </Box>
             <ThemeToggle />
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={t('open_menu')} />
+            {user && onLogout && (
+              <Suspense fallback={<Box w={34} h={34} />}>
+                <UserMenu name={user.name} items={user.items} onLogout={onLogout} />
+              </Suspense>
+            )}
+            <Burger opened={opened} onClick={toggle} hiddenFrom={breakpoint} aria-label={t('open_menu')} />
           </Group>
         </Group>
       </Container>
       {menuUsed && (
         <Suspense fallback={null}>
-          <MobileNav opened={opened} onClose={close} items={items} onLogout={onLogout} logoutLabel={logoutLabel} />
+          <MobileNav
+            opened={opened}
+            onClose={close}
+            items={items}
+            userItems={user?.items}
+            hiddenFrom={breakpoint}
+            onLogout={onLogout}
+            logoutLabel={logoutLabel}
+          />
         </Suspense>
       )}
     </Box>

@@ -2,12 +2,14 @@ import { Box, Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import type { Role } from '../../../../contracts/roles.ts';
 import { HOME_BY_ROLE } from '../../../../contracts/roles.ts';
+import type { ScreenName } from '../../../../contracts/routes.ts';
+import { screenTitleKey } from '../../lib/screen-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLogout } from '../../lib/use-logout.ts';
 import { AppHeader, type NavItem } from './app-header.tsx';
 import { Footer } from './footer.tsx';
+import { MENUS, pathOf } from './navigation.ts';
 
 export function PageLoader() {
   const { t } = useTranslation('common');
@@ -34,7 +36,7 @@ function Frame({ header, children }: { header: ReactNode; children: ReactNode })
 export function PublicLayout() {
   const { t } = useTranslation('common');
   const items: NavItem[] = [
-    { to: '/home', label: t('nav_home') },
+    { to: '/home', label: t('screen_home') },
     { to: '/login', label: t('nav_login') },
     { to: '/register', label: t('nav_register') },
   ];
@@ -47,53 +49,45 @@ export function PublicLayout() {
 
 const PendingRequestCount = lazy(() => import('./pending-request-count.tsx'));
 
-function navigationFor(role: Role, t: (key: string) => string): NavItem[] {
-  switch (role) {
-    case 'admin':
-      return [
-        { to: '/panel-admin', label: t('nav_admin_home') },
-        { to: '/chat', label: t('nav_chat') },
-        { to: '/gestionRegister', label: t('nav_register_doctor') },
-        { to: '/gestion-usuarios', label: t('nav_manage_users') },
-        { to: '/clinica', label: t('nav_clinic') },
-      ];
-    case 'doctor':
-      return [
-        { to: '/perfil-doctor', label: t('nav_admin_home') },
-        { to: '/chat', label: t('nav_chat') },
-        {
-          to: '/agenda-doctor',
-          label: t('nav_agenda'),
-          badge: (
-            <Suspense fallback={null}>
-              <PendingRequestCount />
-            </Suspense>
-          ),
-        },
-        { to: '/ficha-doctor', label: t('nav_doctor_profile') },
-      ];
-    case 'paciente':
-      return [
-        { to: '/panel-paciente', label: t('nav_home') },
-        { to: '/pedir-cita', label: t('nav_book') },
-        { to: '/mis-visitas', label: t('nav_visits') },
-        { to: '/historial', label: t('nav_history') },
-        { to: '/chat', label: t('nav_chat') },
-      ];
+function itemOf(name: ScreenName, t: (key: string) => string): NavItem {
+  const item: NavItem = { to: pathOf(name), label: t(screenTitleKey(name)) };
+  // The doctor's count of pending requests beside the agenda.
+  if (name === 'agendaDoctor') {
+    item.badge = (
+      <Suspense fallback={null}>
+        <PendingRequestCount />
+      </Suspense>
+    );
   }
+  return item;
 }
 
-/** The logged-in areas: the header of the user's role (admin, doctor or patient). */
+/** The logged-in areas: the menu of the user's role (admin, doctor or patient) and their user menu. */
 export function AreaLayout() {
   const { t } = useTranslation('common');
   const session = useSession();
   const logout = useLogout();
   const role = session?.payload.rol ?? 'paciente';
+  const menu = MENUS[role];
+  const name = session?.name?.trim() || t(`role_${role}`);
   return (
     <Frame
-      header={<AppHeader homeTo={HOME_BY_ROLE[role]} items={navigationFor(role, t)} onLogout={() => void logout()} />}
+      header={
+        <AppHeader
+          homeTo={HOME_BY_ROLE[role]}
+          items={menu.main.map((screen) => itemOf(screen, t))}
+          user={{ name, items: menu.user.map((screen) => itemOf(screen, t)) }}
+          onLogout={() => void logout()}
+        />
+      }
     >
       <Outlet />
     </Frame>
   );
+}
+
+/** Unknown addresses: inside the user's own area when signed in, else among the guest pages. */
+export function AnyLayout() {
+  const session = useSession();
+  return session ? <AreaLayout /> : <PublicLayout />;
 }

@@ -59,7 +59,7 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
   };
 
   const remove = async () => {
-    if (!(await confirmAction(t('confirm_delete'), { danger: true, confirmLabel: t('delete') }))) return;
+    if (!(await confirmAction(t('confirm_delete', { name, email: user.correo }), { danger: true, confirmLabel: t('delete') }))) return;
     try {
       await deleteUser.mutateAsync(user.id_usuario);
       notifySuccess(t('user_deleted'));

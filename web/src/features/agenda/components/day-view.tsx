@@ -18,7 +18,10 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
   const remove = useDeleteBlock();
 
   const onDelete = async (block: Bloque) => {
-    if (!(await confirmAction(t('confirm_delete'), { danger: true }))) return;
+    // The question names the block: '¿Estás seguro de que deseas eliminar el bloque del 24/11 de 09:00 a 09:15?'
+    const [, month, day] = block.fecha.split('-');
+    const what = { date: `${day}/${month}`, start: block.hora_inicio.slice(0, 5), end: block.hora_fin.slice(0, 5) };
+    if (!(await confirmAction(t('confirm_delete', what), { danger: true, confirmLabel: t('common:delete') }))) return;
     try {
       await remove.mutateAsync(block.id_agenda);
       notifySuccess(t('deleted'));

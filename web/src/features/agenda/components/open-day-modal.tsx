@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INTERVAL, INTERVAL_STEP, isValidInterval, MIN_INTERVAL, slotStarts } from '../../../../../contracts/slots.ts';
+import { DateField, TimeField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
@@ -73,20 +74,8 @@ export function OpenDayModal({ opened, onClose, idDoctor, initialDate, onOpened 
           onChange={(event) => update({ active: event.currentTarget.checked })}
         />
         <Group grow>
-          <TextInput
-            type="time"
-            label={t(`${key}_start`)}
-            value={range.start}
-            disabled={!range.active}
-            onChange={(event) => update({ start: event.currentTarget.value })}
-          />
-          <TextInput
-            type="time"
-            label={t(`${key}_end`)}
-            value={range.end}
-            disabled={!range.active}
-            onChange={(event) => update({ end: event.currentTarget.value })}
-          />
+          <TimeField label={t(`${key}_start`)} value={range.start} disabled={!range.active} onChange={(start) => update({ start })} />
+          <TimeField label={t(`${key}_end`)} value={range.end} disabled={!range.active} onChange={(end) => update({ end })} />
         </Group>
       </Stack>
     );
@@ -102,12 +91,11 @@ export function OpenDayModal({ opened, onClose, idDoctor, initialDate, onOpened 
         }}
       >
         <Stack>
-          <TextInput
-            type="date"
+          <DateField
             label={t('date')}
             required
             value={fecha}
-            onChange={(event) => setFecha(event.currentTarget.value)}
+            onChange={setFecha}
             error={submitted && !fecha ? validationText('campo_requerido') : undefined}
           />
           <NumberInput

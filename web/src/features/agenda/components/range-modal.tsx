@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RangoAgenda } from '../../../../../contracts/agenda.ts';
+import { DateField, TimeField } from '../../../components/date-fields.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { withSeconds } from './labels.ts';
 
@@ -24,10 +25,7 @@ export function RangeModal({ title, submitLabel, missingMessage, initialDate, id
   const [values, setValues] = useState({ fecha: initialDate, motivo: '', hora_inicio: '', hora_fin: '' });
   const field = (name: keyof typeof values) => ({
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
   });
 
   const submit = async () => {
@@ -56,11 +54,17 @@ export function RangeModal({ title, submitLabel, missingMessage, initialDate, id
         }}
       >
         <Stack>
-          <TextInput type="date" label={t('date')} required {...field('fecha')} />
-          <TextInput label={t('reason')} required maxLength={200} {...field('motivo')} />
+          <DateField label={t('date')} required {...field('fecha')} />
+          <TextInput
+            label={t('reason')}
+            required
+            maxLength={200}
+            value={values.motivo}
+            onChange={(event) => field('motivo').onChange(event.currentTarget.value)}
+          />
           <Group grow>
-            <TextInput type="time" label={t('start')} required {...field('hora_inicio')} />
-            <TextInput type="time" label={t('end')} required {...field('hora_fin')} />
+            <TimeField label={t('start')} required {...field('hora_inicio')} />
+            <TimeField label={t('end')} required {...field('hora_fin')} />
           </Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -2,11 +2,11 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solicitud } from '../../../../../contracts/agenda.ts';
+import { RejectRequestDialog, type RejectTarget } from '../../../components/reject-request-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAnswerRequest } from '../api/answer-request.ts';
-import { RejectRequestModal, type RejectTarget } from './reject-request-modal.tsx';
 
 const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
@@ -94,7 +94,7 @@ export function RequestList({ requests, withDate = false, onShowDay }: RequestLi
           );
         })}
       </Stack>
-      {rejecting && <RejectRequestModal target={rejecting} busy={answer.isPending} onClose={() => setRejecting(null)} onReject={reject} />}
+      {rejecting && <RejectRequestDialog target={rejecting} busy={answer.isPending} onClose={() => setRejecting(null)} onReject={reject} />}
     </>
   );
 }

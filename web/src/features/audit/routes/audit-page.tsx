@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, NativeSelect, Paper, Stack, Text, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-fields.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
 import { useClinic } from '../../../lib/clinic.ts';
@@ -65,18 +66,8 @@ export default function AuditPage() {
             ...(actions.data ?? []).map((value) => ({ value, label: actionLabel(t, value) })),
           ]}
         />
-        <TextInput
-          type="date"
-          label={t('filter_from')}
-          value={desde}
-          onChange={(e) => resetPage(setDesde)(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={t('filter_to')}
-          value={hasta}
-          onChange={(e) => resetPage(setHasta)(e.currentTarget.value)}
-        />
+        <DateField label={t('filter_from')} value={desde} onChange={resetPage(setDesde)} clearable />
+        <DateField label={t('filter_to')} value={hasta} onChange={resetPage(setHasta)} clearable />
         <Button
           variant={accion === URGENT ? 'filled' : 'default'}
           color="red.9"

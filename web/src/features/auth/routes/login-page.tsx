@@ -3,12 +3,13 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Te
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type LoginPayload, type LoginResponse } from '../../../../../contracts/auth.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
-import { SCREENS } from '../../../../../contracts/routes.ts';
+import { canOpen, SCREENS, type ScreenName } from '../../../../../contracts/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
+import { safeNext } from '../../../lib/safe-next.ts';
 import { mustEnrol, needsCode, useLogin } from '../api/login.ts';
 import { CodeStep } from '../components/code-step.tsx';
 import { LoginReasonNotice } from '../components/login-reason.tsx';
@@ -16,6 +17,7 @@ import { LoginReasonNotice } from '../components/login-reason.tsx';
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const loginMutation = useLogin();
   // With a second factor, the right password earns a ticket and the page asks for a code.
   const [ticket, setTicket] = useState<string | null>(null);
@@ -30,10 +32,21 @@ export default function LoginPage() {
     defaultValues: { usuario: '', contrasena: '' },
   });
 
-  /** Logged in: home by role, or enrolment first when the role requires a second factor not set up. */
+  /**
+   * Logged in: enrolment first when the role requires a second factor not set up; else back to the
+   * page asked for (same site only) when this role may open it; else the role's home.
+   */
   const loggedIn = async (response: LoginResponse) => {
-    const enrol = await mustEnrol().catch(() => false);
-    void navigate(enrol ? SCREENS.segundoFactor.path : (HOME_BY_ROLE[response.usuario.rol] ?? '/home'));
+    if (await mustEnrol().catch(() => false)) {
+      void navigate(SCREENS.segundoFactor.path, { replace: true });
+      return;
+    }
+    const role = response.usuario.rol;
+    const next = safeNext(params.get('next'));
+    const path = next?.split(/[?#]/)[0];
+    const screen = (Object.keys(SCREENS) as ScreenName[]).find((name) => SCREENS[name].path === path);
+    const allowed = next !== undefined && (screen === undefined || canOpen(screen, role));
+    void navigate(allowed ? next : (HOME_BY_ROLE[role] ?? '/home'), { replace: true });
   };
 
   const onSubmit = handleSubmit(async (values) => {

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ChatAnswerKind, ChatSummary } from '../../../../../contracts/chat.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { Footer } from '../../../components/layout/footer.tsx';
 import { ThemeToggle } from '../../../components/theme-toggle.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
@@ -251,6 +252,7 @@ export default function ChatPage() {
           />
           <Composer value={input} onChange={setInput} onSend={() => void send(input)} onStop={() => stopper.current?.abort()} busy={busy} />
         </div>
+        <Footer />
       </AppShell.Main>
     </AppShell>
   );

@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { crearConsultaSchema, TIPOS_CONSULTA } from '../../../../../contracts/consultations.ts';
+import { DateField, TimeField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -66,8 +67,34 @@ export function AssignForm() {
             )}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput type="date" label={t('date')} required error={validationText(errors.fecha?.message)} {...register('fecha')} />
-            <TextInput type="time" label={t('time')} required error={validationText(errors.hora?.message)} {...register('hora')} />
+            <Controller
+              control={control}
+              name="fecha"
+              render={({ field }) => (
+                <DateField
+                  label={t('date')}
+                  required
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={validationText(errors.fecha?.message)}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="hora"
+              render={({ field }) => (
+                <TimeField
+                  label={t('time')}
+                  required
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={validationText(errors.hora?.message)}
+                />
+              )}
+            />
             <NativeSelect
               label={t('type')}
               data={TIPOS_CONSULTA.map((value) => ({ value, label: t(`tipo_${value}`) }))}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SolicitudPendiente, VisitaHoy } from '../../../../../contracts/home.ts';
+import { RejectRequestDialog } from '../../../components/reject-request-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { consultationTypeLabel, formatInstant } from '../../../lib/format.ts';
@@ -11,7 +12,6 @@ import { useAnswerRequest, type AnswerInput } from '../api/answer-request.ts';
 import { useDoctorHome } from '../api/get-home.ts';
 
 const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9' } as const;
-const MAX_REASON = 500;
 
 /** /perfil-doctor's day (issue 11): today's visits, the requests waiting longest, tomorrow's count. */
 export function DoctorToday() {
@@ -129,9 +129,11 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
       await answer.mutateAsync(input);
       notifySuccess(t(accepted ? 'accepted' : 'rejected'));
       setRejecting(false);
+      return true;
     } catch (error) {
       const detail = error instanceof ApiError && error.status < 500 ? error.message : '';
       notifyError(detail ? t('answer_failed_detail', { detail }) : t('answer_failed'));
+      return false;
     }
   };
 
@@ -169,67 +171,13 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
         </Button>
       </Group>
       {rejecting && (
-        <RejectDialog
-          question={t('reject_question', values)}
-          pending={answer.isPending}
+        <RejectRequestDialog
+          target={{ paciente: request.paciente, date: values.date, time: request.hora }}
+          busy={answer.isPending}
           onClose={() => setRejecting(false)}
-          onReject={(motivo) =>
-            void respond({ id_cita: request.id_cita, estado: 'Cancelada', ...(motivo ? { motivo } : {}) })
-          }
+          onReject={(motivo) => respond({ id_cita: request.id_cita, estado: 'Cancelada', ...(motivo ? { motivo } : {}) })}
         />
       )}
     </Paper>
-  );
-}
-
-function RejectDialog({
-  question,
-  pending,
-  onClose,
-  onReject,
-}: {
-  question: string;
-  pending: boolean;
-  onClose: () => void;
-  onReject: (motivo: string) => void;
-}) {
-  const { t } = useTranslation('home');
-  const [reason, setReason] = useState('');
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('reject_title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:close') }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onReject(reason.trim());
-        }}
-      >
-        <Stack>
-          <Text>{question}</Text>
-          <Textarea
-            label={t('reject_reason')}
-            description={t('reject_reason_hint')}
-            autosize
-            minRows={2}
-            maxLength={MAX_REASON}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('back')}
-            </Button>
-            <Button type="submit" color="red.8" loading={pending}>
-              {t('reject_confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -1,16 +1,15 @@
-import { Alert, Autocomplete, Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconFilterOff, IconMessageChatbot } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { historialFiltersSchema, TIPOS_CONSULTA, type HistorialFilters } from '../../../../../contracts/history.ts';
+import { TIPOS_CONSULTA, type HistorialFilters } from '../../../../../contracts/history.ts';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ConsultationsTable } from '../../../components/clinical/consultations-table.tsx';
+import { DateRangeField } from '../../../components/date-fields.tsx';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
-import { consultationTypeLabel } from '../../../lib/format.ts';
-import { validationText } from '../../../lib/i18n.ts';
+import { consultationTypeLabel, formatDate } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { downloadHistoryPdf } from '../api/download-history-pdf.ts';
@@ -31,23 +30,18 @@ export default function HistoryPage() {
   const session = useSession();
   const isPatient = session?.payload.rol === 'paciente';
 
+  // The type select sends the stored word (Consulta, Revisión, Urgencia); the range, two days.
   const [tipo, setTipo] = useState('');
-  const [fecha, setFecha] = useState('');
+  const [range, setRange] = useState<[string, string]>(['', '']);
   // The page belongs to the filters it was chosen under: new filters start again at page 1.
   const [paging, setPaging] = useState({ key: '', page: 1 });
   const [tablePage, setTablePage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const [debouncedTipo] = useDebouncedValue(tipo.trim(), 300);
-  const [debouncedFecha] = useDebouncedValue(fecha.trim(), 300);
 
-  const fechaCheck = historialFiltersSchema.shape.fecha.safeParse(fecha.trim());
-  const fechaError = fechaCheck.success ? undefined : validationText(fechaCheck.error.issues[0]?.message);
+  const [desde, hasta] = range;
   const filters = useMemo<HistorialFilters>(
-    () => ({
-      ...(debouncedTipo ? { tipo: debouncedTipo } : {}),
-      ...(debouncedFecha && historialFiltersSchema.shape.fecha.safeParse(debouncedFecha).success ? { fecha: debouncedFecha } : {}),
-    }),
-    [debouncedTipo, debouncedFecha],
+    () => ({ ...(tipo ? { tipo } : {}), ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) }),
+    [tipo, desde, hasta],
   );
   const filtersKey = JSON.stringify(filters);
   const page = paging.key === filtersKey ? paging.page : 1;
@@ -67,11 +61,11 @@ export default function HistoryPage() {
     if (!failed) warned.current = false;
   }, [failed, t]);
 
-  const typeOptions = TIPOS_CONSULTA.map((value) => consultationTypeLabel(value));
-  const hasFilters = Boolean(filters.tipo || filters.fecha);
+  const typeOptions = TIPOS_CONSULTA.map((value) => ({ value, label: consultationTypeLabel(value) }));
+  const hasFilters = Boolean(filters.tipo || filters.desde || filters.hasta);
   const clear = () => {
     setTipo('');
-    setFecha('');
+    setRange(['', '']);
   };
 
   const exportPdf = async () => {
@@ -101,8 +95,10 @@ export default function HistoryPage() {
       ? t('summary_filtered', {
           count: history.data.total,
           filters: [
-            filters.tipo ? t('summary_type', { value: filters.tipo }) : '',
-            filters.fecha ? t('summary_date', { value: filters.fecha }) : '',
+            filters.tipo ? t('summary_type', { value: consultationTypeLabel(filters.tipo) }) : '',
+            filters.desde || filters.hasta
+              ? t('summary_range', { from: filters.desde ? formatDate(filters.desde) : '…', to: filters.hasta ? formatDate(filters.hasta) : '…' })
+              : '',
           ]
             .filter(Boolean)
             .join(', '),
@@ -151,26 +147,18 @@ export default function HistoryPage() {
               {t('filters')}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ alignItems: 'end' }}>
-              <Autocomplete
+              <Select
                 label={t('filter_type')}
-                description={t('filter_type_hint')}
+                placeholder={t('filter_type_all')}
                 data={typeOptions}
-                value={tipo}
-                onChange={setTipo}
-                maxLength={30}
+                value={tipo || null}
+                onChange={(value) => setTipo(value ?? '')}
+                clearable
+                clearButtonProps={{ 'aria-label': t('clear_type') }}
                 comboboxProps={{ withinPortal: true }}
               />
-              <TextInput
-                label={t('filter_date')}
-                description={t('filter_date_hint')}
-                placeholder={t('filter_date_placeholder')}
-                value={fecha}
-                maxLength={10}
-                inputMode="numeric"
-                onChange={(event) => setFecha(event.currentTarget.value)}
-                error={fechaError}
-              />
-              <Button variant="default" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={clear} disabled={!tipo && !fecha}>
+              <DateRangeField label={t('filter_range')} value={range} onChange={setRange} clearLabel={t('clear_range')} />
+              <Button variant="default" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={clear} disabled={!hasFilters}>
                 {t('clear_filters')}
               </Button>
             </SimpleGrid>

@@ -5,6 +5,7 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { perfilPacienteFormSchema, type PerfilPaciente, type PerfilPacienteUpdate } from '../../../../../contracts/patient.ts';
 import { findProvincia, PROVINCIAS } from '../../../../../contracts/spain.ts';
+import { DateField } from '../../../components/date-fields.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { todayIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
@@ -131,13 +132,21 @@ export function ProfileForm({ profile, formId = 'perfil-form', showSubmit = true
               autoComplete="email"
             />
             <TextInput label={t('dni')} description={t('dni_hint')} error={fieldMessage(errors.dni?.message)} {...register('dni')} />
-            <TextInput
-              label={t('birth_date')}
-              type="date"
-              max={todayIso()}
-              error={fieldMessage(errors.nacimiento?.message)}
-              autoComplete="bday"
-              {...register('nacimiento')}
+            <Controller
+              control={control}
+              name="nacimiento"
+              render={({ field }) => (
+                <DateField
+                  label={t('birth_date')}
+                  maxDate={todayIso()}
+                  defaultLevel="decade"
+                  error={fieldMessage(errors.nacimiento?.message)}
+                  autoComplete="bday"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
             <NativeSelect
               label={t('sex')}

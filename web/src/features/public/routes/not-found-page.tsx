@@ -2,11 +2,15 @@ import { Anchor, Button, Container, Group, Stack, Text, ThemeIcon, Title } from 
 import { IconArrowLeft, IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { useClinic } from '../../../lib/clinic.ts';
+import { useSession } from '../../../lib/session.ts';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('public');
   const clinic = useClinic();
+  // A signed-in user goes back to their own home, not the guest landing.
+  const session = useSession();
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="lg">
@@ -15,7 +19,12 @@ export default function NotFoundPage() {
         </Text>
         <Title order={1}>{t('not_found_title')}</Title>
         <Text size="lg">{t('not_found_text')}</Text>
-        <Button component={Link} to="/home" size="md" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+        <Button
+          component={Link}
+          to={session ? HOME_BY_ROLE[session.payload.rol] : '/home'}
+          size="md"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
           {t('not_found_home')}
         </Button>
         <Group wrap="nowrap" align="flex-start" gap="sm" mt="lg" maw={480}>

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_MOTIVO_RECHAZO, motivoRechazoField } from '../../../../../contracts/agenda.ts';
-import { validationText } from '../../../lib/i18n.ts';
+import { MAX_MOTIVO_RECHAZO, motivoRechazoField } from '../../../contracts/agenda.ts';
+import { validationText } from '../lib/i18n.ts';
 
 export interface RejectTarget {
   paciente: string;
@@ -11,7 +11,7 @@ export interface RejectTarget {
   time: string;
 }
 
-interface RejectRequestModalProps {
+interface RejectRequestDialogProps {
   target: RejectTarget;
   busy: boolean;
   onClose: () => void;
@@ -19,9 +19,12 @@ interface RejectRequestModalProps {
   onReject: (motivo: string | undefined) => Promise<boolean>;
 }
 
-/** Asks before rejecting, naming the patient, date and time, with an optional reason the patient will read. */
-export function RejectRequestModal({ target, busy, onClose, onReject }: RejectRequestModalProps) {
-  const { t } = useTranslation('agenda');
+/**
+ * Asks before rejecting a request, naming the patient, date and time, with an optional one-line reason
+ * the patient will read (the server refuses line breaks). Used by the agenda and the doctor's home.
+ */
+export function RejectRequestDialog({ target, busy, onClose, onReject }: RejectRequestDialogProps) {
+  const { t } = useTranslation('common');
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -35,7 +38,7 @@ export function RejectRequestModal({ target, busy, onClose, onReject }: RejectRe
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('reject_title')} centered closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened onClose={onClose} title={t('reject_request_title')} centered closeButtonProps={{ 'aria-label': t('close') }}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -44,10 +47,10 @@ export function RejectRequestModal({ target, busy, onClose, onReject }: RejectRe
         }}
       >
         <Stack>
-          <Text>{t('reject_question', { patient: target.paciente, date: target.date, time: target.time })}</Text>
+          <Text>{t('reject_request_question', { patient: target.paciente, date: target.date, time: target.time })}</Text>
           <TextInput
-            label={t('reject_reason')}
-            description={t('reject_reason_hint')}
+            label={t('reject_request_reason')}
+            description={t('reject_request_reason_hint')}
             maxLength={MAX_MOTIVO_RECHAZO}
             value={motivo}
             error={error}
@@ -59,10 +62,10 @@ export function RejectRequestModal({ target, busy, onClose, onReject }: RejectRe
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('common:back')}
+              {t('back')}
             </Button>
             <Button type="submit" color="red.9" loading={busy}>
-              {t('reject_confirm')}
+              {t('reject_request_confirm')}
             </Button>
           </Group>
         </Stack>

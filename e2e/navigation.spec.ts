@@ -1,0 +1,207 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, loginAs, test, useTheme, type Credentials } from './fixtures.ts';
+import { openUserMenu } from './support/navigation.ts';
+
+// One menu per role reaches every screen the role may open (issue 13, "One way around").
+test.describe.configure({ timeout: 120_000 });
+
+interface Entry {
+  label: string;
+  path: string;
+  /** The page's level-1 heading when it is not the label (a home greets the user). */
+  heading?: RegExp;
+}
+
+const MENUS: Record<'admin' | 'doctor' | 'patient', { who: Credentials; home: string; main: Entry[]; user: Entry[] }> = {
+  admin: {
+    who: DEMO.admin,
+    home: '/panel-admin',
+    main: [
+      { label: 'Inicio', path: '/panel-admin', heading: /^Panel de administración$/ },
+      { label: 'Gestión de usuarios', path: '/gestion-usuarios' },
+      { label: 'Registrar doctor', path: '/gestionRegister' },
+      { label: 'Lista de pacientes', path: '/lista-pacientes' },
+      { label: 'Auditoría', path: '/auditoria' },
+      { label: 'Asistente médico', path: '/chat' },
+    ],
+    user: [
+      { label: 'Mi cuenta', path: '/mi-cuenta' },
+      { label: 'Panel de control', path: '/panel-control' },
+    ],
+  },
+  doctor: {
+    who: DEMO.doctor,
+    home: '/perfil-doctor',
+    main: [
+      { label: 'Inicio', path: '/perfil-doctor', heading: /^Bienvenido, / },
+      { label: 'Agenda médica', path: '/agenda-doctor' },
+      { label: 'Mis visitas', path: '/mis-visitas' },
+      { label: 'Asignar consultas', path: '/crear-consultas' },
+      { label: 'Historia clínica', path: '/medical-record' },
+      { label: 'Lista de pacientes', path: '/lista-pacientes' },
+      { label: 'Asistente médico', path: '/chat' },
+    ],
+    user: [
+      { label: 'Ficha del doctor', path: '/ficha-doctor' },
+      { label: 'Mi perfil', path: '/perfil' },
+      { label: 'Historial médico', path: '/historial' },
+      { label: 'Mi cuenta', path: '/mi-cuenta' },
+    ],
+  },
+  patient: {
+    who: DEMO.patient,
+    home: '/panel-paciente',
+    main: [
+      { label: 'Inicio', path: '/panel-paciente', heading: /^Hola, / },
+      { label: 'Pedir cita', path: '/pedir-cita' },
+      { label: 'Mis visitas', path: '/mis-visitas' },
+      { label: 'Historial médico', path: '/historial' },
+      // The file's heading is the patient's name.
+      { label: 'Ficha médica', path: '/ficha-paciente', heading: /^Ana López/ },
+      { label: 'Asistente médico', path: '/chat' },
+    ],
+    user: [
+      { label: 'Editar mi perfil', path: '/perfil-paciente' },
+      { label: 'Mi perfil', path: '/perfil' },
+      { label: 'Resumen clínico', path: '/resumen-paciente' },
+      // The patient's own record is headed by their name.
+      { label: 'Historia clínica', path: '/medical-record', heading: /./ },
+      { label: 'Quién ha consultado mi historia', path: '/quien-ha-consultado' },
+      { label: 'Mi cuenta', path: '/mi-cuenta' },
+    ],
+  },
+};
+
+async function expectScreen(page: Page, entry: Entry): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+  await expect(page).toHaveTitle(`${entry.label} · Galeno`);
+  await expect(page.getByRole('heading', { level: 1, name: entry.heading ?? entry.label }).first()).toBeVisible();
+}
+
+for (const [role, menu] of Object.entries(MENUS)) {
+  test(`the ${role}'s menu and user menu open every screen of the role, each with its title`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginAs(page, menu.who, menu.home);
+    const nav = () => page.getByRole('banner').getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav().getByRole('link')).toHaveText(menu.main.map((entry) => new RegExp(`^${entry.label}`)));
+    for (const entry of menu.main) {
+      // The chat draws its own frame: come back to the area before the next entry.
+      if (!page.url().endsWith(menu.home)) await page.goto(menu.home);
+      await nav().getByRole('link', { name: new RegExp(`^${entry.label}`) }).click();
+      await expectScreen(page, entry);
+    }
+    await page.goto(menu.home);
+    for (const entry of menu.user) {
+      await openUserMenu(page);
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([/./, ...menu.user.map((item) => item.label), 'Cerrar sesión']);
+      await page.getByRole('menu').getByRole('menuitem', { name: entry.label, exact: true }).click();
+      await expectScreen(page, entry);
+    }
+  });
+}
+
+test('on a phone the burger opens every entry of the menu and of the user menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, DEMO.doctor, '/perfil-doctor');
+  await page.getByRole('button', { name: 'Abrir el menú' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menú' });
+  for (const entry of [...MENUS.doctor.main, ...MENUS.doctor.user]) {
+    await expect(drawer.getByRole('link', { name: new RegExp(`^${entry.label}`) })).toBeVisible();
+  }
+  await drawer.getByRole('link', { name: 'Mis visitas' }).click();
+  await expectScreen(page, MENUS.doctor.main[2]!);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+});
+
+for (const theme of ['claro', 'oscuro'] as const) {
+  test(`the header and its user menu are accessible in the ${theme} theme, at both widths`, async ({ page }) => {
+    await useTheme(page, theme);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginAs(page, DEMO.patient, '/panel-paciente');
+    await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
+    await openUserMenu(page);
+    await expect(page.getByRole('menu')).toContainText('Ana');
+    await expectAccessible(page, `user menu (${theme}, 1366)`);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Abrir el menú' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menú' })).toBeVisible();
+    await expectAccessible(page, `menu drawer (${theme}, 390)`);
+  });
+}
+
+test('an unknown address keeps a signed-in doctor in their area, with a way home', async ({ page }) => {
+  await loginAs(page, DEMO.doctor, '/no-existe-esta-pagina');
+  await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+  await expect(page).toHaveTitle('Página no encontrada · Galeno');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Menú de usuario de / })).toBeVisible();
+  await expectAccessible(page, '404 inside the area');
+  await page.getByRole('main').getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/perfil-doctor$/);
+});
+
+test('a forbidden address keeps the user in their area, with the spec words and a way home', async ({ page }) => {
+  await loginAs(page, DEMO.doctor, '/gestion-usuarios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sin permiso' })).toBeVisible();
+  await expect(page.getByText('No tienes permisos para acceder a esta sección. Requiere: Administrador.')).toBeVisible();
+  await expect(page).toHaveTitle('Sin permiso · Galeno');
+  await expect(page).toHaveURL(/\/gestion-usuarios$/);
+  await expectAccessible(page, 'no-permission page');
+  await page.getByRole('main').getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/perfil-doctor$/);
+});
+
+async function logIn(page: Page, who: Credentials): Promise<void> {
+  await page.getByLabel(/^Usuario/).fill(who.usuario);
+  await page.getByLabel(/^Contraseña/).fill(who.contrasena);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+test('after log-in the user returns to the page they asked for; other sites are ignored', async ({ page }) => {
+  await page.goto('/medical-record?paciente=1');
+  await expect(page).toHaveURL(/\/login\?next=%2Fmedical-record%3Fpaciente%3D1$/);
+  await logIn(page, DEMO.doctor);
+  await expect(page).toHaveURL(/\/medical-record\?paciente=1$/);
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login?next=%2F%2Fevil.example%2F');
+  await logIn(page, DEMO.patient);
+  await expect(page).toHaveURL(/\/panel-paciente$/);
+
+  // A page the role may not open is not where a patient lands.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login?next=%2Fagenda-doctor');
+  await logIn(page, DEMO.patient);
+  await expect(page).toHaveURL(/\/panel-paciente$/);
+});
+
+test('date fields follow the app language: DD/MM/AAAA and a Monday-first calendar in Spanish', async ({ page }) => {
+  await loginAs(page, DEMO.doctor, '/crear-consultas');
+  const date = page.getByLabel(/^Fecha/);
+  await expect(date).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+  await date.fill('24/11/2030');
+  await expect(page.getByRole('button', { name: '24 noviembre 2030', exact: true })).toBeVisible();
+  await expect(page.locator('thead').last()).toContainText(/^lu/i);
+  await date.press('Tab');
+  await expect(date).toHaveValue('24/11/2030');
+  // 24-hour time: hours and minutes, no AM/PM.
+  await expect(page.getByRole('spinbutton', { name: 'Hora, horas' })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Hora, minutos' })).toBeVisible();
+  await expectAccessible(page, 'date and time fields');
+});
+
+test("the agenda's buttons use the spec's English labels in English", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  await loginAs(page, DEMO.doctor, '/agenda-doctor');
+  for (const label of ['Open Hour', 'Block Hour', 'Unblock Hour']) await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Medical agenda · Galeno');
+});
+
+test('/chat has the footer like the other pages', async ({ page }) => {
+  await loginAs(page, DEMO.patient, '/chat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Asistente médico' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Enlaces del pie de página' })).toBeVisible();
+  await expect(page.getByText(/© \d{4} Galeno/)).toBeVisible();
+  await expect(page).toHaveTitle('Asistente médico · Galeno');
+});

@@ -1,0 +1,29 @@
+import { SCREENS, type ScreenName } from '../../../../contracts/routes.ts';
+import type { Role } from '../../../../contracts/roles.ts';
+
+/**
+ * Every screen a role may open, reachable from its header: the main entries in the bar (a drawer on
+ * phones) and the personal ones in the user menu. One place per screen, named by its screen title.
+ * Screens left out: the alternate editor path (paciente-perfil, same editor as perfil-paciente) and
+ * second-factor enrolment (reached from Mi cuenta, or where a role that requires it is sent).
+ * A test checks this against contracts/routes.ts.
+ */
+export const MENUS: Record<Role, { main: readonly ScreenName[]; user: readonly ScreenName[] }> = {
+  admin: {
+    main: ['panelAdmin', 'gestionUsuarios', 'gestionRegister', 'listaPacientes', 'auditoria', 'clinica', 'chat'],
+    user: ['miCuenta', 'panelControl'],
+  },
+  doctor: {
+    main: ['perfilDoctor', 'agendaDoctor', 'misVisitas', 'crearConsultas', 'medicalRecord', 'listaPacientes', 'chat'],
+    user: ['fichaDoctor', 'perfil', 'historial', 'miCuenta'],
+  },
+  paciente: {
+    main: ['panelPaciente', 'pedirCita', 'misVisitas', 'historial', 'fichaPaciente', 'chat'],
+    user: ['perfilPaciente', 'perfil', 'resumenPaciente', 'medicalRecord', 'accesosHistoria', 'miCuenta'],
+  },
+};
+
+/** Screens of a role with no menu entry of their own (another path to a screen already in the menu). */
+export const NOT_IN_MENU: readonly ScreenName[] = ['pacientePerfil', 'segundoFactor'];
+
+export const pathOf = (name: ScreenName): string => SCREENS[name].path;
