@@ -52,30 +52,20 @@ interface DashboardProps {
 }
 
 /** A role's home: a sidebar of links (and logout) beside cards that lead to the main screens. */
-export function Dashboard({ title, subtitle, navLabel, links, cards, logoutLabel, onLogout, children }: DashboardProps) {
+export function Dashboard({
+  title,
+  subtitle,
+  navLabel,
+  links,
+  cards,
+  logoutLabel,
+  onLogout,
+  children,
+}: DashboardProps) {
   return (
     <Container size="lg" py="xl">
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
-          <Paper withBorder p="xs" radius="md" component="nav" aria-label={navLabel}>
-            {links.map((link) => (
-              <MantineNavLink
-                key={link.label}
-                component={Link}
-                to={link.to}
-                label={link.label}
-                leftSection={link.icon}
-              />
-            ))}
-            <MantineNavLink
-              component="button"
-              label={logoutLabel}
-              leftSection={<IconLogout size={18} aria-hidden />}
-              onClick={onLogout}
-            />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8, md: 9 }}>
+        <Grid.Col span={{ base: 12, sm: 8, md: 9 }} order={{ base: 1, sm: 2 }}>
           <Stack gap="xs" mb="lg">
             <Title order={1}>{title}</Title>
             {subtitle && <Text c="dimmed">{subtitle}</Text>}
@@ -108,6 +98,26 @@ export function Dashboard({ title, subtitle, navLabel, links, cards, logoutLabel
               </li>
             ))}
           </ul>
+        </Grid.Col>
+        {/* On a phone the day comes first and the links after it; from sm the links sit on the left. */}
+        <Grid.Col span={{ base: 12, sm: 4, md: 3 }} order={{ base: 2, sm: 1 }}>
+          <Paper withBorder p="xs" radius="md" component="nav" aria-label={navLabel}>
+            {links.map((link) => (
+              <MantineNavLink
+                key={link.label}
+                component={Link}
+                to={link.to}
+                label={link.label}
+                leftSection={link.icon}
+              />
+            ))}
+            <MantineNavLink
+              component="button"
+              label={logoutLabel}
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={onLogout}
+            />
+          </Paper>
         </Grid.Col>
       </Grid>
     </Container>
