@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@man
 import { IconDeviceFloppy, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentUploadButton } from '../../../components/attachment-upload-button.tsx';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ClinicalCard, ClinicalFileSections, isFileEmpty } from '../../../components/clinical/clinical-sections.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
@@ -9,7 +10,7 @@ import { useFileSection } from '../api/get-file-section.ts';
 import { useLastConsultation } from '../api/get-last-consultation.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useAttachments } from '../api/list-attachments.ts';
-import { AttachmentUploadButton } from '../components/attachment-upload-button.tsx';
+import { useUploadAttachment } from '../api/upload-attachment.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileSummary } from '../components/profile-summary.tsx';
 
@@ -30,6 +31,7 @@ export default function MedicalFilePage() {
   const vacunas = useFileSection('vacunas');
   const ultima = useLastConsultation();
   const archivos = useAttachments();
+  const upload = useUploadAttachment();
 
   const clinical = [alergias, enfermedades, discapacidades, habitos, vacunas, archivos, ultima];
   const loading = profile.isPending || clinical.some((query) => query.isPending);
@@ -74,7 +76,7 @@ export default function MedicalFilePage() {
           </Group>
         </Stack>
         <Group gap="sm">
-          <AttachmentUploadButton />
+          <AttachmentUploadButton upload={upload} namespace="patient" />
           {editing ? (
             <>
               <Button key="cancel" variant="default" onClick={() => setEditing(false)}>

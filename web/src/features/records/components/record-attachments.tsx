@@ -1,12 +1,11 @@
-import { Button, FileButton, Group, Paper, Text, Title } from '@mantine/core';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPT_ARCHIVO, MAX_ARCHIVO_BYTES } from '../../../../../contracts/files.ts';
 import type { Historia } from '../../../../../contracts/records.ts';
+import { AttachmentUploadButton } from '../../../components/attachment-upload-button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { formatInstant } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import { downloadRecordAttachment, useUploadRecordAttachment } from '../api/attachments.ts';
 
 const KINDS: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
@@ -19,19 +18,6 @@ export function RecordAttachments({ idPaciente, archivos }: { idPaciente: number
   const { t } = useTranslation('records');
   const upload = useUploadRecordAttachment(idPaciente);
 
-  const onFile = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > MAX_ARCHIVO_BYTES) {
-      notifyError(t('upload_too_big'));
-      return;
-    }
-    try {
-      await upload.mutateAsync(file);
-      notifySuccess(t('upload_success', { name: file.name }));
-    } catch (error) {
-      notifyError(error instanceof ApiError && error.status < 500 ? error.message : t('upload_error'));
-    }
-  };
   const download = (id: number, nombre: string) => downloadRecordAttachment(id, nombre).catch(() => notifyError(t('download_error')));
 
   return (
@@ -40,13 +26,7 @@ export function RecordAttachments({ idPaciente, archivos }: { idPaciente: number
         <Title order={2} size="h3" id="archivos">
           {t('attachments')}
         </Title>
-        <FileButton onChange={(file) => void onFile(file)} accept={ACCEPT_ARCHIVO}>
-          {(props) => (
-            <Button {...props} variant="default" leftSection={<IconUpload size={18} aria-hidden />} loading={upload.isPending}>
-              {t('upload')}
-            </Button>
-          )}
-        </FileButton>
+        <AttachmentUploadButton upload={upload} namespace="records" />
       </Group>
       {archivos.length === 0 ? (
         <Text>{t('no_attachments')}</Text>

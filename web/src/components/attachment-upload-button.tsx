@@ -1,15 +1,21 @@
 import { Button, FileButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCEPT_ARCHIVO, MAX_ARCHIVO_BYTES } from '../../../../../contracts/files.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useUploadAttachment } from '../api/upload-attachment.ts';
+import { ACCEPT_ARCHIVO, MAX_ARCHIVO_BYTES } from '../../../contracts/files.ts';
+import { ApiError } from '../lib/api.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
 
-/** Picks a PDF, JPEG or PNG and uploads it to the own file; the server checks the real type. */
-export function AttachmentUploadButton() {
-  const { t } = useTranslation('patient');
-  const upload = useUploadAttachment();
+interface AttachmentUploadButtonProps {
+  /** The upload of the patient's own file, or of a patient's record by their doctor. */
+  upload: Pick<UseMutationResult<unknown, Error, File>, 'mutateAsync' | 'isPending'>;
+  /** Where the texts live: its keys upload, upload_too_big, upload_success and upload_error. */
+  namespace: string;
+}
+
+/** Picks a PDF, JPEG or PNG and uploads it; the server checks the real type and the quota. */
+export function AttachmentUploadButton({ upload, namespace }: AttachmentUploadButtonProps) {
+  const { t } = useTranslation(namespace);
 
   const onFile = async (file: File | null) => {
     if (!file) return;
