@@ -64,10 +64,11 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await page.evaluate(() => localStorage.removeItem('access_token'));
     await loginAs(page, patient, '/quien-ha-consultado');
     await expect(page.getByRole('heading', { level: 1, name: 'Quién ha consultado mi historia' })).toBeVisible();
-    const declared = page.getByRole('row').filter({ hasText: 'Acceso urgente a la historia (motivo declarado)' });
+    // Each access is a sentence; those under emergency access carry a badge, and the declared one its reason.
+    const declared = page.getByRole('listitem').filter({ hasText: 'abrió con acceso urgente tu historia clínica' });
     await expect(declared).toContainText('Acceso urgente');
     await expect(declared).toContainText(`Motivo: «${reason}»`);
-    await expect(page.getByRole('row').filter({ hasText: 'Consulta de la historia clínica con acceso urgente' }).first()).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'consultó con acceso urgente tu historia clínica' }).first()).toBeVisible();
     await expectAccessible(page, `/quien-ha-consultado with an emergency access (${theme})`);
 
     // The admin lists the emergency accesses.
@@ -75,7 +76,7 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await loginAs(page, DEMO.admin, '/auditoria');
     await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
     await page.getByRole('button', { name: 'Accesos urgentes' }).click();
-    await expect(page.getByRole('row').filter({ hasText: reason })).toContainText(`${nombre} Prueba`);
+    await expect(page.getByRole('listitem').filter({ hasText: reason })).toContainText(`abrió con acceso urgente la historia clínica de ${nombre} Prueba`);
     await expectAccessible(page, `/auditoria, emergency accesses (${theme})`);
   });
 }

@@ -22,6 +22,7 @@ const MENUS: Record<'admin' | 'doctor' | 'patient', { who: Credentials; home: st
       { label: 'Registrar doctor', path: '/gestionRegister' },
       { label: 'Lista de pacientes', path: '/lista-pacientes' },
       { label: 'Auditoría', path: '/auditoria' },
+      { label: 'Clínica', path: '/clinica' },
       { label: 'Asistente médico', path: '/chat' },
     ],
     user: [
