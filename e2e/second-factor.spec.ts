@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, loginAs, registerPatient, test, useTheme, type Credentials } from './fixtures.ts';
+import { logoutFromMenu } from './support/navigation.ts';
 
 // Issue 12: a second factor, enrolled from /mi-cuenta with a QR code (decision 0054).
 
@@ -18,10 +19,6 @@ async function logInWithPassword(page: Page, patient: Credentials) {
   await expect(page.getByRole('heading', { level: 1, name: 'Verificación en dos pasos' })).toBeVisible();
 }
 
-async function logOut(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 for (const theme of ['claro', 'oscuro'] as const) {
   test(`a patient turns on two-step verification, then logs in with a code and with a recovery code (${theme})`, async ({ page, request }) => {
@@ -68,7 +65,7 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await expect(page).toHaveURL(/\/panel-paciente$/);
 
     // Log out; the password alone no longer logs in: a code is asked for.
-    await logOut(page);
+    await logoutFromMenu(page);
     await logInWithPassword(page, patient);
     const appCode = page.getByLabel(/^Código de verificación/);
     await expect(appCode).toHaveAttribute('autocomplete', 'one-time-code');
@@ -79,7 +76,7 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await expect(page).toHaveURL(/\/panel-paciente$/);
 
     // And with a recovery code instead, once.
-    await logOut(page);
+    await logoutFromMenu(page);
     await logInWithPassword(page, patient);
     await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
     const recoveryInput = page.getByLabel(/^Código de recuperación/);
@@ -95,7 +92,7 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await expectAccessible(page, `/mi-cuenta, second factor on (${theme})`);
 
     // The same recovery code does not work twice.
-    await logOut(page);
+    await logoutFromMenu(page);
     await logInWithPassword(page, patient);
     await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
     await page.getByLabel(/^Código de recuperación/).fill(codes[0] ?? '');

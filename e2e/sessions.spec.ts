@@ -102,6 +102,6 @@ test('a page that needs a log-in says so on /login; logging out says nothing', a
   await page.getByRole('button', { name: 'Cerrar la sesión de este dispositivo' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /sesión/ })).toHaveCount(0);
 });
