@@ -134,7 +134,10 @@ test('the doctor completes a visit in the record once its time has begun, not be
   // Back on the list, the consultation is finalizada.
   await page.goto('/crear-consultas');
   await page.getByLabel('Filtrar por estado').selectOption('finalizada');
-  await expect(page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('row').filter({ hasText: patient })).toContainText('Finalizada');
+  // The filtered list replaces the whole one: wait for the visit to come to leave it first.
+  const assigned = page.getByRole('region', { name: 'Consultas asignadas' });
+  await expect(assigned.getByRole('row').filter({ hasText: 'Control posterior' })).toHaveCount(0);
+  await expect(assigned.getByRole('row').filter({ hasText: patient })).toContainText('Finalizada');
 });
 
 test("a doctor must state a reason to open the record of a patient they do not treat", async ({ page, request }) => {
