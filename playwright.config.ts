@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser.ts';
+import { E2E_WORKERS, e2ePort } from './scripts/e2e-ports.ts';
 
-// A port derived from the checkout's path, so several checkouts can run their browser tests at once.
-const basePort = Number(process.env.E2E_PORT ?? 4100 + (createHash('sha1').update(process.cwd()).digest().readUInt16BE(0) % 800) * 2);
+// A port range derived from the checkout's path, so several checkouts can run their browser tests
+// at once.
+const basePort = Number(process.env.E2E_PORT ?? 4000 + (createHash('sha1').update(process.cwd()).digest().readUInt16BE(0) % 1000) * 4);
 // The browser journeys run on SQLite in `npm test` (time budget); E2E_DATABASES=sqlite,postgres runs
 // them on both (the API suites always run on both).
 const databases = (process.env.E2E_DATABASES ?? 'sqlite').split(',');
 
+// Each worker has a server and a database of its own (scripts/e2e-ports.ts): journeys never see
+// each other's data, whichever worker runs them. This file is loaded again in every worker, where
+// TEST_PARALLEL_INDEX picks that worker's server, so `testInfo.project.use.baseURL` is its own.
 const projects: PlaywrightTestProject[] = databases.map((db, index) => ({
   name: db,
-  use: { baseURL: `http://127.0.0.1:${basePort + index}` },
+  use: { baseURL: `http://127.0.0.1:${e2ePort(basePort, index, process.env.TEST_PARALLEL_INDEX)}` },
 }));
 
 export default defineConfig({
@@ -20,9 +25,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
@@ -31,13 +36,18 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects,
-  webServer: databases.map((db, index) => ({
-    command: `node scripts/e2e-server.ts ${db}`,
-    url: `http://127.0.0.1:${basePort + index}/api/health`,
-    env: { PORT: String(basePort + index) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })),
+  webServer: databases.flatMap((db, index) =>
+    Array.from({ length: E2E_WORKERS }, (_, slot) => {
+      const port = e2ePort(basePort, index, slot);
+      return {
+        command: `node scripts/e2e-server.ts ${db}`,
+        url: `http://127.0.0.1:${port}/api/health`,
+        env: { PORT: String(port) },
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe' as const,
+        stderr: 'pipe' as const,
+      };
+    }),
+  ),
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** The two widths every screen is designed for (issue 13): a phone first, then a laptop. */
 export const PHONE = { width: 390, height: 844 } as const;
@@ -89,6 +89,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
 /** Fails when the page scrolls sideways or a badge, button or tab label is cut (see layoutProblems). */
 export async function expectLaidOut(page: Page, label: string): Promise<void> {
+  await test.step(`layout: ${label}`, () => layoutCheck(page, label), { box: true });
+}
+
+async function layoutCheck(page: Page, label: string): Promise<void> {
   // Fonts and late layout (lazy screens, query results) change widths: measure once they settle.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const width = page.viewportSize()?.width ?? 0;
