@@ -82,7 +82,9 @@ async function axeCheck(page: Page, label: string): Promise<void> {
   );
   // Only violations are read: axe then skips building selectors for every passing node, which is
   // most of its time on big pages (the agenda's year view has twelve month grids).
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  // Legacy mode runs axe.run in the page itself: the default (axe.runPartial, for iframes) opens a
+  // new tab on every check to merge the frames' results, and the app has no iframes.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode().analyze();
   const problems = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
