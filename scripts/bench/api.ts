@@ -201,10 +201,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
   });
   const sameWorkPort = 5100 + (size % 97);
   const sameWorkBase = `http://127.0.0.1:${sameWorkPort}`;
-  const sameWork = spawn(process.execPath, ['scripts/bench/same-work-server.ts'], {
-    env: { ...env, PORT: String(sameWorkPort) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  let sameWork: ChildProcess | undefined;
   let serverStopped = false;
   const stopServer = async () => {
     if (serverStopped) return;
@@ -214,6 +211,11 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
   };
   try {
     await waitFor(`${base}/api/health`, server);
+    // After Galeno: on a fresh data folder Galeno generates the token secret both servers read.
+    sameWork = spawn(process.execPath, ['scripts/bench/same-work-server.ts'], {
+      env: { ...env, PORT: String(sameWorkPort) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await waitFor(`${sameWorkBase}/api/health`, sameWork);
     const admin = await login(base, 'admin');
     const doctor = await login(base, 'doctor1');
@@ -367,7 +369,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     // Galeno stops first, so the same-work server has the machine to itself, as Galeno had.
     await stopServer();
     for (const scenario of scenarios.filter((candidate) => candidate.sameWork)) {
-      if (sameWork.pid) resetPeakMemory(sameWork.pid);
+      if (sameWork?.pid) resetPeakMemory(sameWork.pid);
       const result = await cannon(sameWorkBase, scenario.options);
       const figure = figures.find((candidate) => candidate.scenario === scenario.name);
       if (!figure) continue;
@@ -376,7 +378,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
-        memoryMb: sameWork.pid ? peakMemoryMb(sameWork.pid) : 0,
+        memoryMb: sameWork?.pid ? peakMemoryMb(sameWork.pid) : 0,
       };
       console.log(
         `  ${scenario.name} (same-work server): ${figure.sameWork.reqPerSec} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
@@ -385,8 +387,11 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     return { figures, memoryMb: peak };
   } finally {
     await stopServer();
-    sameWork.kill('SIGTERM');
-    if (sameWork.exitCode === null) await new Promise((r) => sameWork.once('exit', r));
+    if (sameWork && sameWork.exitCode === null) {
+      const child = sameWork;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
   }
 }
 
