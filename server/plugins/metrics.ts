@@ -44,6 +44,8 @@ function processMetrics(): Registry {
  */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const registry = new Registry();
+  // Started now, so the event-loop figures cover the time before the first scrape.
+  const processFigures = processMetrics();
 
   const requests = new Counter({
     name: 'galeno_http_requests_total',
@@ -159,8 +161,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       if (!fromThisMachine(request) && !carriesToken(request, app.config.metricsToken)) return reply.callNotFound();
-      const [own, process] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(process + own);
+      const [own, shared] = await Promise.all([registry.metrics(), processFigures.metrics()]);
+      return reply.type(registry.contentType).header('cache-control', 'no-store').send(shared + own);
     },
   );
 });
