@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
 import { openApiTransform } from './plugins/openapi.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(inputGuardPlugin);
   await app.register(redisPlugin);
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
 
   for (const module of modules) {
     await app.register(module, { prefix: '/api' });

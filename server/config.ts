@@ -101,6 +101,12 @@ const environmentSchema = z
       .string()
       .regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only')
       .default('galeno'),
+    /** Opens GET /api/metrics to a scraper off this machine that sends it as a bearer token (decision 0086). */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .regex(/^[\x21-\x7e]+$/, 'may hold printable ASCII without spaces only')
+      .optional(),
   })
   .refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
     path: ['CHAT_MODEL'],
@@ -177,6 +183,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several clinics (or test runs) can share one Redis. */
   redisPrefix: string;
+  /** The bearer token that opens /api/metrics from another machine; without it, loopback only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -242,5 +250,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mfaRequiredRoles: e.MFA_REQUIRED_ROLES,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,6 +1,8 @@
 // npm run bench:api -- [--db sqlite|postgres] [--sizes 1000,100000] [--duration 10] [--connections 50] [--days 365] [--reuse]
 // Seeds a fresh clinic of each size, starts the real server and a bare Fastify server (the machine's
 // ceiling), drives both with autocannon, and prints a table (also written to bench-results/).
+// For the availability and patient-history scenarios it also drives a minimal Fastify server on the
+// same database doing the same work (same-work-server.ts, decision 0086): the ceiling for those reads.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +42,8 @@ interface Figures {
   non2xx: number;
   ratio: number;
   memoryMb: number;
+  /** The same-work server's figures for this scenario, when it has one. */
+  sameWork?: { reqPerSec: number; p99: number; errors: number; non2xx: number; memoryMb: number };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -195,8 +199,24 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const sameWorkPort = 5100 + (size % 97);
+  const sameWorkBase = `http://127.0.0.1:${sameWorkPort}`;
+  let sameWork: ChildProcess | undefined;
+  let serverStopped = false;
+  const stopServer = async () => {
+    if (serverStopped) return;
+    serverStopped = true;
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
   try {
     await waitFor(`${base}/api/health`, server);
+    // After Galeno: on a fresh data folder Galeno generates the token secret both servers read.
+    sameWork = spawn(process.execPath, ['scripts/bench/same-work-server.ts'], {
+      env: { ...env, PORT: String(sameWorkPort) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(`${sameWorkBase}/api/health`, sameWork);
     const admin = await login(base, 'admin');
     const doctor = await login(base, 'doctor1');
     const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => login(base, `paciente${i + 1}`)));
@@ -206,10 +226,12 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
       new Date(Date.now() + (i - 10) * 86400000).toISOString().slice(0, 10),
     );
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    await checkSameAnswers(base, sameWorkBase, patients, doctors);
 
-    const scenarios: { name: string; options: Partial<autocannon.Options> }[] = [
+    const scenarios: { name: string; options: Partial<autocannon.Options>; sameWork?: boolean }[] = [
       {
         name: 'availability',
+        sameWork: true,
         options: {
           requests: [
             {
@@ -276,6 +298,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
       },
       {
         name: 'patient history',
+        sameWork: true,
         options: {
           requests: [
             {
@@ -343,11 +366,60 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
         `  ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
       );
     }
+    // Galeno stops first, so the same-work server has the machine to itself, as Galeno had.
+    await stopServer();
+    for (const scenario of scenarios.filter((candidate) => candidate.sameWork)) {
+      if (sameWork?.pid) resetPeakMemory(sameWork.pid);
+      const result = await cannon(sameWorkBase, scenario.options);
+      const figure = figures.find((candidate) => candidate.scenario === scenario.name);
+      if (!figure) continue;
+      figure.sameWork = {
+        reqPerSec: Math.round(result.requests.average),
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        memoryMb: sameWork?.pid ? peakMemoryMb(sameWork.pid) : 0,
+      };
+      console.log(
+        `  ${scenario.name} (same-work server): ${figure.sameWork.reqPerSec} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+      );
+    }
     return { figures, memoryMb: peak };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer();
+    if (sameWork && sameWork.exitCode === null) {
+      const child = sameWork;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
   }
+}
+
+/**
+ * The same-work server is a fair reference only if it answers what Galeno answers: the same JSON
+ * (byte for byte) and total for a sample of patients and doctors, or the run stops here.
+ */
+async function checkSameAnswers(galeno: string, sameWork: string, patients: string[], doctors: number) {
+  const paths = (i: number) => [
+    `/api/citas/agenda-disponible/${1 + ((i * 7) % doctors)}?dias=7`,
+    '/api/paciente/historial',
+  ];
+  const answer = async (base: string, url: string, token: string) => {
+    const response = await fetch(base + url, { headers: { authorization: `Bearer ${token}` } });
+    return `${response.status} ${response.headers.get('x-total-count') ?? ''} ${await response.text()}`;
+  };
+  for (const [i, token] of patients.slice(0, 5).entries()) {
+    for (const url of paths(i)) {
+      let [ours, theirs] = [await answer(galeno, url, token), await answer(sameWork, url, token)];
+      // A slot can turn past between the two requests (the minute changed): ask once more.
+      if (ours !== theirs) [ours, theirs] = [await answer(galeno, url, token), await answer(sameWork, url, token)];
+      if (ours !== theirs) {
+        throw new Error(`the same-work server answers ${url} differently:\n  Galeno:    ${ours.slice(0, 300)}\n  same-work: ${theirs.slice(0, 300)}`);
+      }
+      if (!ours.startsWith('200 ')) throw new Error(`${url} answered ${ours.slice(0, 200)}`);
+    }
+  }
+  console.log('  the same-work server answers as Galeno does (availability, history: same JSON and total)');
 }
 
 const barePort = 4899;
@@ -380,7 +452,7 @@ const lines = [
   `\nGaleno API benchmark (${kind}, ${connections} connections, ${duration} s each; bare server ${Math.round(bareRps)} req/s)`,
 ];
 lines.push(
-  'scenario                  | patients | req/s | p50 ms | p99 ms | errors | non-2xx | vs bare | vs small | peak MB',
+  'scenario                  | patients | req/s | p50 ms | p99 ms | errors | non-2xx | vs bare | same-work req/s | vs same work | vs small | peak MB',
 );
 for (const f of all) {
   const small = all.find((g) => g.scenario === f.scenario && g.size === smallest);
@@ -389,9 +461,13 @@ for (const f of all) {
       ? (small.reqPerSec / Math.max(1, f.reqPerSec)).toFixed(2) + 'x'
       : '';
   lines.push(
-    `${f.scenario.padEnd(25)} | ${String(f.size).padStart(8)} | ${String(f.reqPerSec).padStart(5)} | ${String(f.p50).padStart(6)} | ${String(f.p99).padStart(6)} | ${String(f.errors).padStart(6)} | ${String(f.non2xx).padStart(7)} | ${(f.ratio * 100).toFixed(0).padStart(6)}% | ${growth.padStart(8)} | ${String(f.memoryMb).padStart(7)}`,
+    `${f.scenario.padEnd(25)} | ${String(f.size).padStart(8)} | ${String(f.reqPerSec).padStart(5)} | ${String(f.p50).padStart(6)} | ${String(f.p99).padStart(6)} | ${String(f.errors).padStart(6)} | ${String(f.non2xx).padStart(7)} | ${(f.ratio * 100).toFixed(0).padStart(6)}% | ${(f.sameWork ? String(f.sameWork.reqPerSec) : '').padStart(15)} | ${(f.sameWork ? `${((f.reqPerSec / Math.max(1, f.sameWork.reqPerSec)) * 100).toFixed(0)}%` : '').padStart(12)} | ${growth.padStart(8)} | ${String(f.memoryMb).padStart(7)}`,
   );
 }
+const sameWorkNotes = all
+  .filter((f) => f.sameWork)
+  .map((f) => `${f.scenario} ${f.size}: p99 ${f.sameWork?.p99} ms, errors ${f.sameWork?.errors}, non-2xx ${f.sameWork?.non2xx}, peak ${f.sameWork?.memoryMb} MB`);
+if (sameWorkNotes.length > 0) lines.push(`same-work server (scripts/bench/same-work-server.ts): ${sameWorkNotes.join('; ')}`);
 lines.push(
   `peak server memory: ${Object.entries(memory)
     .map(([size, mb]) => `${size} patients ${mb} MB`)

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Kysely, Migrator, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, type LogEvent, type Migration } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
 import { CurrentSchemaPostgresDialect } from './dialects/postgres.ts';
@@ -17,6 +17,10 @@ export interface DatabaseHandle {
   sqliteFile: string | undefined;
   /** The PostgreSQL schema in use when one was chosen (tests); undefined otherwise. */
   schema?: string | undefined;
+  /** Called after every query with its time (metrics); empty unless something listens. */
+  queryListeners: Set<(event: LogEvent) => void>;
+  /** The PostgreSQL pool's connections right now; undefined on SQLite. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -33,21 +37,34 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const queryListeners = new Set<(event: LogEvent) => void>();
+  // Kysely times each query only when it has a logger; with none listening this is a loop over nothing.
+  const log = (event: LogEvent) => {
+    for (const listener of queryListeners) listener(event);
+  };
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', sqliteFile: undefined, schema: options.schema, close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), log });
+    return {
+      db,
+      dialect: 'postgres',
+      sqliteFile: undefined,
+      schema: options.schema,
+      queryListeners,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   ensurePrivateDir(options.dataDir);
   const file = path.join(options.dataDir, 'galeno.sqlite');
   ensurePrivateFile(file);
   const database = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
-  return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database), log });
+  return { db, dialect: 'sqlite', sqliteFile: file, queryListeners, poolStats: () => undefined, close: () => db.destroy() };
 }
 
 function migratorFor(handle: DatabaseHandle, list: Record<string, GalenoMigration> = migrations): Migrator {

@@ -14,6 +14,11 @@ const CONCURRENT_HASHES = Math.max(1, Math.min(2, os.availableParallelism()));
 let running = 0;
 const waiting: (() => void)[] = [];
 
+/** Hashes running and waiting for a slot now (metrics). */
+export function passwordHashQueue(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;

@@ -140,6 +140,8 @@ export const ACCESS_TABLE: MatrixRow[] = [
   // Public
   { route: 'GET /api/health', expect: PUBLIC, request: () => ({ url: '/api/health' }) },
   { route: 'GET /api/docs', expect: PUBLIC, request: () => ({ url: '/api/docs' }) },
+  // Open to this machine (the matrix asks from loopback) or to METRICS_TOKEN; elsewhere 404 (decision 0086).
+  { route: 'GET /api/metrics', expect: PUBLIC, request: () => ({ url: '/api/metrics' }) },
   { route: 'GET /api/especialidades', expect: PUBLIC, request: () => ({ url: '/api/especialidades' }) },
   { route: 'GET /api/reloj', expect: PUBLIC, request: () => ({ url: '/api/reloj' }) },
   {

@@ -259,3 +259,22 @@ export async function settleNotices(
     .where('estado', '=', 'pendiente')
     .execute();
 }
+
+/** Reminders and request notices past their time and not yet sent: the outboxes' backlog (metrics). */
+export async function countDueOutbox(db: Db, now: string): Promise<{ recordatorios: number; avisos_solicitud: number }> {
+  const [reminders, notices] = await Promise.all([
+    db
+      .selectFrom('recordatorios')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('estado', '=', 'pendiente')
+      .where('enviar_en', '<=', now)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('avisos_solicitud')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('estado', '=', 'pendiente')
+      .where('enviar_en', '<=', now)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { recordatorios: Number(reminders.total), avisos_solicitud: Number(notices.total) };
+}

@@ -1,0 +1,169 @@
+import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, useTestServer, type TestServer } from '../testing/test-server.ts';
+import { queryKind } from './metrics.ts';
+
+const REMOTE = '203.0.113.7';
+const TOKEN = 'm'.repeat(20) + 'etrics-token-for-tests';
+
+interface ScrapeOptions {
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+}
+
+async function scrape(server: TestServer, options: ScrapeOptions = {}) {
+  return server.app.inject({ method: 'GET', url: '/api/metrics', ...options });
+}
+
+async function families(server: TestServer): Promise<Map<string, MetricFamily>> {
+  const response = await scrape(server);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  return new Map(parsePrometheusTextFormat(response.body).map((family) => [family.name, family]));
+}
+
+function counterValue(family: MetricFamily | undefined, labels: Record<string, string>): number {
+  const sample = family?.metrics.find((metric) => Object.entries(labels).every(([key, value]) => metric.labels?.[key] === value));
+  return Number(sample?.value ?? 0);
+}
+
+/**
+ * A histogram's `_count` over the series that carry `labels`, read from the text itself: the
+ * parser above checks the format but folds a labelled histogram's series into one.
+ */
+function histogramCount(text: string, name: string, labels: Record<string, string> = {}): number {
+  let total = 0;
+  for (const line of text.split('\n')) {
+    const match = new RegExp(`^${name}_count\\{(.*)\\} (\\S+)$`).exec(line);
+    if (!match) continue;
+    const found = Object.fromEntries([...(match[1] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) total += Number(match[2]);
+  }
+  return total;
+}
+
+describe.each(DATABASES)('GET /api/metrics on %s (decision 0086)', (kind) => {
+  const server = useTestServer(kind);
+
+  it('answers Prometheus text that parses, with requests, queries, the event loop, memory, pools and queues', async () => {
+    const found = await families(server);
+    for (const name of [
+      'galeno_http_requests_total',
+      'galeno_http_request_duration_seconds',
+      'galeno_db_query_duration_seconds',
+      'galeno_password_hashes',
+      'galeno_outbox_due',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'process_resident_memory_bytes',
+    ]) {
+      expect(found.has(name), name).toBe(true);
+    }
+    expect(found.get('galeno_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
+    expect(found.get('galeno_outbox_due')?.metrics.map((metric) => metric.labels?.outbox).sort()).toEqual([
+      'avisos_solicitud',
+      'recordatorios',
+    ]);
+    const pool = found.get('galeno_db_pool_connections');
+    if (kind === 'postgres') {
+      expect(pool?.metrics.map((metric) => metric.labels?.state).sort()).toEqual(['idle', 'total']);
+      expect(counterValue(pool, { state: 'total' })).toBeGreaterThan(0);
+      expect(found.has('galeno_db_pool_waiting_requests')).toBe(true);
+    } else {
+      expect(pool).toBeUndefined();
+    }
+  });
+
+  it('counts a request under its route pattern and status, never its raw path or token, and times its queries', async () => {
+    const patient = await server.createUser('paciente');
+    const before = await families(server);
+    const beforeText = (await scrape(server)).body;
+    const route = '/api/citas/agenda-disponible/:doctorId';
+    const labels = { method: 'GET', route, status_code: '404' };
+    const response = await server.request('GET', '/api/citas/agenda-disponible/987654?dias=7', { token: patient.token });
+    expect(response.status).toBe(404);
+    const after = await families(server);
+    const afterText = (await scrape(server)).body;
+    expect(counterValue(after.get('galeno_http_requests_total'), labels)).toBe(
+      counterValue(before.get('galeno_http_requests_total'), labels) + 1,
+    );
+    expect(histogramCount(afterText, 'galeno_http_request_duration_seconds', labels)).toBe(
+      histogramCount(beforeText, 'galeno_http_request_duration_seconds', labels) + 1,
+    );
+    const selects = { kind: 'select', outcome: 'ok' };
+    expect(histogramCount(afterText, 'galeno_db_query_duration_seconds', selects)).toBeGreaterThan(
+      histogramCount(beforeText, 'galeno_db_query_duration_seconds', selects),
+    );
+    const text = (await scrape(server)).body;
+    expect(text).not.toContain('987654');
+    expect(text).not.toContain(patient.token.slice(-20));
+    // A path no route answers is one label, whatever was asked.
+    await server.request('GET', '/api/no-existe/123456');
+    const unmatched = await families(server);
+    expect(counterValue(unmatched.get('galeno_http_requests_total'), { route: 'unmatched', status_code: '404' })).toBeGreaterThan(0);
+    expect((await scrape(server)).body).not.toContain('123456');
+  });
+
+  it('answers a real loopback connection', async () => {
+    const response = await server.request('GET', '/api/metrics');
+    expect(response.status).toBe(200);
+    expect(String(response.body)).toContain('galeno_http_requests_total');
+  });
+
+  it('is a 404 like any unknown path to another machine, or through a proxy, when no token is configured', async () => {
+    const unknown = await server.app.inject({ method: 'GET', url: '/api/no-existe', remoteAddress: REMOTE });
+    const refused: ScrapeOptions[] = [
+      { remoteAddress: REMOTE },
+      { remoteAddress: REMOTE, headers: { authorization: `Bearer ${TOKEN}` } },
+      // A reverse proxy on this machine connects from loopback for someone else.
+      { headers: { 'x-forwarded-for': '198.51.100.4' } },
+      { headers: { forwarded: 'for=198.51.100.4' } },
+      { remoteAddress: '::ffff:198.51.100.4' },
+    ];
+    for (const options of refused) {
+      const response = await scrape(server, options);
+      expect(response.statusCode, JSON.stringify(options)).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+      expect(response.body).not.toContain('galeno_');
+    }
+    expect((await scrape(server, { remoteAddress: '::1' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(DATABASES)('GET /api/metrics with METRICS_TOKEN on %s', (kind) => {
+  const server = useTestServer(kind, { env: { METRICS_TOKEN: TOKEN } });
+
+  it('opens to another machine that sends the token, and to no other token', async () => {
+    const patient = await server.createUser('paciente');
+    const ok = await scrape(server, { remoteAddress: REMOTE, headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('galeno_http_requests_total');
+    expect((await scrape(server, { remoteAddress: REMOTE, headers: { authorization: `bearer ${TOKEN}` } })).statusCode).toBe(200);
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN} ${TOKEN}`,
+      TOKEN,
+      `Bearer ${patient.token}`,
+    ]) {
+      const response = await scrape(server, { remoteAddress: REMOTE, headers: authorization ? { authorization } : {} });
+      expect(response.statusCode, authorization ?? 'no token').toBe(404);
+    }
+    // Loopback needs no token.
+    expect((await scrape(server)).statusCode).toBe(200);
+  });
+});
+
+describe('queryKind', () => {
+  it('names a statement by its first word, from a short list', () => {
+    expect(queryKind('select "a" from "b"')).toBe('select');
+    expect(queryKind('  INSERT into x values (?)')).toBe('insert');
+    expect(queryKind('(select 1) union (select 2)')).toBe('select');
+    expect(queryKind('with t as (select 1) select * from t')).toBe('with');
+    expect(queryKind('pragma foreign_keys')).toBe('other');
+    expect(queryKind("drop table 'x'; -- 123")).toBe('other');
+  });
+});
