@@ -15,6 +15,8 @@ import { sessions } from './052-sessions.ts';
 import { visitSequence } from './023-visit-sequence.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
+import { weeklyHours } from './024-weekly-hours.ts';
+import { absences } from './025-absences.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -39,4 +41,6 @@ export const migrations: Record<string, GalenoMigration> = {
   '054-break-the-glass': breakTheGlass,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
+  '024-weekly-hours': weeklyHours,
+  '025-absences': absences,
 };
