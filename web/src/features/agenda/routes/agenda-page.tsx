@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
 import { useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
+import { AbsencesPanel } from '../components/absences-panel.tsx';
 import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
 import { EditBlockModal } from '../components/edit-block-modal.tsx';
@@ -20,6 +21,7 @@ import { OpenDayModal } from '../components/open-day-modal.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
 import { RangeModal } from '../components/range-modal.tsx';
 import { RequestInbox } from '../components/request-inbox.tsx';
+import { WeeklyHoursEditor } from '../components/weekly-hours-editor.tsx';
 
 type View = 'day' | 'month' | 'year';
 type ModalName = 'open' | 'block' | 'unblock' | null;
@@ -204,6 +206,11 @@ export default function AgendaPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
+        <WeeklyHoursEditor />
+        <AbsencesPanel initialDate={selected} />
+      </SimpleGrid>
 
       {modal === 'open' && (
         <OpenDayModal opened idDoctor={idDoctor} initialDate={selected} onClose={() => setModal(null)} onOpened={setSelected} />
