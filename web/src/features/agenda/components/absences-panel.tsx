@@ -130,8 +130,7 @@ export function AbsencesPanel({ initialDate }: { initialDate: string }) {
                 </Text>
                 <Button
                   size="compact-sm"
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   leftSection={<IconTrash size={14} aria-hidden />}
                   aria-label={t('absence_remove_named', { when: when(absence) })}
                   onClick={() =>
