@@ -34,8 +34,8 @@ test('a doctor sets weekly hours and an absence, and sees the agenda fill and em
   for (const name of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']) {
     await week.getByRole('button', { name: `Añadir franja el ${name}` }).click();
   }
-  await expect(week.getByRole('spinbutton', { name: 'Desde (Lunes, franja 1), horas' })).toHaveValue('09');
-  await expect(week.getByRole('textbox', { name: 'Cada (min) (Domingo, franja 1)' })).toHaveValue('15');
+  await expect(week.getByRole('group', { name: 'Lunes, franja 1' }).getByRole('spinbutton', { name: 'Desde, horas' })).toHaveValue('09');
+  await expect(week.getByRole('group', { name: 'Domingo, franja 1' }).getByRole('textbox', { name: 'Cada (min)' })).toHaveValue('15');
   await week.getByRole('button', { name: 'Guardar horario' }).click();
   await expect(page.getByText('Horario guardado. La agenda queda abierta 8 semanas por delante.')).toBeVisible();
 
