@@ -131,6 +131,7 @@ export function AbsencesPanel({ initialDate }: { initialDate: string }) {
                 <Button
                   size="compact-sm"
                   variant="default"
+                  style={{ flexShrink: 0 }}
                   leftSection={<IconTrash size={14} aria-hidden />}
                   aria-label={t('absence_remove_named', { when: when(absence) })}
                   onClick={() =>

@@ -71,16 +71,16 @@ function WeekForm({ idDoctor, saved, weeks }: WeeklyHoursEditorProps & { saved: 
                 </Text>
               )}
               {ofDay.map(({ franja, index }, position) => (
-                <Group key={index} gap="xs" align="flex-end" wrap="wrap" role="group" aria-label={t('hours_range_named', { day: dayName, n: position + 1 })}>
-                  <TimeField label={t('hours_from')} value={franja.hora_inicio} onChange={(value) => update(index, { hora_inicio: value })} w={110} />
-                  <TimeField label={t('hours_to')} value={franja.hora_fin} onChange={(value) => update(index, { hora_fin: value })} w={110} />
+                <Group key={index} gap={6} align="flex-end" wrap="wrap" role="group" aria-label={t('hours_range_named', { day: dayName, n: position + 1 })}>
+                  <TimeField label={t('hours_from')} value={franja.hora_inicio} onChange={(value) => update(index, { hora_inicio: value })} w={92} />
+                  <TimeField label={t('hours_to')} value={franja.hora_fin} onChange={(value) => update(index, { hora_fin: value })} w={92} />
                   <NumberInput
                     label={t('hours_every')}
                     value={franja.duracion_min}
                     onChange={(value) => update(index, { duracion_min: Number(value) || 0 })}
                     min={5}
                     step={5}
-                    w={100}
+                    w={80}
                   />
                   <ActionIcon variant="subtle" color="red.9" size="lg" aria-label={t('hours_remove_named', { day: dayName, n: position + 1 })} onClick={() => setFranjas((current) => current.filter((_, i) => i !== index))}>
                     <IconTrash size={18} aria-hidden />
