@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
@@ -21,7 +22,6 @@ import { OpenDayModal } from '../components/open-day-modal.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
 import { RangeModal } from '../components/range-modal.tsx';
 import { RequestInbox } from '../components/request-inbox.tsx';
-import { WeeklyHoursEditor } from '../components/weekly-hours-editor.tsx';
 
 type View = 'day' | 'month' | 'year';
 type ModalName = 'open' | 'block' | 'unblock' | null;

@@ -2,20 +2,39 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, Title } fro
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Franja } from '../../../../../contracts/weekly-hours.ts';
-import { DateField, TimeField } from '../../../components/date-fields.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSetWeeklyHours, useWeeklyHours } from '../api/weekly-hours.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Franja, HorarioRespuesta, HorarioSemanal } from '../../../contracts/weekly-hours.ts';
+import { api, ApiError } from '../lib/api.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { DateField, TimeField } from './date-fields.tsx';
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** A doctor's weekly hours: the caller's own, or (an admin) the doctor named. */
+const useWeeklyHours = (id_doctor?: number) =>
+  useQuery({
+    queryKey: ['agenda', 'weekly-hours', id_doctor ?? 'own'],
+    queryFn: () => api<HorarioRespuesta>('GET', '/agenda/horario', { query: id_doctor === undefined ? {} : { id_doctor } }),
+  });
+
+/** Saving the week changes many days: every agenda query loads again. */
+function useSetWeeklyHours() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HorarioSemanal) => api<HorarioRespuesta>('PUT', '/agenda/horario', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agenda'] }),
+  });
+}
 
 interface WeeklyHoursEditorProps {
   /** An admin editing a doctor's hours names the doctor; a doctor edits their own. */
   idDoctor?: number;
 }
 
-/** 'Horario semanal': one or more ranges per weekday, each with its slot length; saving opens the weeks ahead. */
+/**
+ * 'Horario semanal': one or more ranges per weekday, each with its slot length; saving opens the
+ * weeks ahead. Shared by the doctor's agenda and the admin's user management (texts: agenda namespace).
+ */
 export function WeeklyHoursEditor({ idDoctor }: WeeklyHoursEditorProps) {
   const hours = useWeeklyHours(idDoctor);
   // The form starts from the saved week; it mounts again when another doctor's week loads.
