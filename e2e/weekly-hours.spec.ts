@@ -35,7 +35,7 @@ test('a doctor sets weekly hours and an absence, and sees the agenda fill and em
     await week.getByRole('button', { name: `Añadir franja el ${name}` }).click();
   }
   await expect(week.getByRole('group', { name: 'Lunes, franja 1' }).getByRole('spinbutton', { name: 'Desde, horas' })).toHaveValue('09');
-  await expect(week.getByRole('group', { name: 'Domingo, franja 1' }).getByRole('textbox', { name: 'Cada (min)' })).toHaveValue('15');
+  await expect(week.getByRole('group', { name: 'Domingo, franja 1' }).getByRole('textbox', { name: 'Minutos' })).toHaveValue('15');
   await week.getByRole('button', { name: 'Guardar horario' }).click();
   await expect(page.getByText('Horario guardado. La agenda queda abierta 8 semanas por delante.')).toBeVisible();
 
