@@ -33,6 +33,8 @@ export const migrations: Record<string, GalenoMigration> = {
   '021-grouped-request-notices': groupedRequestNotices,
   '022-calendar-feeds': calendarFeeds,
   '023-visit-sequence': visitSequence,
+  '024-weekly-hours': weeklyHours,
+  '025-absences': absences,
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,
@@ -41,6 +43,4 @@ export const migrations: Record<string, GalenoMigration> = {
   '054-break-the-glass': breakTheGlass,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
-  '024-weekly-hours': weeklyHours,
-  '025-absences': absences,
 };
