@@ -72,6 +72,12 @@ const environmentSchema = z
       .default(5),
     /** Break the glass: how long a stated reason opens a record (decision 0055). */
     BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
+    AGENDA_WEEKS_AHEAD: z.coerce.number().int().min(1).max(52).default(8),
+    AGENDA_FILL_POLL_SECONDS: z.coerce.number().min(0).max(86_400).default(3600),
+    PUBLIC_HOLIDAY_REGION: z
+      .string()
+      .regex(/^([A-Z]{2}(-[A-Z0-9]{1,3})?|none)$/, 'must be a country code, country-region (ES-CT) or none')
+      .default('ES-CT'),
     CHAT_API_URL: z.string().url().optional(),
     CHAT_API_KEY: z.string().optional(),
     CHAT_MODEL: z.string().optional(),
@@ -158,6 +164,8 @@ export interface Config {
   requestNoticeMinutes: number;
   /** Hours a doctor's stated emergency reason opens a record they do not treat. */
   breakGlassHours: number;
+  /** Weekly hours (decision 0027): weeks kept open ahead, how often the generator runs (0: never), holiday region. */
+  agenda: { weeksAhead: number; fillPollSeconds: number; holidayRegion: string };
   chat: {
     apiUrl: string | undefined;
     apiKey: string | undefined;
@@ -233,6 +241,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     reminderPollSeconds: e.REMINDER_POLL_SECONDS,
     requestNoticeMinutes: e.REQUEST_NOTICE_MINUTES,
     breakGlassHours: e.BREAK_GLASS_HOURS,
+    agenda: { weeksAhead: e.AGENDA_WEEKS_AHEAD, fillPollSeconds: e.AGENDA_FILL_POLL_SECONDS, holidayRegion: e.PUBLIC_HOLIDAY_REGION },
     chat: {
       apiUrl: e.CHAT_API_URL,
       apiKey: e.CHAT_API_KEY,

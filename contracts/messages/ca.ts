@@ -73,6 +73,11 @@ export const ca: Messages = {
     clinica_direccion_requerida: 'L’adreça és obligatòria.',
     clinica_web_invalida: 'El web no és vàlid (per exemple, www.example.es).',
     clinica_horario_requerido: 'L’horari és obligatori.',
+    // weekly hours and absences (issue 14)
+    franja_sin_huecos: 'La franja és més curta que la durada d’un buit.',
+    franjas_solapadas: 'Dues franges del mateix dia se solapen.',
+    rango_fechas_invalido: 'La data de fi no pot ser anterior a la d’inici.',
+    ausencia_demasiado_larga: 'Una absència pot durar com a màxim un any.',
   },
   api: {
     validacion: 'Revisa les dades enviades.',
@@ -167,5 +172,9 @@ export const ca: Messages = {
     segundo_factor_sin_iniciar: 'Torna a començar l’activació: no n’hi ha cap de pendent.',
     logo_tipo_no_permitido: 'El logotip ha de ser una imatge PNG o JPEG.',
     logo_demasiado_grande: 'El logotip supera la mida màxima de 512 KB.',
+    // weekly hours and absences (issue 14)
+    ausencia_no_encontrada: 'L’absència no existeix.',
+    ausencia_pasada: 'L’absència ja ha acabat.',
+    doctor_requerido: 'Indica el doctor.',
   },
 };

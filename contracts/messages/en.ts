@@ -72,6 +72,11 @@ export const en: Messages = {
     clinica_direccion_requerida: 'The address is required.',
     clinica_web_invalida: 'The website is not valid (for example, www.example.es).',
     clinica_horario_requerido: 'The opening hours are required.',
+    // weekly hours and absences (issue 14)
+    franja_sin_huecos: 'The range is shorter than one slot.',
+    franjas_solapadas: 'Two ranges of the same day overlap.',
+    rango_fechas_invalido: 'The end date cannot be before the start date.',
+    ausencia_demasiado_larga: 'An absence can last one year at most.',
   },
   api: {
     validacion: 'Please check the data you sent.',
@@ -165,5 +170,9 @@ export const en: Messages = {
     segundo_factor_sin_iniciar: 'Start the set-up again: none is pending.',
     logo_tipo_no_permitido: 'The logo must be a PNG or JPEG image.',
     logo_demasiado_grande: 'The logo is larger than the 512 KB maximum.',
+    // weekly hours and absences (issue 14)
+    ausencia_no_encontrada: 'The absence does not exist.',
+    ausencia_pasada: 'The absence has already ended.',
+    doctor_requerido: 'Say which doctor.',
   },
 };

@@ -75,6 +75,11 @@ export const es = {
     clinica_direccion_requerida: 'La dirección es obligatoria.',
     clinica_web_invalida: 'La web no es válida (por ejemplo, www.example.es).',
     clinica_horario_requerido: 'El horario es obligatorio.',
+    // weekly hours and absences (issue 14)
+    franja_sin_huecos: 'La franja es más corta que la duración de un hueco.',
+    franjas_solapadas: 'Dos franjas del mismo día se solapan.',
+    rango_fechas_invalido: 'La fecha de fin no puede ser anterior a la de inicio.',
+    ausencia_demasiado_larga: 'Una ausencia puede durar como máximo un año.',
   },
   api: {
     validacion: 'Revisa los datos enviados.',
@@ -170,6 +175,10 @@ export const es = {
     segundo_factor_sin_iniciar: 'Empieza de nuevo la activación: no hay ninguna pendiente.',
     logo_tipo_no_permitido: 'El logotipo debe ser una imagen PNG o JPEG.',
     logo_demasiado_grande: 'El logotipo supera el tamaño máximo de 512 KB.',
+    // weekly hours and absences (issue 14)
+    ausencia_no_encontrada: 'La ausencia no existe.',
+    ausencia_pasada: 'La ausencia ya ha terminado.',
+    doctor_requerido: 'Indica el doctor.',
   },
 };
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
+import { keepOpenPlugin } from './agenda/keep-open.ts';
+import { weeklyHoursRoutes } from './agenda/weekly-hours.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -30,6 +32,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   doctorsRoutes,
   patientsRoutes,
   agendaRoutes,
+  weeklyHoursRoutes,
   appointmentsRoutes,
   calendarFeedRoutes,
   consultationsRoutes,
@@ -40,4 +43,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   homeRoutes,
   dataExportRoutes,
   remindersPlugin,
+  keepOpenPlugin,
 ];

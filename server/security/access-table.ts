@@ -98,6 +98,15 @@ const patientSession = (w: World) => {
   });
 };
 const doctorId = (w: World) => w.users.doctor.id_doctor!;
+/** An absence of `doctor` far ahead (it closes nothing the other rows use). */
+const freshAbsence = async (w: World) =>
+  (
+    await w.server.database.db
+      .insertInto('ausencias')
+      .values({ id_doctor: doctorId(w), fecha_inicio: '2026-12-28', fecha_fin: '2026-12-28', hora_inicio: null, hora_fin: null, motivo: 'Congreso', creado_en: new Date().toISOString() })
+      .returning('id_ausencia')
+      .executeTakeFirstOrThrow()
+  ).id_ausencia;
 
 const SECTION_BODIES: Record<string, Record<string, unknown>> = {
   alergias: { nombre: 'Ácaros' },
@@ -606,6 +615,47 @@ export const ACCESS_TABLE: MatrixRow[] = [
       body: { estado: 'Cancelada', motivo: 'Estaré en un congreso ese día' },
     }),
   },
+
+  // Weekly hours, absences and holidays (issue 14, decision 0027): hours by the doctor or an admin, absences by the doctor.
+  {
+    route: 'GET /api/agenda/horario',
+    expect: [401, 403, 403, 200, 403, 200],
+    request: (w) => ({ url: `/api/agenda/horario?id_doctor=${doctorId(w)}` }),
+  },
+  {
+    route: 'PUT /api/agenda/horario',
+    expect: [401, 403, 403, 200, 403, 200],
+    // Hours from a day past the open window, so the matrix's agenda stays as it was.
+    request: (w) => ({
+      url: '/api/agenda/horario',
+      body: { id_doctor: doctorId(w), vigente_desde: '2027-01-04', franjas: [{ dia_semana: 1, hora_inicio: '09:00', hora_fin: '10:00', duracion_min: 15 }] },
+    }),
+  },
+  { route: 'GET /api/agenda/ausencias', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda/ausencias' }) },
+  {
+    route: 'POST /api/agenda/ausencias',
+    expect: with201(ONLY_DOCTOR),
+    request: (w) => ({
+      url: '/api/agenda/ausencias',
+      body: { id_doctor: doctorId(w), fecha_inicio: '2026-12-24', fecha_fin: '2026-12-24', motivo: 'Congreso' },
+    }),
+  },
+  {
+    route: 'DELETE /api/agenda/ausencias/:id',
+    expect: with204(ONLY_DOCTOR),
+    request: async (w) => ({ url: `/api/agenda/ausencias/${await freshAbsence(w)}` }),
+  },
+  {
+    route: 'GET /api/agenda/ausencias/:id/citas',
+    expect: ONLY_DOCTOR,
+    request: async (w) => ({ url: `/api/agenda/ausencias/${await freshAbsence(w)}/citas` }),
+  },
+  {
+    route: 'POST /api/agenda/ausencias/:id/cancelar-citas',
+    expect: ONLY_DOCTOR,
+    request: async (w) => ({ url: `/api/agenda/ausencias/${await freshAbsence(w)}/cancelar-citas`, body: { citas: [w.own.appointment] } }),
+  },
+  { route: 'GET /api/agenda/festivos', expect: [401, 403, 403, 200, 200, 200], request: () => ({ url: '/api/agenda/festivos?anio=2026' }) },
 
   // Consultations and records
   { route: 'GET /api/medico/consultas', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/medico/consultas' }) },

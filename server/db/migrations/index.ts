@@ -15,6 +15,8 @@ import { sessions } from './052-sessions.ts';
 import { visitSequence } from './023-visit-sequence.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
+import { weeklyHours } from './024-weekly-hours.ts';
+import { absences } from './025-absences.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -31,6 +33,8 @@ export const migrations: Record<string, GalenoMigration> = {
   '021-grouped-request-notices': groupedRequestNotices,
   '022-calendar-feeds': calendarFeeds,
   '023-visit-sequence': visitSequence,
+  '024-weekly-hours': weeklyHours,
+  '025-absences': absences,
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,

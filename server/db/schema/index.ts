@@ -336,6 +336,37 @@ export interface ClinicaTable {
   actualizado_en: string;
 }
 
+/** A range of a doctor's weekly hours (migration 024); dia_semana 1 Monday ... 7 Sunday. */
+export interface HorariosSemanalesTable {
+  id_horario: Generated<number>;
+  id_doctor: number;
+  dia_semana: number;
+  hora_inicio: string;
+  hora_fin: string;
+  duracion_min: number;
+  vigente_desde: string;
+}
+
+/** A day of a doctor's agenda the generator dealt with ('semanal') or the doctor changed by hand ('manual'). */
+export interface DiasAgendaTable {
+  id_doctor: number;
+  fecha: string;
+  origen: 'semanal' | 'manual';
+  creado_en: string;
+}
+
+/** A doctor's absence (migration 025); null hours mean whole days. */
+export interface AusenciasTable {
+  id_ausencia: Generated<number>;
+  id_doctor: number;
+  fecha_inicio: string;
+  fecha_fin: string;
+  hora_inicio: string | null;
+  hora_fin: string | null;
+  motivo: string;
+  creado_en: string;
+}
+
 export interface Database {
   clinica: ClinicaTable;
   usuarios: UsuariosTable;
@@ -366,6 +397,9 @@ export interface Database {
   accesos_urgentes: AccesosUrgentesTable;
   avisos_solicitud: AvisosSolicitudTable;
   sesiones: SesionesTable;
+  horarios_semanales: HorariosSemanalesTable;
+  dias_agenda: DiasAgendaTable;
+  ausencias: AusenciasTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -41,6 +41,7 @@ import {
   unblockRange,
   updateBlockedSlot,
 } from './agenda.repository.ts';
+import { markManualDay } from './weekly-hours.repository.ts';
 
 /** The first day of a month and of the next one, as ISO dates. */
 function monthBounds(anio: number, mes: number): [string, string] {
@@ -96,6 +97,8 @@ export function createAgendaService(app: FastifyInstance) {
         if (chosen !== undefined && chosen !== doctor.intervalo_min) await setDoctorInterval(trx, id_doctor, chosen);
         const slots = newSlots(input.bloques, interval, await dayRanges(trx, id_doctor, input.fecha));
         const bloques_creados = await insertSlots(trx, id_doctor, input.fecha, slots, interval);
+        // 'Apertura de Jornada' wins for that day: the weekly-hours generator leaves it alone from now on.
+        await markManualDay(trx, id_doctor, input.fecha, clock.now().toISOString());
         const wanted = new Set(input.bloques).size;
         return { bloques_creados, bloques_existentes: wanted - bloques_creados };
       });
@@ -104,7 +107,10 @@ export function createAgendaService(app: FastifyInstance) {
     async block(caller: Caller, input: RangoAgenda) {
       const id_doctor = agendaOwner(caller, input.id_doctor);
       refusePast(caller, input.fecha);
-      const bloques_bloqueados = await blockRange(db, id_doctor, input.fecha, input, input.motivo);
+      const bloques_bloqueados = await db.transaction().execute(async (trx) => {
+        await markManualDay(trx, id_doctor, input.fecha, clock.now().toISOString());
+        return blockRange(trx, id_doctor, input.fecha, input, input.motivo);
+      });
       return { bloques_bloqueados };
     },
 
@@ -115,6 +121,7 @@ export function createAgendaService(app: FastifyInstance) {
       return db.transaction().execute(async (trx) => {
         const doctor = await findDoctor(trx, id_doctor);
         if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
+        await markManualDay(trx, id_doctor, input.fecha, clock.now().toISOString());
         const bloques_desbloqueados = await unblockRange(trx, id_doctor, input.fecha, input);
         const existing = await dayRanges(trx, id_doctor, input.fecha);
         const interval = dayInterval(
@@ -137,6 +144,7 @@ export function createAgendaService(app: FastifyInstance) {
         descripcion: input.descripcion ?? null,
       });
       if (!changed) throw apiError(409, 'bloque_no_editable', caller.language);
+      await markManualDay(db, slot.id_doctor, slot.fecha, clock.now().toISOString());
       const day = await listDay(db, slot.id_doctor, slot.fecha);
       const updated = day.find((row) => row.id_agenda === slot.id_agenda);
       if (!updated) throw apiError(404, 'no_encontrado', caller.language);
@@ -151,6 +159,7 @@ export function createAgendaService(app: FastifyInstance) {
         if (appointments.active > 0 || slot.estado === 'Reservado') throw apiError(409, 'bloque_con_cita', caller.language);
         if (appointments.total > 0) throw apiError(409, 'bloque_con_historial', caller.language);
         if (!(await deleteFreeSlot(trx, slot.id_agenda))) throw apiError(409, 'bloque_con_cita', caller.language);
+        await markManualDay(trx, slot.id_doctor, slot.fecha, clock.now().toISOString());
       });
     },
 

@@ -62,7 +62,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   gestionUsuarios: {
     layout: 'area',
-    namespaces: ['admin'],
+    namespaces: ['admin', 'agenda'],
     load: () => import('../features/admin/routes/user-management-page.tsx'),
   },
   clinica: {

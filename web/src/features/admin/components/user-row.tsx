@@ -1,9 +1,10 @@
-import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Especialidad } from '../../../../../contracts/doctors.ts';
 import { ROLES, type Role } from '../../../../../contracts/roles.ts';
 import type { UsuarioLista } from '../../../../../contracts/users.ts';
+import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -29,6 +30,7 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
   const [colegiado, setColegiado] = useState(user.numero_colegiado ?? '');
   const [specialty, setSpecialty] = useState(user.id_especialidad ? String(user.id_especialidad) : '');
   const [colegiadoError, setColegiadoError] = useState<string>();
+  const [hoursOpen, setHoursOpen] = useState(false);
   const changeRole = useChangeRole();
   const deleteUser = useDeleteUser();
   const endSessions = useEndUserSessions();
@@ -129,6 +131,11 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
               data={[{ value: '', label: t('specialty_placeholder') }, ...specialties.map((s) => ({ value: String(s.id_especialidad), label: s.nombre }))]}
               size="xs"
             />
+            {user.rol === 'doctor' && user.id_doctor !== null && (
+              <Button size="compact-xs" variant="default" onClick={() => setHoursOpen(true)} aria-label={t('hours_of', { name })}>
+                {t('hours_button')}
+              </Button>
+            )}
           </Stack>
         ) : (
           <Text c="dimmed">{t('common:empty_value')}</Text>
@@ -153,6 +160,11 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
             {t('delete')}
           </Button>
         </Group>
+        {hoursOpen && user.id_doctor !== null && (
+          <Modal opened onClose={() => setHoursOpen(false)} title={t('hours_of', { name })} size="lg">
+            <WeeklyHoursEditor idDoctor={user.id_doctor} />
+          </Modal>
+        )}
       </Table.Td>
     </Table.Tr>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
@@ -12,6 +13,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
 import { useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
+import { AbsencesPanel } from '../components/absences-panel.tsx';
 import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
 import { EditBlockModal } from '../components/edit-block-modal.tsx';
@@ -204,6 +206,11 @@ export default function AgendaPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
+        <WeeklyHoursEditor />
+        <AbsencesPanel initialDate={selected} />
+      </SimpleGrid>
 
       {modal === 'open' && (
         <OpenDayModal opened idDoctor={idDoctor} initialDate={selected} onClose={() => setModal(null)} onOpened={setSelected} />

@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDoctorProfile } from '../api/doctor-profile.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
+import { WeeklyHoursSummary } from '../components/weekly-hours-summary.tsx';
 
 export default function DoctorProfilePage() {
   const { t, i18n } = useTranslation('doctor');
@@ -98,6 +99,7 @@ export default function DoctorProfilePage() {
             ]}
           />,
         )}
+        <WeeklyHoursSummary />
         <CalendarFeed />
       </Stack>
     </Container>

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import type { Bloque } from '../../../contracts/agenda.ts';
+import type { AusenciaCreada, CitaAfectada, Franja, HorarioRespuesta } from '../../../contracts/weekly-hours.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/index.ts';
+import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { keepAgendasOpen } from './keep-open.ts';
+
+// The test clock starts on Monday 2026-03-02 (09:00 in Madrid); 8 weeks run to Sunday 2026-04-26.
+const range = (dia_semana: number, hora_inicio: string, hora_fin: string, duracion_min = 15): Franja => ({ dia_semana, hora_inicio, hora_fin, duracion_min });
+const WEEK: Franja[] = [
+  ...[1, 2, 3, 4].flatMap((day) => [range(day, '09:00', '14:00'), range(day, '16:00', '19:00')]),
+  range(5, '09:00', '14:00'),
+];
+const smtp = await startSmtpServer();
+
+const dayOf = async (server: TestServer, doctor: TestUser, fecha: string) => {
+  const response = await server.request<Bloque[]>('GET', `/api/agenda?fecha=${fecha}`, { token: doctor.token });
+  expect(response.status).toBe(200);
+  return response.body;
+};
+
+const setHours = async (server: TestServer, user: TestUser, franjas: Franja[], extra: Record<string, unknown> = {}) => {
+  const response = await server.request<HorarioRespuesta>('PUT', '/api/agenda/horario', { token: user.token, body: { franjas, ...extra } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+};
+
+const slotCount = async (server: TestServer, id_doctor: number) =>
+  Number(
+    (
+      await server.database.db
+        .selectFrom('agenda')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('id_doctor', '=', id_doctor)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
+  const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, AGENDA_FILL_POLL_SECONDS: '0', REMINDER_POLL_SECONDS: '0' } });
+
+  it('lets a doctor and an admin set hours, and refuses other doctors and patients', async () => {
+    const doctor = await server.createUser('doctor');
+    const other = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    const admin = await server.createUser('admin');
+    const body = { franjas: [range(1, '09:00', '10:00')] };
+    expect((await server.request('GET', '/api/agenda/horario')).status).toBe(401);
+    expect((await server.request('PUT', '/api/agenda/horario', { body })).status).toBe(401);
+    for (const [method, token] of [['GET', patient.token], ['PUT', patient.token]] as const) {
+      expect((await server.request(method, '/api/agenda/horario', { token, body: method === 'PUT' ? body : undefined })).status).toBe(403);
+    }
+    const foreign = await server.request('PUT', '/api/agenda/horario', { token: other.token, body: { ...body, id_doctor: doctor.id_doctor } });
+    expect(foreign.status).toBe(403);
+    expect((await server.request('GET', `/api/agenda/horario?id_doctor=${doctor.id_doctor}`, { token: other.token })).status).toBe(403);
+    const noDoctor = await server.request('GET', '/api/agenda/horario', { token: admin.token });
+    expect(noDoctor.status).toBe(400);
+    expect(noDoctor.body).toMatchObject({ code: 'doctor_requerido', detail: 'Indica el doctor.' });
+    expect((await server.request('GET', '/api/agenda/horario?id_doctor=999999', { token: admin.token })).status).toBe(404);
+
+    const empty = await server.request<HorarioRespuesta>('GET', '/api/agenda/horario', { token: doctor.token });
+    expect(empty.body).toEqual({ id_doctor: doctor.id_doctor, vigente_desde: null, franjas: [], semanas_abiertas: 8 });
+    const byAdmin = await setHours(server, admin, [range(2, '10:00', '11:00', 30)], { id_doctor: doctor.id_doctor });
+    expect(byAdmin).toMatchObject({ id_doctor: doctor.id_doctor, vigente_desde: '2026-03-02', franjas: [range(2, '10:00', '11:00', 30)] });
+    expect((await dayOf(server, doctor, '2026-03-03')).map((slot) => slot.hora_inicio)).toEqual(['10:00', '10:30']);
+    const own = await server.request<HorarioRespuesta>('GET', '/api/agenda/horario', { token: doctor.token });
+    expect(own.body.franjas).toEqual([range(2, '10:00', '11:00', 30)]);
+  });
+
+  it('refuses overlapping ranges, ranges without a slot and bad absences with clear messages', async () => {
+    const doctor = await server.createUser('doctor');
+    const cases: [unknown, string][] = [
+      [{ franjas: [range(1, '09:00', '12:00'), range(1, '11:00', '13:00')] }, 'Dos franjas del mismo día se solapan.'],
+      [{ franjas: [range(1, '09:00', '09:10', 15)] }, 'La franja es más corta que la duración de un hueco.'],
+      [{ franjas: [range(8, '09:00', '10:00')] }, 'El valor no es válido.'],
+      [{ franjas: [range(1, '10:00', '09:00')] }, 'La hora de fin debe ser posterior a la hora de inicio.'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await server.request<{ detail: string }>('PUT', '/api/agenda/horario', { token: doctor.token, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(response.body)).toContain(message);
+    }
+    const backwards = await server.request('POST', '/api/agenda/ausencias', {
+      token: doctor.token,
+      body: { fecha_inicio: '2026-03-10', fecha_fin: '2026-03-09', motivo: 'Congreso' },
+    });
+    expect(backwards.status).toBe(400);
+    expect(JSON.stringify(backwards.body)).toContain('La fecha de fin no puede ser anterior a la de inicio.');
+    const past = await server.request('POST', '/api/agenda/ausencias', {
+      token: doctor.token,
+      body: { fecha_inicio: '2026-02-10', fecha_fin: '2026-02-11', motivo: 'Congreso' },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ code: 'ausencia_pasada' });
+  });
+
+  it('keeps the agenda open 8 weeks ahead without holidays, idempotently, extended day by day', async () => {
+    const doctor = await server.createUser('doctor');
+    await setHours(server, doctor, WEEK);
+    expect(await dayOf(server, doctor, '2026-03-09')).toHaveLength(32);
+    expect(await dayOf(server, doctor, '2026-03-13')).toHaveLength(20);
+    expect(await dayOf(server, doctor, '2026-03-14')).toHaveLength(0);
+    // Good Friday and Easter Monday (Catalonia) stay closed; the Thursday between is open.
+    expect(await dayOf(server, doctor, '2026-04-03')).toHaveLength(0);
+    expect(await dayOf(server, doctor, '2026-04-06')).toHaveLength(0);
+    expect(await dayOf(server, doctor, '2026-04-02')).toHaveLength(32);
+    expect(await dayOf(server, doctor, '2026-04-27')).toHaveLength(0);
+    const id_doctor = doctor.id_doctor as number;
+    const before = await slotCount(server, id_doctor);
+    // 8 weeks: 4 x 32 + 20 a week, less Good Friday (20) and Easter Monday (32).
+    expect(before).toBe(8 * (4 * 32 + 20) - 20 - 32);
+
+    expect(await keepAgendasOpen(server.app, '2026-03-02', id_doctor)).toEqual({ doctores: 0, dias: 0, huecos: 0 });
+    expect(await slotCount(server, id_doctor)).toBe(before);
+    expect(await keepAgendasOpen(server.app, '2026-03-03', id_doctor)).toEqual({ doctores: 1, dias: 1, huecos: 32 });
+    expect(await dayOf(server, doctor, '2026-04-27')).toHaveLength(32);
+  });
+
+  it('leaves days opened by hand alone and regenerates the others when the hours change, keeping booked slots', async () => {
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    await openDay(server, doctor, '2026-03-11', ['10:00', '10:30'], 30);
+    await setHours(server, doctor, WEEK);
+    expect((await dayOf(server, doctor, '2026-03-11')).map((slot) => slot.hora_inicio)).toEqual(['10:00', '10:30']);
+    // Blocking a range on a generated day makes it the doctor's own day too.
+    const blocked = await server.request('PUT', '/api/agenda/bloquear', {
+      token: doctor.token,
+      body: { fecha: '2026-03-12', hora_inicio: '09:00', hora_fin: '10:00', motivo: 'Reunión' },
+    });
+    expect(blocked.body).toEqual({ bloques_bloqueados: 4 });
+    await bookSlot(server, patient, doctor, '2026-03-16', '09:00', { estado: 'Confirmada' });
+
+    await setHours(server, doctor, [range(1, '10:00', '12:00', 30), range(4, '16:00', '17:00', 30)]);
+    const monday = await dayOf(server, doctor, '2026-03-16');
+    expect(monday.map((slot) => [slot.hora_inicio, slot.estado])).toEqual([
+      ['09:00', 'Reservado'],
+      ['10:00', 'Disponible'],
+      ['10:30', 'Disponible'],
+      ['11:00', 'Disponible'],
+      ['11:30', 'Disponible'],
+    ]);
+    expect(await dayOf(server, doctor, '2026-03-17')).toHaveLength(0);
+    expect((await dayOf(server, doctor, '2026-03-11')).map((slot) => slot.hora_inicio)).toEqual(['10:00', '10:30']);
+    expect(await dayOf(server, doctor, '2026-03-12')).toHaveLength(32);
+    expect((await dayOf(server, doctor, '2026-03-19')).map((slot) => slot.hora_inicio)).toEqual(['16:00', '16:30']);
+  });
+
+  it('closes free slots of an absence, lists the visits inside, cancels the chosen ones and tells their patients', async () => {
+    const doctor = await server.createUser('doctor');
+    const other = await server.createUser('doctor');
+    const patient = await server.createUser('paciente', { correo: `ausencia.${kind}@example.com` });
+    await setHours(server, doctor, WEEK);
+    const kept = await bookSlot(server, patient, doctor, '2026-03-17', '10:00', { estado: 'Confirmada' });
+    const cancelled = await bookSlot(server, patient, doctor, '2026-03-18', '16:00');
+
+    const created = await server.request<AusenciaCreada>('POST', '/api/agenda/ausencias', {
+      token: doctor.token,
+      body: { fecha_inicio: '2026-03-17', fecha_fin: '2026-03-18', hora_fin: '17:00', motivo: 'Congreso' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.huecos_cerrados).toBe(31 + 20 + 3);
+    expect(created.body.citas.map((cita) => [cita.id_cita, cita.fecha, cita.hora])).toEqual([
+      [kept.id_cita, '2026-03-17', '10:00'],
+      [cancelled.id_cita, '2026-03-18', '16:00'],
+    ]);
+    expect((await dayOf(server, doctor, '2026-03-17')).map((slot) => slot.hora_inicio)).toEqual(['10:00']);
+    expect((await dayOf(server, doctor, '2026-03-18')).map((slot) => slot.hora_inicio)).toEqual(['16:00', '17:00', '17:15', '17:30', '17:45', '18:00', '18:15', '18:30', '18:45']);
+    const id = created.body.ausencia.id_ausencia;
+
+    // Only the doctor who is away sees and changes it.
+    for (const user of [other, await server.createUser('paciente')]) {
+      expect((await server.request('GET', `/api/agenda/ausencias/${id}/citas`, { token: user.token })).status).toBe(403);
+      expect((await server.request('POST', `/api/agenda/ausencias/${id}/cancelar-citas`, { token: user.token, body: { citas: [kept.id_cita] } })).status).toBe(403);
+      expect((await server.request('DELETE', `/api/agenda/ausencias/${id}`, { token: user.token })).status).toBe(403);
+    }
+    expect((await server.request('GET', '/api/agenda/ausencias/999999/citas', { token: doctor.token })).status).toBe(404);
+
+    const answer = await server.request('POST', `/api/agenda/ausencias/${id}/cancelar-citas`, { token: doctor.token, body: { citas: [cancelled.id_cita] } });
+    expect(answer.body).toEqual({ canceladas: 1 });
+    const left = await server.request<CitaAfectada[]>('GET', `/api/agenda/ausencias/${id}/citas`, { token: doctor.token });
+    expect(left.body.map((cita) => cita.id_cita)).toEqual([kept.id_cita]);
+    const freed = (await dayOf(server, doctor, '2026-03-18'))[0];
+    expect(freed).toMatchObject({ hora_inicio: '16:00', estado: 'Bloqueado', descripcion: 'Congreso', cita: null });
+
+    await server.app.mailer.settled();
+    let mail: { raw: string } | undefined;
+    for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count)).find((message) => message.to.includes(`ausencia.${kind}@example.com`));
+    expect(parseMail(mail.raw).text).toContain('«Pedir cita»');
+
+    // Removing the absence gives the generated days their free slots back; the kept visit stays.
+    expect((await server.request('DELETE', `/api/agenda/ausencias/${id}`, { token: doctor.token })).status).toBe(204);
+    const tuesday = await dayOf(server, doctor, '2026-03-17');
+    expect(tuesday).toHaveLength(32);
+    expect(tuesday.find((slot) => slot.hora_inicio === '10:00')?.estado).toBe('Reservado');
+    expect((await server.request('GET', '/api/agenda/ausencias', { token: doctor.token })).body).toEqual([]);
+  });
+
+  it('blocks the free slots of a day opened by hand inside an absence, and lists the holidays', async () => {
+    const doctor = await server.createUser('doctor');
+    await openDay(server, doctor, '2026-03-20', ['09:00', '09:30', '10:00'], 30);
+    const created = await server.request<AusenciaCreada>('POST', '/api/agenda/ausencias', {
+      token: doctor.token,
+      body: { fecha_inicio: '2026-03-20', fecha_fin: '2026-03-20', hora_inicio: '09:30', hora_fin: '10:30', motivo: 'Médico' },
+    });
+    expect(created.body.huecos_cerrados).toBe(2);
+    expect((await dayOf(server, doctor, '2026-03-20')).map((slot) => slot.estado)).toEqual(['Disponible', 'Bloqueado', 'Bloqueado']);
+    const listed = await server.request<{ fecha: string; nombre: string }[]>('GET', '/api/agenda/festivos?anio=2026', {
+      token: doctor.token,
+      headers: { 'accept-language': 'ca' },
+    });
+    expect(listed.body).toContainEqual({ fecha: '2026-09-11', nombre: 'Diada de Catalunya' });
+  });
+
+  it('counts the clinic day in Madrid, not in UTC, on the night of a daylight-saving change', async () => {
+    const doctor = await server.createUser('doctor');
+    // 23:30 UTC on Saturday 28 March is already Sunday 29 March, 00:30, in Madrid.
+    server.clock.set('2026-03-28T23:30:00Z');
+    try {
+      await setHours(server, doctor, [range(6, '09:00', '10:00'), range(7, '09:00', '14:00')]);
+      const marked = await server.database.db.selectFrom('dias_agenda').select('fecha').where('id_doctor', '=', doctor.id_doctor as number).orderBy('fecha').execute();
+      expect(marked[0]?.fecha).toBe('2026-03-29');
+      expect(marked).toHaveLength(56);
+      expect(await dayOf(server, doctor, '2026-03-28')).toHaveLength(0);
+      expect(await dayOf(server, doctor, '2026-03-29')).toHaveLength(20);
+      expect(await dayOf(server, doctor, '2026-04-05')).toHaveLength(20);
+      await keepAgendasOpen(server.app, '2026-10-24', doctor.id_doctor as number);
+      const autumn = await dayOf(server, doctor, '2026-10-25');
+      expect(autumn.map((slot) => slot.hora_inicio)).toEqual((await dayOf(server, doctor, '2026-03-29')).map((slot) => slot.hora_inicio));
+    } finally {
+      server.clock.set('2026-03-02T08:00:00Z');
+    }
+  });
+
+  it.runIf(kind === 'postgres')('fills from two instances at once without duplicates or errors', async () => {
+    const doctors = await Promise.all(Array.from({ length: 6 }, () => server.createUser('doctor')));
+    await server.database.db
+      .insertInto('horarios_semanales')
+      .values(doctors.flatMap((doctor) => WEEK.map((franja) => ({ id_doctor: doctor.id_doctor as number, ...franja, vigente_desde: '2026-03-02' }))))
+      .execute();
+    const database = openDatabase(server.databaseOptions);
+    const second = await buildApp({ config: server.config, database, clock: server.clock, serveWeb: false });
+    try {
+      const runs = await Promise.all([
+        keepAgendasOpen(server.app, '2026-03-02'),
+        keepAgendasOpen(second, '2026-03-02'),
+        keepAgendasOpen(server.app, '2026-03-02'),
+        keepAgendasOpen(second, '2026-03-02'),
+      ]);
+      const perWeek = 4 * 32 + 20;
+      const expected = 8 * perWeek - 20 - 32;
+      expect(runs.reduce((sum, run) => sum + run.huecos, 0)).toBeGreaterThanOrEqual(doctors.length * expected);
+      for (const doctor of doctors) expect(await slotCount(server, doctor.id_doctor as number)).toBe(expected);
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  Ausencia,
+  AusenciaCreada,
+  CitaAfectada,
+  Festivo,
+  HorarioRespuesta,
+  HorarioSemanal,
+  NuevaAusencia,
+} from '../../../contracts/weekly-hours.ts';
+import { ownDoctorId } from '../../lib/access.ts';
+import { apiError } from '../../lib/api-errors.ts';
+import { addDays, localDate, localTime } from '../../lib/clock.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import { notifyPatientOfDoctorCancellation } from '../reminders/reminders.service.ts';
+import { changeCitaState, findDoctor, releaseAppointment } from './agenda.repository.ts';
+import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
+import { absenceOnDay } from './weekly-hours.ts';
+import {
+  absencesFrom,
+  activeVisitsBetween,
+  blockFreeSlots,
+  closeSlots,
+  daysWithSlots,
+  deleteAbsence,
+  findAbsence,
+  findWeeklyHours,
+  generatedDaysFrom,
+  insertAbsence,
+  replaceWeeklyHours,
+} from './weekly-hours.repository.ts';
+
+export function createWeeklyHoursService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+  const today = () => localDate(clock.now(), config.timeZone);
+
+  /**
+   * Whose hours: a doctor's own (naming another doctor is refused), or, for an admin, the doctor
+   * named (required; 404 when there is none).
+   */
+  async function hoursOwner(caller: Caller, id_doctor: number | undefined): Promise<number> {
+    if (caller.actor.rol === 'admin') {
+      if (id_doctor === undefined) throw apiError(400, 'doctor_requerido', caller.language);
+      if (!(await findDoctor(db, id_doctor))) throw apiError(404, 'doctor_no_encontrado', caller.language);
+      return id_doctor;
+    }
+    const own = ownDoctorId(caller.actor);
+    if (id_doctor !== undefined && id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    return own;
+  }
+
+  function absenceOwner(caller: Caller, id_doctor: number | undefined): number {
+    const own = ownDoctorId(caller.actor);
+    if (id_doctor !== undefined && id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    return own;
+  }
+
+  async function ownAbsence(caller: Caller, id_ausencia: number) {
+    const own = ownDoctorId(caller.actor);
+    const absence = await findAbsence(db, id_ausencia);
+    if (!absence) throw apiError(404, 'ausencia_no_encontrada', caller.language);
+    if (absence.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    return absence;
+  }
+
+  /** The visits still to come inside an absence (a visit touching it by a minute counts). */
+  async function visitsInside(absence: Ausencia): Promise<(CitaAfectada & { id_agenda: number; id_paciente: number })[]> {
+    const now = clock.now();
+    const day = localDate(now, config.timeZone);
+    const time = localTime(now, config.timeZone);
+    const from = absence.fecha_inicio > day ? absence.fecha_inicio : day;
+    if (from > absence.fecha_fin) return [];
+    const visits = await activeVisitsBetween(db, absence.id_doctor, from, absence.fecha_fin);
+    return visits
+      .filter((visit) => visit.fecha > day || visit.hora > time)
+      .filter((visit) => {
+        const closed = absenceOnDay(absence, visit.fecha);
+        return closed !== undefined && visit.hora < closed.hora_fin && closed.hora_inicio < visit.hora_fin;
+      })
+      .map(({ hora_fin: _end, ...visit }) => visit);
+  }
+
+  const publicVisit = ({ id_agenda: _slot, id_paciente: _patient, ...visit }: CitaAfectada & { id_agenda: number; id_paciente: number }) => visit;
+
+  return {
+    async hours(caller: Caller, id_doctor: number | undefined): Promise<HorarioRespuesta> {
+      const owner = await hoursOwner(caller, id_doctor);
+      const rows = await findWeeklyHours(db, owner);
+      return {
+        id_doctor: owner,
+        vigente_desde: rows[0]?.vigente_desde ?? null,
+        franjas: rows.map(({ vigente_desde: _from, ...franja }) => franja),
+        semanas_abiertas: config.agenda.weeksAhead,
+      };
+    },
+
+    /**
+     * Replaces the week: generated days from the start date on follow the new hours at once (free
+     * slots that no longer fit go, booked ones stay), days opened by hand are left as they are, and
+     * the window is filled.
+     */
+    async setHours(caller: Caller, input: HorarioSemanal): Promise<HorarioRespuesta> {
+      const owner = await hoursOwner(caller, input.id_doctor);
+      const start = input.vigente_desde && input.vigente_desde > today() ? input.vigente_desde : today();
+      await db.transaction().execute(async (trx) => {
+        await replaceWeeklyHours(trx, owner, input.franjas, start);
+        await regenerateDays(app, trx, owner, await generatedDaysFrom(trx, owner, start), 'Horario semanal');
+      });
+      await keepAgendasOpen(app, today(), owner);
+      return this.hours(caller, caller.actor.rol === 'admin' ? owner : undefined);
+    },
+
+    async absences(caller: Caller, id_doctor: number | undefined): Promise<Ausencia[]> {
+      return absencesFrom(db, absenceOwner(caller, id_doctor), today());
+    },
+
+    /**
+     * Adds an absence and closes its free slots: generated days are regenerated without them,
+     * days opened by hand get them blocked with the reason. Visits already booked inside stay and
+     * are listed for the doctor to cancel or keep.
+     */
+    async addAbsence(caller: Caller, input: NuevaAusencia): Promise<AusenciaCreada> {
+      const owner = absenceOwner(caller, input.id_doctor);
+      if (input.fecha_fin < today()) throw apiError(400, 'ausencia_pasada', caller.language);
+      const stamp = clock.now().toISOString();
+      const result = await db.transaction().execute(async (trx) => {
+        const ausencia = await insertAbsence(trx, owner, input, stamp);
+        const generated = new Set(await generatedDaysFrom(trx, owner, input.fecha_inicio, input.fecha_fin));
+        let huecos_cerrados = await regenerateDays(app, trx, owner, [...generated], input.motivo);
+        const withSlots = await daysWithSlots(trx, owner, input.fecha_inicio, addDays(input.fecha_fin, 1));
+        for (const fecha of [...withSlots].sort()) {
+          if (generated.has(fecha)) continue;
+          const closed = absenceOnDay(ausencia, fecha);
+          if (closed) huecos_cerrados += await blockFreeSlots(trx, owner, fecha, closed, input.motivo);
+        }
+        return { ausencia, huecos_cerrados };
+      });
+      const citas = (await visitsInside(result.ausencia)).map(publicVisit);
+      return { ...result, citas };
+    },
+
+    /** Removes an absence: its generated days get their slots back; days opened by hand stay as the doctor left them. */
+    async removeAbsence(caller: Caller, id_ausencia: number): Promise<void> {
+      const absence = await ownAbsence(caller, id_ausencia);
+      await db.transaction().execute(async (trx) => {
+        await deleteAbsence(trx, absence.id_ausencia);
+        const from = absence.fecha_inicio > today() ? absence.fecha_inicio : today();
+        if (from <= absence.fecha_fin) {
+          await regenerateDays(app, trx, absence.id_doctor, await generatedDaysFrom(trx, absence.id_doctor, from, absence.fecha_fin), absence.motivo);
+        }
+      });
+    },
+
+    async absenceVisits(caller: Caller, id_ausencia: number): Promise<CitaAfectada[]> {
+      return (await visitsInside(await ownAbsence(caller, id_ausencia))).map(publicVisit);
+    },
+
+    /**
+     * Cancels the chosen visits of an absence the way a doctor's cancellation does (slot released,
+     * reminder stopped, consultation removed), keeps their slots closed, and tells each patient by
+     * e-mail in their language with a link to book again. Ids not among the absence's visits are skipped.
+     */
+    async cancelAbsenceVisits(caller: Caller, id_ausencia: number, ids: number[]): Promise<{ canceladas: number }> {
+      const absence = await ownAbsence(caller, id_ausencia);
+      const chosen = new Set(ids);
+      const visits = (await visitsInside(absence)).filter((visit) => chosen.has(visit.id_cita));
+      const stamp = clock.now().toISOString();
+      const cancelled = await db.transaction().execute(async (trx) => {
+        const done: { id_cita: number; wasRequest: boolean }[] = [];
+        for (const visit of visits) {
+          const ok = await changeCitaState(trx, visit.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
+            cancelada_por: 'doctor',
+            motivo_rechazo: null,
+          });
+          if (!ok) continue;
+          await releaseAppointment(trx, visit);
+          await closeSlots(trx, [visit.id_agenda], absence.motivo);
+          await writeAudit(
+            trx,
+            actorAudit(caller.actor, caller.ip, stamp, { accion: 'cita.cancelar', id_paciente: visit.id_paciente, detalle: `cita ${visit.id_cita}: ausencia` }),
+          );
+          done.push({ id_cita: visit.id_cita, wasRequest: visit.estado === 'pendiente' });
+        }
+        return done;
+      });
+      for (const visit of cancelled) await notifyPatientOfDoctorCancellation(app, visit.id_cita, visit.wasRequest);
+      return { canceladas: cancelled.length };
+    },
+
+    holidays(caller: Caller, anio: number): Festivo[] {
+      return clinicHolidays(app).list(anio, caller.language);
+    },
+  };
+}
