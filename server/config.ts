@@ -70,6 +70,13 @@ const environmentSchema = z
       .min(0)
       .max(24 * 60)
       .default(5),
+    /** Waitlist (decision 0029): how long an offered slot waits for a claim before it passes on. */
+    WAITLIST_OFFER_MINUTES: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    WAITLIST_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     /** Break the glass: how long a stated reason opens a record (decision 0055). */
     BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
     CHAT_API_URL: z.string().url().optional(),
@@ -152,6 +159,8 @@ export interface Config {
   requestNoticeMinutes: number;
   /** Hours a doctor's stated emergency reason opens a record they do not treat. */
   breakGlassHours: number;
+  /** Waitlist: minutes an offer waits for a claim; how often each instance sweeps (0: never). */
+  waitlist: { offerMinutes: number; pollSeconds: number };
   chat: {
     apiUrl: string | undefined;
     apiKey: string | undefined;
@@ -225,6 +234,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     reminderPollSeconds: e.REMINDER_POLL_SECONDS,
     requestNoticeMinutes: e.REQUEST_NOTICE_MINUTES,
     breakGlassHours: e.BREAK_GLASS_HOURS,
+    waitlist: { offerMinutes: e.WAITLIST_OFFER_MINUTES, pollSeconds: e.WAITLIST_POLL_SECONDS },
     chat: {
       apiUrl: e.CHAT_API_URL,
       apiKey: e.CHAT_API_KEY,

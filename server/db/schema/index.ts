@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ListaEsperaHuecosTable, ListaEsperaTable, OfertasEsperaTable } from './waitlist.ts';
 
 // Dates are ISO text (YYYY-MM-DD, HH:MM, or full timestamps) and booleans are 0/1 integers,
 // so one query runs unchanged on SQLite and PostgreSQL.
@@ -366,6 +367,9 @@ export interface Database {
   accesos_urgentes: AccesosUrgentesTable;
   avisos_solicitud: AvisosSolicitudTable;
   sesiones: SesionesTable;
+  lista_espera: ListaEsperaTable;
+  ofertas_espera: OfertasEsperaTable;
+  lista_espera_huecos: ListaEsperaHuecosTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;
