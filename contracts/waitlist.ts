@@ -76,6 +76,8 @@ export const ofertaEsperaSchema = z.object({
   hora: z.string(),
   hora_fin: z.string(),
   caduca_en: z.string(),
+  /** The clinic's time (HH:MM) when the offer runs out. */
+  caduca_hora: z.string(),
 });
 export type OfertaEspera = z.infer<typeof ofertaEsperaSchema>;
 

@@ -88,8 +88,8 @@ function slotLines(row: OfferRow, language: Language) {
   };
 }
 
-/** The claim screen of an offer: the token travels in the path, never in a query a log might keep. */
-export const claimPath = (token: string) => `/lista-espera/oferta/${token}`;
+/** The claim screen of an offer, as the password reset link carries its token. */
+export const claimPath = (token: string) => `/lista-espera/oferta?token=${token}`;
 
 /** The offer of a freed slot, in the patient's language, with the link to claim it. */
 export function offerMail(row: OfferRow, token: string, context: WaitlistMailContext): MailMessage {

@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/waitlist.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { ownPatientId } from '../../lib/access.ts';
-import { addDays, localDate } from '../../lib/clock.ts';
+import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { createAppointmentsService } from '../appointments/appointments.service.ts';
@@ -203,6 +203,7 @@ export function createWaitlistService(app: FastifyInstance) {
         hora: (offer.hora_inicio ?? '').slice(0, 5),
         hora_fin: (offer.hora_fin ?? '').slice(0, 5),
         caduca_en: offer.caduca_en,
+        caduca_hora: localTime(new Date(offer.caduca_en), config.timeZone),
       };
     },
 

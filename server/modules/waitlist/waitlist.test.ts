@@ -31,7 +31,7 @@ const GONE = /ya está reservada|ja està reservada|has been booked/;
 
 /** The claim link's token in an offer e-mail. */
 function tokenIn(mail: ParsedMail | undefined): string {
-  const match = /\/lista-espera\/oferta\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '');
+  const match = /\/lista-espera\/oferta\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '');
   if (!match?.[1]) throw new Error(`no claim link in ${mail?.text}`);
   return match[1];
 }
@@ -187,7 +187,7 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect(en?.subject).toBe('A time is free for you: Tuesday, 10 March 2026 at 10:00');
     expect(es?.text).toContain('Doctor: “Pere Puig”');
     expect(es?.text).toContain('La oferta vale hasta las 09:34.');
-    expect(es?.text).toMatch(/Confírmala aquí: https:\/\/clinica\.example\/lista-espera\/oferta\/[A-Za-z0-9_-]{43}/);
+    expect(es?.text).toMatch(/Confírmala aquí: https:\/\/clinica\.example\/lista-espera\/oferta\?token=[A-Za-z0-9_-]{43}/);
     // Only the hash of a token is kept.
     const stored = await db().selectFrom('ofertas_espera').select('hash_token').execute();
     for (const mail of [es, ca, en]) expect(stored.map((row) => row.hash_token)).not.toContain(tokenIn(mail));
