@@ -58,8 +58,9 @@ for (const [index, theme] of (['claro', 'oscuro'] as const).entries()) {
     await page.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.nombre });
     await page.getByRole('button', { name: 'Apuntarme a la lista de espera' }).click();
     const dialog = page.getByRole('dialog', { name: 'Lista de espera' });
-    await expect(dialog.getByRole('radio', { name: `Solo con ${doctor.nombre}` })).toBeChecked();
-    await expect(dialog.getByRole('radio', { name: 'Cualquier hora' })).toBeChecked();
+    await expect(dialog.getByLabel('¿Con quién?')).toHaveValue('doctor');
+    await expect(dialog.getByLabel('¿Con quién?').locator('option:checked')).toHaveText(`Solo con ${doctor.nombre}`);
+    await expect(dialog.getByLabel('¿Cuándo te va bien?').locator('option:checked')).toHaveText('Cualquier hora');
     await expectAccessible(page, `waitlist form (${theme})`);
     await page.setViewportSize(PHONE);
     await expectLaidOut(page, `waitlist form on a phone (${theme})`);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRANJAS_ESPERA, MAX_DIAS_LISTA_ESPERA, type FranjaEspera } from '../../../../../contracts/waitlist.ts';
@@ -61,12 +61,15 @@ export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModal
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Text size="sm">{t('join_intro')}</Text>
-          <Radio.Group label={t('target')} value={who} onChange={(value) => setWho(value)}>
-            <Stack gap="xs" mt="xs">
-              {target.doctor && <Radio value="doctor" label={t('target_doctor', { doctor: target.doctor.nombre })} />}
-              {target.specialty && <Radio value="specialty" label={t('target_specialty', { specialty: target.specialty.nombre })} />}
-            </Stack>
-          </Radio.Group>
+          <NativeSelect
+            label={t('target')}
+            value={who}
+            onChange={(event) => setWho(event.currentTarget.value === 'specialty' ? 'specialty' : 'doctor')}
+            data={[
+              ...(target.doctor ? [{ value: 'doctor', label: t('target_doctor', { doctor: target.doctor.nombre }) }] : []),
+              ...(target.specialty ? [{ value: 'specialty', label: t('target_specialty', { specialty: target.specialty.nombre }) }] : []),
+            ]}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DateField label={t('from')} value={desde} onChange={setDesde} minDate={today} maxDate={addDaysIso(today, MAX_DIAS_LISTA_ESPERA)} required />
             <DateField
@@ -79,13 +82,12 @@ export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModal
               required
             />
           </SimpleGrid>
-          <Radio.Group label={t('part_of_day')} value={franja} onChange={(value) => setFranja(value)}>
-            <Group gap="md" mt="xs">
-              {FRANJAS_ESPERA.map((value) => (
-                <Radio key={value} value={value} label={t(`franja_${value}`)} />
-              ))}
-            </Group>
-          </Radio.Group>
+          <NativeSelect
+            label={t('part_of_day')}
+            value={franja}
+            onChange={(event) => setFranja(FRANJAS_ESPERA.find((value) => value === event.currentTarget.value) ?? 'cualquiera')}
+            data={FRANJAS_ESPERA.map((value) => ({ value, label: t(`franja_${value}`) }))}
+          />
           {franja === 'rango' && (
             <SimpleGrid cols={2}>
               <TimeField label={t('time_from')} value={horaDesde} onChange={setHoraDesde} />
