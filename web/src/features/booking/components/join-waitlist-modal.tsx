@@ -78,10 +78,12 @@ export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModal
               onChange={setHasta}
               minDate={desde || today}
               maxDate={addDaysIso(today, MAX_DIAS_LISTA_ESPERA)}
-              description={t('range_hint', { count: MAX_DIAS_LISTA_ESPERA })}
               required
             />
           </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={-8}>
+            {t('range_hint', { count: MAX_DIAS_LISTA_ESPERA })}
+          </Text>
           <NativeSelect
             label={t('part_of_day')}
             value={franja}
