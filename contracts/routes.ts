@@ -32,6 +32,8 @@ export const SCREENS = {
   miCuenta: { path: '/mi-cuenta', access: ['doctor', 'paciente', 'admin'] },
   segundoFactor: { path: '/mi-cuenta/segundo-factor', access: ['doctor', 'paciente', 'admin'] },
   misVisitas: { path: '/mis-visitas', access: ['doctor', 'paciente'] },
+  // The link of a waitlist offer's e-mail (?token=...): issue 14, decision 0029.
+  ofertaListaEspera: { path: '/lista-espera/oferta', access: ['paciente'] },
   accesosHistoria: { path: '/quien-ha-consultado', access: ['paciente'] },
   chat: { path: '/chat', access: ['doctor', 'paciente', 'admin'] },
   medicalRecord: { path: '/medical-record', access: ['doctor', 'paciente'] },

@@ -70,6 +70,13 @@ const environmentSchema = z
       .min(0)
       .max(24 * 60)
       .default(5),
+    /** Waitlist (decision 0029): how long an offered slot waits for a claim before it passes on. */
+    WAITLIST_OFFER_MINUTES: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    WAITLIST_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     /** Break the glass: how long a stated reason opens a record (decision 0055). */
     BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
     AGENDA_WEEKS_AHEAD: z.coerce.number().int().min(1).max(52).default(8),
@@ -166,6 +173,8 @@ export interface Config {
   breakGlassHours: number;
   /** Weekly hours (decision 0027): weeks kept open ahead, how often the generator runs (0: never), holiday region. */
   agenda: { weeksAhead: number; fillPollSeconds: number; holidayRegion: string };
+  /** Waitlist: minutes an offer waits for a claim; how often each instance sweeps (0: never). */
+  waitlist: { offerMinutes: number; pollSeconds: number };
   chat: {
     apiUrl: string | undefined;
     apiKey: string | undefined;
@@ -242,6 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     requestNoticeMinutes: e.REQUEST_NOTICE_MINUTES,
     breakGlassHours: e.BREAK_GLASS_HOURS,
     agenda: { weeksAhead: e.AGENDA_WEEKS_AHEAD, fillPollSeconds: e.AGENDA_FILL_POLL_SECONDS, holidayRegion: e.PUBLIC_HOLIDAY_REGION },
+    waitlist: { offerMinutes: e.WAITLIST_OFFER_MINUTES, pollSeconds: e.WAITLIST_POLL_SECONDS },
     chat: {
       apiUrl: e.CHAT_API_URL,
       apiKey: e.CHAT_API_KEY,

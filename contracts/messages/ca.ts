@@ -116,6 +116,23 @@ export const ca: Messages = {
     cita_pasada_no_modificable: 'No es pot canviar l’hora d’una cita que ja ha passat.',
     cita_cancelada_no_modificable: 'No es pot canviar l’hora d’una cita cancel·lada o rebutjada: demana una cita nova.',
     enlace_calendario_no_encontrado: 'Aquest enllaç de calendari no existeix o s’ha revocat.',
+    // waitlist (issue 14, decision 0029)
+    lista_espera_doctor_o_especialidad: 'Tria un metge o una especialitat (un dels dos).',
+    lista_espera_fecha_pasada: 'La data d’inici no pot ser anterior a avui.',
+    lista_espera_rango_invertido: 'La data final ha de ser igual o posterior a la d’inici.',
+    lista_espera_rango_largo: 'Només et pots apuntar per als propers {max} dies.',
+    lista_espera_horas: 'Indica una hora d’inici anterior a l’hora final.',
+    lista_espera_duplicada:
+      'Ja ets a la llista d’espera d’aquest metge o especialitat. Deixa-la abans si t’hi vols apuntar amb altres dates.',
+    lista_espera_limite: 'Ja ets a {max} llistes d’espera, el màxim. Deixa’n alguna abans d’apuntar-te a una altra.',
+    lista_espera_demasiadas_altas: 'Avui t’has apuntat massa vegades a llistes d’espera. Torna-ho a provar demà.',
+    lista_espera_no_encontrada: 'No ets en aquesta llista d’espera.',
+    lista_espera_ya_terminada: 'Aquesta llista d’espera ja ha acabat.',
+    oferta_no_encontrada:
+      'Aquest enllaç no és vàlid o no és per al teu compte. Comprova que has iniciat sessió amb el compte que va rebre el correu.',
+    oferta_perdida: 'Ho sentim: un altre pacient ha reservat aquesta hora abans. Continues a la llista d’espera.',
+    oferta_caducada: 'Aquesta oferta ha caducat. Continues a la llista d’espera: t’avisarem de la propera hora lliure.',
+    oferta_aceptada: 'Ja has reservat aquesta hora: la veuràs a «Les meves visites».',
     chat_error_conexion: 'Error en connectar amb el xat',
     chat_limite_conversaciones:
       'Has arribat al màxim de {limite} converses desades. Elimina’n alguna de l’historial per començar-ne una altra.',

@@ -115,6 +115,23 @@ export const en: Messages = {
     cita_pasada_no_modificable: 'An appointment that has already passed cannot be moved.',
     cita_cancelada_no_modificable: 'A cancelled or declined appointment cannot be moved: book a new one instead.',
     enlace_calendario_no_encontrado: 'This calendar link does not exist or has been revoked.',
+    // waitlist (issue 14, decision 0029)
+    lista_espera_doctor_o_especialidad: 'Choose a doctor or a specialty (one of the two).',
+    lista_espera_fecha_pasada: 'The start date cannot be before today.',
+    lista_espera_rango_invertido: 'The end date must be the same as or after the start date.',
+    lista_espera_rango_largo: 'You can only join for the next {max} days.',
+    lista_espera_horas: 'Enter a start time earlier than the end time.',
+    lista_espera_duplicada:
+      'You are already on the waiting list of that doctor or specialty. Leave it first if you want to join with other dates.',
+    lista_espera_limite: 'You are already on {max} waiting lists, the maximum. Leave one before joining another.',
+    lista_espera_demasiadas_altas: 'You have joined waiting lists too many times today. Please try again tomorrow.',
+    lista_espera_no_encontrada: 'You are not on that waiting list.',
+    lista_espera_ya_terminada: 'That waiting list entry has already ended.',
+    oferta_no_encontrada:
+      'This link is not valid or is not for your account. Check that you are logged in with the account that received the e-mail.',
+    oferta_perdida: 'Sorry: another patient booked this time first. You are still on the waiting list.',
+    oferta_caducada: 'This offer has expired. You are still on the waiting list: we will tell you about the next free time.',
+    oferta_aceptada: 'You have already booked this time: you will find it in “My visits”.',
     chat_error_conexion: 'Error connecting to the chat',
     chat_limite_conversaciones:
       'You have reached the limit of {limite} saved conversations. Delete one from your history to start another.',

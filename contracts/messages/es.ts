@@ -119,6 +119,23 @@ export const es = {
     cita_cancelada_no_modificable:
       'No se puede cambiar la hora de una cita cancelada o rechazada: pide una cita nueva.',
     enlace_calendario_no_encontrado: 'Este enlace de calendario no existe o se ha revocado.',
+    // waitlist (issue 14, decision 0029)
+    lista_espera_doctor_o_especialidad: 'Elige un doctor o una especialidad (uno de los dos).',
+    lista_espera_fecha_pasada: 'La fecha de inicio no puede ser anterior a hoy.',
+    lista_espera_rango_invertido: 'La fecha final debe ser igual o posterior a la de inicio.',
+    lista_espera_rango_largo: 'Solo puedes apuntarte para los próximos {max} días.',
+    lista_espera_horas: 'Indica una hora de inicio anterior a la hora final.',
+    lista_espera_duplicada:
+      'Ya estás en la lista de espera de ese doctor o especialidad. Déjala antes si quieres apuntarte con otras fechas.',
+    lista_espera_limite: 'Ya estás en {max} listas de espera, el máximo. Deja alguna antes de apuntarte a otra.',
+    lista_espera_demasiadas_altas: 'Te has apuntado demasiadas veces hoy a listas de espera. Vuelve a intentarlo mañana.',
+    lista_espera_no_encontrada: 'No estás en esa lista de espera.',
+    lista_espera_ya_terminada: 'Esa lista de espera ya ha terminado.',
+    oferta_no_encontrada:
+      'Este enlace no es válido o no es para tu cuenta. Comprueba que has iniciado sesión con la cuenta que recibió el correo.',
+    oferta_perdida: 'Lo sentimos: otro paciente ha reservado esta hora antes. Sigues en la lista de espera.',
+    oferta_caducada: 'Esta oferta ha caducado. Sigues en la lista de espera: te avisaremos de la próxima hora libre.',
+    oferta_aceptada: 'Ya has reservado esta hora: la verás en «Mis visitas».',
     chat_error_conexion: 'Error al conectar con el chat',
     chat_limite_conversaciones:
       'Has llegado al máximo de {limite} conversaciones guardadas. Elimina alguna del historial para empezar otra.',

@@ -20,6 +20,7 @@ import { recordsRoutes } from './records/records.routes.ts';
 import { remindersPlugin } from './reminders/reminders.plugin.ts';
 import { specialtiesRoutes } from './specialties/specialties.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 
 /** Every API module, each registered under /api. */
 export const modules: FastifyPluginAsyncZod[] = [
@@ -44,4 +45,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   dataExportRoutes,
   remindersPlugin,
   keepOpenPlugin,
+  waitlistRoutes,
 ];

@@ -4,6 +4,7 @@ import { doctorPayload, specialtyId } from '../testing/admin.ts';
 import { sessionToken } from '../testing/session-token.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import { CLINICA_POR_DEFECTO } from '../../contracts/clinic.ts';
+import { waitlistRows } from './waitlist-rows.ts';
 import { multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 
 /**
@@ -699,6 +700,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     }),
   },
   ...recordRows,
+  ...waitlistRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',

@@ -17,6 +17,8 @@ import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
+import { waitlist } from './027-waitlist.ts';
+import { waitlistOffers } from './028-waitlist-offers.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -35,6 +37,8 @@ export const migrations: Record<string, GalenoMigration> = {
   '023-visit-sequence': visitSequence,
   '024-weekly-hours': weeklyHours,
   '025-absences': absences,
+  '027-waitlist': waitlist,
+  '028-waitlist-offers': waitlistOffers,
   '030-home-figures': homeFigures,
   '050-password-resets': passwordResets,
   '051-one-identity': oneIdentity,

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ListaEsperaHuecosTable, ListaEsperaTable, OfertasEsperaTable } from './waitlist.ts';
 
 // Dates are ISO text (YYYY-MM-DD, HH:MM, or full timestamps) and booleans are 0/1 integers,
 // so one query runs unchanged on SQLite and PostgreSQL.
@@ -400,6 +401,9 @@ export interface Database {
   horarios_semanales: HorariosSemanalesTable;
   dias_agenda: DiasAgendaTable;
   ausencias: AusenciasTable;
+  lista_espera: ListaEsperaTable;
+  ofertas_espera: OfertasEsperaTable;
+  lista_espera_huecos: ListaEsperaHuecosTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

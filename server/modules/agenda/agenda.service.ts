@@ -42,6 +42,7 @@ import {
   updateBlockedSlot,
 } from './agenda.repository.ts';
 import { markManualDay } from './weekly-hours.repository.ts';
+import { nudgeWaitlist } from '../waitlist/waitlist.sweep.ts';
 
 /** The first day of a month and of the next one, as ISO dates. */
 function monthBounds(anio: number, mes: number): [string, string] {
@@ -223,6 +224,7 @@ export function createAgendaService(app: FastifyInstance) {
         });
       });
       if (estado === 'Cancelada') await notifyPatientOfDoctorCancellation(app, id_cita, cita.estado === 'pendiente');
+      if (estado === 'Cancelada') nudgeWaitlist(app, cita.id_doctor);
       return { id_cita, estado };
     },
   };

@@ -33,6 +33,7 @@ import {
   scheduleReminder,
 } from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
+import { nudgeWaitlist } from '../waitlist/waitlist.sweep.ts';
 import {
   countActiveFutureVisits,
   countVisitsWithDoctorOn,
@@ -330,6 +331,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         throw error;
       }
       await notifyDoctorOfMove(app, id_cita, moved.before);
+      nudgeWaitlist(app, moved.id_doctor);
       return { id_cita, id_doctor: moved.id_doctor, fecha: moved.fecha, hora: moved.hora, estado: 'pendiente' };
     },
 
@@ -401,7 +403,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const stamp = now.toISOString();
-      await db.transaction().execute(async (trx) => {
+      const id_doctor = await db.transaction().execute(async (trx) => {
         const cita = await findCita(trx, id_cita);
         if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
         if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
@@ -428,7 +430,9 @@ export function createAppointmentsService(app: FastifyInstance) {
           ip: context.ip,
           creado_en: stamp,
         });
+        return cita.id_doctor;
       });
+      nudgeWaitlist(app, id_doctor);
       return { id_cita, estado: 'Cancelada' };
     },
   };

@@ -118,7 +118,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   pedirCita: {
     layout: 'area',
-    namespaces: ['booking'],
+    namespaces: ['booking', 'waitlist'],
     load: () => import('../features/booking/routes/booking-page.tsx'),
   },
   resumenPaciente: {
@@ -148,8 +148,13 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   misVisitas: {
     layout: 'area',
-    namespaces: ['visits', 'booking'],
+    namespaces: ['visits', 'booking', 'waitlist'],
     load: () => import('../features/visits/routes/visits-page.tsx'),
+  },
+  ofertaListaEspera: {
+    layout: 'area',
+    namespaces: ['waitlist'],
+    load: () => import('../features/waitlist/routes/claim-offer-page.tsx'),
   },
   chat: { layout: 'bare', namespaces: ['chat'], load: () => import('../features/chat/routes/chat-page.tsx') },
   medicalRecord: {

@@ -23,7 +23,7 @@ export const MENUS: Record<Role, { main: readonly ScreenName[]; user: readonly S
   },
 };
 
-/** Screens of a role with no menu entry of their own (another path to a screen already in the menu). */
-export const NOT_IN_MENU: readonly ScreenName[] = ['pacientePerfil', 'segundoFactor'];
+/** Screens of a role with no menu entry of their own (another path to a screen already in the menu, or an e-mail link's screen). */
+export const NOT_IN_MENU: readonly ScreenName[] = ['pacientePerfil', 'segundoFactor', 'ofertaListaEspera'];
 
 export const pathOf = (name: ScreenName): string => SCREENS[name].path;

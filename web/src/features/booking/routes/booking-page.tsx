@@ -14,6 +14,7 @@ import { useDoctors } from '../api/get-doctors.ts';
 import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
 import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
 import { ConfirmBookingModal, type BookingChoice } from '../components/confirm-booking-modal.tsx';
+import { JoinWaitlistModal } from '../components/join-waitlist-modal.tsx';
 
 export default function BookingPage() {
   const { t, i18n } = useTranslation('booking');
@@ -27,6 +28,8 @@ export default function BookingPage() {
   const [picked, setPicked] = useState<Disponibilidad | null>(null);
   const [booked, setBooked] = useState<BookedVisit | null>(null);
   const createAppointment = useCreateAppointment();
+  const { t: tw } = useTranslation('waitlist');
+  const [joining, setJoining] = useState(false);
 
   const specialties = useMemo(() => {
     const seen = new Map<number, string>();
@@ -166,6 +169,14 @@ export default function BookingPage() {
                   onPick={setPicked}
                 />
                 {availability.data.length === 0 && <Text c="dimmed">{t('no_slots')}</Text>}
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text size="sm" c="dimmed" maw={560}>
+                    {tw('join_hint')}
+                  </Text>
+                  <Button variant="light" onClick={() => setJoining(true)}>
+                    {tw('join_open')}
+                  </Button>
+                </Group>
               </>
             ) : (
               <Loader aria-label={t('common:loading')} />
@@ -179,6 +190,18 @@ export default function BookingPage() {
         onSubmit={book}
         onClose={() => setPicked(null)}
       />
+      {doctor && joining && (
+        <JoinWaitlistModal
+          opened
+          onClose={() => setJoining(false)}
+          target={{
+            doctor: { id: doctor.id, nombre: doctor.nombre },
+            specialty: doctor.especialidades[0]
+              ? { id: doctor.especialidades[0].id_especialidad, nombre: doctor.especialidades[0].nombre }
+              : null,
+          }}
+        />
+      )}
     </Container>
   );
 }

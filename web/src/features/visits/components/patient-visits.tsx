@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 import { RescheduleModal } from './reschedule-modal.tsx';
+import { WaitlistSection } from './waitlist-section.tsx';
 
 // teal.9: white text on it keeps 4.5:1 (green's filled shade does not).
 const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray' };
@@ -32,6 +33,7 @@ export function PatientVisits() {
           </Button>
         </Group>
         <AppointmentList periodo="proximas" />
+        <WaitlistSection />
         <AppointmentList periodo="canceladas" />
         <AppointmentList periodo="pasadas" />
       </Stack>

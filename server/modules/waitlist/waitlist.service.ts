@@ -1,0 +1,252 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { CitaCreada } from '../../../contracts/appointments.ts';
+import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import {
+  HORAS_FRANJA,
+  MAX_DIAS_LISTA_ESPERA,
+  MAX_ENTRADAS_ACTIVAS,
+  type aceptarOfertaSchema,
+  type EntradaEspera,
+  type nuevaEntradaEsperaSchema,
+  type OfertaEspera,
+} from '../../../contracts/waitlist.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { ownPatientId } from '../../lib/access.ts';
+import { addDays, localDate, localTime } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { createAppointmentsService } from '../appointments/appointments.service.ts';
+import { findBookableDoctor } from '../appointments/appointments.repository.ts';
+import { hashToken } from '../auth/password-reset.service.ts';
+import {
+  closeOffersOfEndedEntries,
+  countActiveEntries,
+  countEntriesSince,
+  endEntry,
+  endSatisfiedEntries,
+  findEntry,
+  findOfferByHash,
+  hasActiveEntry,
+  insertEntry,
+  listPatientEntries,
+  lockPatient,
+  loseOffersOfSlot,
+  settleOffer,
+  type OfferRow,
+} from './waitlist.repository.ts';
+import { MAX_JOINS_PER_DAY, nudgeWaitlist, sendGoneNotices } from './waitlist.sweep.ts';
+
+/** Ended entries the patient still sees in /mis-visitas, for this many days. */
+const ENDED_SHOWN_DAYS = 30;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+type Localised = { especialidad_es: string | null; especialidad_ca: string | null; especialidad_en: string | null };
+const specialtyIn = (row: Localised, language: Language) =>
+  ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language] ?? '';
+const nameOf = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ');
+
+const errorCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+
+const message = (code: string, language: Language, max?: number) =>
+  (apiMessage(code, language) ?? code).replace('{max}', String(max ?? ''));
+
+export function createWaitlistService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+  const appointments = createAppointmentsService(app);
+
+  const toItem = (row: Awaited<ReturnType<typeof listPatientEntries>>[number], language: Language): EntradaEspera => ({
+    id_entrada: row.id_entrada,
+    id_doctor: row.id_doctor,
+    doctor: row.id_doctor === null ? null : nameOf(row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2),
+    id_especialidad: row.id_especialidad,
+    especialidad: specialtyIn(row, language),
+    desde: row.desde,
+    hasta: row.hasta,
+    franja: row.franja,
+    hora_desde: row.hora_desde,
+    hora_hasta: row.hora_hasta,
+    estado: row.estado,
+    creado_en: row.creado_en,
+    terminada_en: row.terminada_en,
+  });
+
+  /** The offer behind a token, if it is this patient's; anything else is the same 404. */
+  async function ownOffer(caller: Caller, token: string): Promise<OfferRow> {
+    const id_paciente = ownPatientId(caller.actor);
+    const missing = () => notFound(message('oferta_no_encontrada', caller.language), 'oferta_no_encontrada');
+    if (!TOKEN_SHAPE.test(token)) throw missing();
+    const offer = await findOfferByHash(db, hashToken(token));
+    if (!offer || offer.id_paciente !== id_paciente) throw missing();
+    return offer;
+  }
+
+  /** What the patient sees of an offer: 'enviada' only while it can still be claimed. */
+  const seenState = (offer: OfferRow, now: Date): OfertaEspera['estado'] => {
+    if (offer.estado !== 'enviada') return offer.estado;
+    if (offer.caduca_en <= now.toISOString() || offer.entrada_estado !== 'activa') return 'caducada';
+    return 'enviada';
+  };
+
+  return {
+    async list(caller: Caller): Promise<EntradaEspera[]> {
+      const id_paciente = ownPatientId(caller.actor);
+      const now = clock.now();
+      // A visit booked since joining ends the entry it satisfies: the list says so at once.
+      await endSatisfiedEntries(db, now.toISOString(), id_paciente);
+      const since = new Date(now.getTime() - ENDED_SHOWN_DAYS * 86_400_000).toISOString();
+      return (await listPatientEntries(db, id_paciente, since)).map((row) => toItem(row, caller.language));
+    },
+
+    async join(caller: Caller, input: z.infer<typeof nuevaEntradaEsperaSchema>): Promise<EntradaEspera> {
+      const { language } = caller;
+      const id_paciente = ownPatientId(caller.actor);
+      const field = (campo: string, code: string, max?: number) =>
+        badRequest(code, message(code, language, max), [{ campo, mensaje: message(code, language, max) }]);
+      if ((input.id_doctor === undefined) === (input.id_especialidad === undefined)) {
+        throw field('id_doctor', 'lista_espera_doctor_o_especialidad');
+      }
+      const now = clock.now();
+      const today = localDate(now, config.timeZone);
+      if (input.desde < today) throw field('desde', 'lista_espera_fecha_pasada');
+      if (input.hasta < input.desde) throw field('hasta', 'lista_espera_rango_invertido');
+      if (input.hasta > addDays(today, MAX_DIAS_LISTA_ESPERA)) throw field('hasta', 'lista_espera_rango_largo', MAX_DIAS_LISTA_ESPERA);
+      let horas: readonly [string, string];
+      if (input.franja === 'rango') {
+        if (!input.hora_desde || !input.hora_hasta || input.hora_desde >= input.hora_hasta) throw field('hora_hasta', 'lista_espera_horas');
+        horas = [input.hora_desde, input.hora_hasta];
+      } else {
+        horas = HORAS_FRANJA[input.franja];
+      }
+
+      let id_doctor: number | null = null;
+      let id_especialidad: number;
+      if (input.id_doctor !== undefined) {
+        const doctor = await findBookableDoctor(db, input.id_doctor);
+        if (!doctor) throw notFound(message('doctor_no_encontrado', language), 'doctor_no_encontrado');
+        id_doctor = doctor.id_doctor;
+        id_especialidad = doctor.id_especialidad;
+      } else {
+        const specialty = await db
+          .selectFrom('especialidades')
+          .select('id_especialidad')
+          .where('id_especialidad', '=', input.id_especialidad as number)
+          .executeTakeFirst();
+        if (!specialty) throw notFound(message('especialidad_invalida', language), 'especialidad_invalida');
+        id_especialidad = specialty.id_especialidad;
+      }
+      const objetivo = id_doctor === null ? `especialidad:${id_especialidad}` : `doctor:${id_doctor}`;
+      const stamp = now.toISOString();
+      let id_entrada: number;
+      try {
+        id_entrada = await db.transaction().execute(async (trx) => {
+          // Counted under a lock on the patient, so racing joins of one patient cannot pass the caps.
+          await lockPatient(trx, id_paciente, app.database.dialect);
+          if (await hasActiveEntry(trx, id_paciente, objetivo)) throw conflict('lista_espera_duplicada', message('lista_espera_duplicada', language));
+          if ((await countActiveEntries(trx, id_paciente)) >= MAX_ENTRADAS_ACTIVAS) {
+            throw conflict('lista_espera_limite', message('lista_espera_limite', language, MAX_ENTRADAS_ACTIVAS));
+          }
+          const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+          if ((await countEntriesSince(trx, id_paciente, dayAgo)) >= MAX_JOINS_PER_DAY) {
+            throw new AppError(429, 'lista_espera_demasiadas_altas', message('lista_espera_demasiadas_altas', language), {
+              headers: { 'retry-after': '3600' },
+            });
+          }
+          return insertEntry(trx, {
+            id_paciente,
+            id_doctor,
+            id_especialidad,
+            objetivo,
+            desde: input.desde,
+            hasta: input.hasta,
+            franja: input.franja,
+            hora_desde: horas[0],
+            hora_hasta: horas[1],
+            creado_en: stamp,
+          });
+        });
+      } catch (error) {
+        if (uniqueViolation(error)) throw conflict('lista_espera_duplicada', message('lista_espera_duplicada', language));
+        throw error;
+      }
+      // A slot already free may match at once.
+      if (id_doctor !== null) nudgeWaitlist(app, id_doctor);
+      const [row] = (await listPatientEntries(db, id_paciente, stamp)).filter((entry) => entry.id_entrada === id_entrada);
+      if (!row) throw new Error('the new waitlist entry vanished');
+      return toItem(row, language);
+    },
+
+    async leave(caller: Caller, id_entrada: number): Promise<void> {
+      const { language } = caller;
+      const id_paciente = ownPatientId(caller.actor);
+      const entry = await findEntry(db, id_entrada);
+      if (!entry) throw notFound(message('lista_espera_no_encontrada', language), 'lista_espera_no_encontrada');
+      if (entry.id_paciente !== id_paciente) throw forbidden(message('sin_permiso', language), 'sin_permiso');
+      const stamp = clock.now().toISOString();
+      if (!(await endEntry(db, id_entrada, 'retirada', stamp))) {
+        throw conflict('lista_espera_ya_terminada', message('lista_espera_ya_terminada', language));
+      }
+      // Its live offers stop holding their slots: the next in line may get them.
+      await closeOffersOfEndedEntries(db, stamp);
+    },
+
+    async offer(caller: Caller, token: string): Promise<OfertaEspera> {
+      const offer = await ownOffer(caller, token);
+      const estado = offer.fecha === null ? 'perdida' : seenState(offer, clock.now());
+      return {
+        estado,
+        id_doctor: offer.id_doctor ?? 0,
+        doctor: nameOf(offer.doctor_nombre, offer.doctor_apellido1, offer.doctor_apellido2),
+        especialidad: specialtyIn(offer, caller.language),
+        fecha: offer.fecha ?? '',
+        hora: (offer.hora_inicio ?? '').slice(0, 5),
+        hora_fin: (offer.hora_fin ?? '').slice(0, 5),
+        caduca_en: offer.caduca_en,
+        caduca_hora: localTime(new Date(offer.caduca_en), config.timeZone),
+      };
+    },
+
+    /**
+     * The patient claims an offered slot: booked with the same rules as POST /api/citas (the slot
+     * taken with its conditional update: of several claims, one wins; pending until the doctor
+     * answers; the caps). The winner's entry ends and the slot's other offers are lost, their
+     * holders told by e-mail; a claim that comes too late gets 409 and the same notice.
+     */
+    async claim(caller: Caller, token: string, input: z.infer<typeof aceptarOfertaSchema>): Promise<CitaCreada> {
+      const { language } = caller;
+      const offer = await ownOffer(caller, token);
+      const now = clock.now();
+      const stamp = now.toISOString();
+      const gone = () => conflict('oferta_perdida', message('oferta_perdida', language));
+      if (offer.estado === 'aceptada') throw conflict('oferta_aceptada', message('oferta_aceptada', language));
+      if (offer.estado === 'perdida' || offer.fecha === null || offer.hora_inicio === null || offer.id_doctor === null) throw gone();
+      if (seenState(offer, now) === 'caducada') throw conflict('oferta_caducada', message('oferta_caducada', language));
+      let cita: CitaCreada;
+      try {
+        cita = await appointments.book(
+          caller.actor,
+          { id_doctor: offer.id_doctor, fecha: offer.fecha, hora: offer.hora_inicio.slice(0, 5), ...input },
+          { ip: caller.ip, language },
+        );
+      } catch (error) {
+        if (error instanceof AppError && ['hueco_ocupado', 'hueco_bloqueado', 'hueco_no_encontrado'].includes(error.code)) {
+          await settleOffer(db, offer.id_oferta, 'perdida', ['enviada'], stamp);
+          await sendGoneNotices(app, now);
+          throw gone();
+        }
+        throw error;
+      }
+      await db.transaction().execute(async (trx) => {
+        await settleOffer(trx, offer.id_oferta, 'aceptada', ['enviada', 'caducada'], stamp);
+        await endEntry(trx, offer.id_entrada, 'atendida', stamp);
+        await loseOffersOfSlot(trx, offer.id_agenda, stamp);
+      });
+      app.mailer.runLater(
+        () => sendGoneNotices(app, clock.now()),
+        (error) => app.log.warn({ id_agenda: offer.id_agenda, code: errorCode(error) }, 'waitlist gone notices not sent'),
+      );
+      return cita;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EntradaEspera } from '../../../../../contracts/waitlist.ts';
+import { api } from '../../../lib/api.ts';
+
+export const getWaitlist = () => api<EntradaEspera[]>('GET', '/lista-espera');
+
+/** The patient's waitlist entries: active ones, then those ended lately (names in the current language). */
+export function useWaitlist(language: string) {
+  return useQuery({ queryKey: ['lista-espera', 'mias', language], queryFn: getWaitlist });
+}
+
+export const leaveWaitlist = (id_entrada: number) => api<null>('DELETE', `/lista-espera/${id_entrada}`);
+
+export function useLeaveWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: leaveWaitlist,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['lista-espera'] }),
+  });
+}

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Container, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { aceptarOfertaSchema, type AceptarOferta, type OfertaEspera } from '../../../../../contracts/waitlist.ts';
+import { DefinitionList } from '../../../components/definition-list.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatIso } from '../../../lib/calendar.ts';
+import { validationText } from '../../../lib/i18n.ts';
+import { useClaimOffer, useOffer } from '../api/offer.ts';
+
+type Outcome = 'claimed' | 'gone' | 'expired' | 'accepted';
+
+const OUTCOME_OF_STATE: Partial<Record<OfertaEspera['estado'], Outcome>> = {
+  perdida: 'gone',
+  caducada: 'expired',
+  aceptada: 'accepted',
+};
+const OUTCOME_OF_CODE: Record<string, Outcome> = {
+  oferta_perdida: 'gone',
+  oferta_caducada: 'expired',
+  oferta_aceptada: 'accepted',
+};
+
+/**
+ * /lista-espera/oferta?token=…: the link of a waitlist offer's e-mail (decision 0029). The patient
+ * sees the freed time and books it with a reason, as in 'Pedir cita'; the first to confirm gets it,
+ * later ones read that it is gone.
+ */
+export default function ClaimOfferPage() {
+  const { t, i18n } = useTranslation('waitlist');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const offer = useOffer(token, i18n.language);
+  const claim = useClaimOffer(token);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AceptarOferta, unknown, z.output<typeof aceptarOfertaSchema>>({
+    resolver: zodResolver(aceptarOfertaSchema),
+    defaultValues: { motivo: '', recordatorio: true },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await claim.mutateAsync(values);
+      setOutcome('claimed');
+    } catch (error) {
+      const known = error instanceof ApiError ? OUTCOME_OF_CODE[error.code ?? ''] : undefined;
+      if (known) setOutcome(known);
+      else setFailure(error instanceof ApiError && error.status < 500 ? error.message : t('offer_failed'));
+    }
+  });
+
+  const data = offer.data;
+  const shown = outcome ?? (data ? OUTCOME_OF_STATE[data.estado] : undefined);
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Title order={1}>{t('offer_title')}</Title>
+        {!token || offer.isError ? (
+          <Alert color="red" role="alert">
+            {t('offer_missing')}
+          </Alert>
+        ) : offer.isPending ? (
+          <Loader aria-label={t('offer_loading')} />
+        ) : data ? (
+          <Paper withBorder p="lg" radius="md">
+            <Stack>
+              <DefinitionList
+                cols={{ base: 1, sm: 2 }}
+                items={[
+                  { label: t('offer_doctor'), value: data.doctor },
+                  { label: t('offer_specialty'), value: data.especialidad },
+                  {
+                    label: t('offer_when'),
+                    value: `${formatIso(data.fecha, { dateStyle: 'full' }, i18n.language)}, ${data.hora}–${data.hora_fin}`,
+                  },
+                ]}
+              />
+              {shown ? (
+                <>
+                  <Alert color={shown === 'claimed' || shown === 'accepted' ? 'teal' : 'yellow'} role="status">
+                    {t(`offer_${shown}`)}
+                  </Alert>
+                  <Group>
+                    <Button component={Link} to="/mis-visitas">
+                      {t('to_visits')}
+                    </Button>
+                    {(shown === 'gone' || shown === 'expired') && (
+                      <Button component={Link} to="/pedir-cita" variant="default">
+                        {t('to_booking')}
+                      </Button>
+                    )}
+                  </Group>
+                </>
+              ) : (
+                <form onSubmit={onSubmit} noValidate>
+                  <Stack>
+                    <Text>{t('offer_intro')}</Text>
+                    <Text fw={600}>{t('offer_until', { time: data.caduca_hora })}</Text>
+                    <Textarea
+                      label={t('offer_reason')}
+                      required
+                      autosize
+                      minRows={3}
+                      maxLength={500}
+                      error={validationText(errors.motivo?.message)}
+                      {...register('motivo')}
+                    />
+                    <Checkbox label={t('offer_reminder')} {...register('recordatorio')} />
+                    {failure && (
+                      <Alert color="red" role="alert">
+                        {failure}
+                      </Alert>
+                    )}
+                    <Group justify="flex-end">
+                      <Button type="submit" loading={claim.isPending}>
+                        {t('offer_claim')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </form>
+              )}
+            </Stack>
+          </Paper>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
