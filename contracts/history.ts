@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateField, normalizeForSearch, pagingQuery } from './common.ts';
 import { TIPO_LABELS, TIPOS_CONSULTA, type TipoConsulta } from './consultation-types.ts';
-import { LANGUAGES, type Language } from './messages/index.ts';
+import { LANGUAGES } from './messages/index.ts';
 
 export { TIPO_LABELS, TIPOS_CONSULTA };
 export type TipoConsultaHistorial = TipoConsulta;

@@ -12,6 +12,22 @@ import { SCREENS, type ScreenName } from '../contracts/routes.ts';
 import { screens } from '../web/src/app/screens.ts';
 
 const LIMIT_KB = 150;
+/**
+ * Screens that still load more than LIMIT_KB (issue 15's target is not met for them yet; see
+ * docs/decisions/0087-phone-first-load.md): the most each may load now, its figure when this was set
+ * plus ~3 KB for the feature work merged alongside. A screen may shrink but not grow past it; lower
+ * a ceiling when a screen shrinks, delete it when the screen is under LIMIT_KB.
+ */
+const CEILINGS_KB: Partial<Record<ScreenName, number>> = {
+  home: 164,
+  login: 221,
+  panelPaciente: 193,
+  pedirCita: 255,
+  misVisitas: 209,
+  fichaPaciente: 313,
+  perfilDoctor: 238,
+  agendaDoctor: 307,
+};
 const BUDGETED: ScreenName[] = [
   'home',
   'login',
@@ -74,11 +90,13 @@ const rows: Row[] = BUDGETED.map((name) => {
 });
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-console.log(`First load of each screen (gzip, limit ${LIMIT_KB} KB for JavaScript + CSS):`);
-console.log('screen            |     JS |   CSS |  total | files');
+const limitOf = (name: ScreenName) => CEILINGS_KB[name] ?? LIMIT_KB;
+console.log(`First load of each screen (gzip; target ${LIMIT_KB} KB of JavaScript + CSS, issue 15):`);
+console.log('screen            |     JS |   CSS |  total | limit | files');
 for (const row of rows) {
+  const over = (row.js + row.css) / 1024 - LIMIT_KB;
   console.log(
-    `${SCREENS[row.name].path.padEnd(17)} | ${kb(row.js).padStart(6)} | ${kb(row.css).padStart(5)} | ${kb(row.js + row.css).padStart(6)} | ${row.files.length}`,
+    `${SCREENS[row.name].path.padEnd(17)} | ${kb(row.js).padStart(6)} | ${kb(row.css).padStart(5)} | ${kb(row.js + row.css).padStart(6)} | ${String(limitOf(row.name)).padStart(5)} | ${String(row.files.length).padStart(5)}${over > 0 ? `  (${over.toFixed(1)} KB over the target)` : ''}`,
   );
 }
 // --files lists what each screen loads, biggest first (to see what to cut).
@@ -90,15 +108,20 @@ if (process.argv.includes('--files')) {
     }
   }
 }
-const over = rows.filter((row) => (row.js + row.css) / 1024 > LIMIT_KB);
-if (over.length > 0) {
-  for (const row of over) {
-    console.error(
-      `FAIL: ${SCREENS[row.name].path} loads ${kb(row.js + row.css)} KB (gzip) before it renders, over ${LIMIT_KB} KB`,
-    );
-  }
-  process.exit(1);
+const failed = rows.filter((row) => (row.js + row.css) / 1024 > limitOf(row.name));
+for (const row of failed) {
+  console.error(
+    `FAIL: ${SCREENS[row.name].path} loads ${kb(row.js + row.css)} KB (gzip) before it first renders, over its limit of ${limitOf(row.name)} KB`,
+  );
 }
+for (const row of rows) {
+  const ceiling = CEILINGS_KB[row.name];
+  if (ceiling !== undefined && (row.js + row.css) / 1024 <= LIMIT_KB) {
+    console.error(`FAIL: ${SCREENS[row.name].path} is under ${LIMIT_KB} KB now: delete its ceiling in scripts/check-bundle.ts`);
+    failed.push(row);
+  }
+}
+if (failed.length > 0) process.exit(1);
 
 // web/src/app/mantine.css loads only the Mantine stylesheets the app uses. A component added later
 // without its stylesheet would render unstyled: every Mantine class name in the built JavaScript that

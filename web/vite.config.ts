@@ -41,6 +41,8 @@ export default defineConfig({
     // The bundle-size check reads which chunks each screen loads.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports has modulepreload: the polyfill is dead weight in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
