@@ -24,9 +24,9 @@ const CEILINGS_KB: Partial<Record<ScreenName, number>> = {
   panelPaciente: 193,
   pedirCita: 255,
   misVisitas: 209,
-  fichaPaciente: 313,
-  perfilDoctor: 238,
-  agendaDoctor: 307,
+  fichaPaciente: 279,
+  perfilDoctor: 192,
+  agendaDoctor: 260,
 };
 const BUDGETED: ScreenName[] = [
   'home',
