@@ -24,8 +24,11 @@ export function Settled({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A parent's effect runs after its children's: the screen's queries have started by now.
     const show = () => setSettled(true);
+    // Idle for a moment, not just once: a read that waits for another's answer starts right after it.
+    let quiet: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
-      if (queryClient.isFetching() === 0) show();
+      clearTimeout(quiet);
+      if (queryClient.isFetching() === 0) quiet = setTimeout(() => queryClient.isFetching() === 0 && show(), 50);
     };
     const unsubscribe = queryClient.getQueryCache().subscribe(check);
     const timer = setTimeout(show, MAX_WAIT_MS);
@@ -33,6 +36,7 @@ export function Settled({ children }: { children: ReactNode }) {
     return () => {
       unsubscribe();
       clearTimeout(timer);
+      clearTimeout(quiet);
     };
   }, []);
   return (
