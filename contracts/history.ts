@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { dateField, normalizeForSearch, pagingQuery } from './common.ts';
-import { TIPOS_CONSULTA, type TipoConsulta } from './consultation-types.ts';
-import { LANGUAGES, type Language } from './messages/index.ts';
+import { TIPO_LABELS, TIPOS_CONSULTA, type TipoConsulta } from './consultation-types.ts';
+import { LANGUAGES } from './messages/index.ts';
 
-export { TIPOS_CONSULTA };
+export { TIPO_LABELS, TIPOS_CONSULTA };
 export type TipoConsultaHistorial = TipoConsulta;
 
-/** How each consultation type reads in each language (the stored value is the Spanish one). */
-export const TIPO_LABELS: Record<Language, Record<TipoConsultaHistorial, string>> = {
-  es: { Consulta: 'Consulta', Revisión: 'Revisión', Urgencia: 'Urgencia' },
-  ca: { Consulta: 'Consulta', Revisión: 'Revisió', Urgencia: 'Urgència' },
-  en: { Consulta: 'Consultation', Revisión: 'Check-up', Urgencia: 'Emergency' },
-};
 
 /**
  * The history filters of the spec (section 5): the type by case-insensitive substring of its name

@@ -1,45 +1,127 @@
-// Part of `npm test`, after the build: the JavaScript that /home loads (the entry, the landing
-// screen and everything they import statically, plus the Spanish strings it needs: the common and
-// public namespaces) must stay under 150 KB gzip. Prints the figure. Chunks loaded only on demand
-// (the mobile menu, dialogs, notifications, the query cache of screens that call the API) are not
-// counted.
+// Part of `npm test`, after the build. What a first visit must download before a screen first renders
+// stays under 150 KB gzip, for every screen of issue 15 (issue 8 set it for /home): the entry and its
+// CSS, the screen's chunk, everything these import statically and their CSS, the Spanish strings the
+// router waits for (common plus the screen's namespaces), and for screens that read the API the query
+// cache and the shared API messages (app/router.tsx loads those together before rendering). Read from
+// Vite's manifest; prints a table. Chunks loaded only on demand (menus, dialogs, notifications, the
+// header's user menu) are not counted: the screen renders without waiting for them.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { SCREENS, type ScreenName } from '../contracts/routes.ts';
+import { screens } from '../web/src/app/screens.ts';
 
 const LIMIT_KB = 150;
+/**
+ * Screens that still load more than LIMIT_KB (issue 15's target is not met for them yet; see
+ * docs/decisions/0087-phone-first-load.md): the most each may load now, its figure when this was set
+ * plus ~3 KB for the feature work merged alongside. A screen may shrink but not grow past it; lower
+ * a ceiling when a screen shrinks, delete it when the screen is under LIMIT_KB.
+ */
+const CEILINGS_KB: Partial<Record<ScreenName, number>> = {
+  home: 164,
+  login: 221,
+  panelPaciente: 193,
+  pedirCita: 255,
+  misVisitas: 209,
+  fichaPaciente: 279,
+  perfilDoctor: 192,
+  agendaDoctor: 260,
+};
+const BUDGETED: ScreenName[] = [
+  'home',
+  'login',
+  'panelPaciente',
+  'pedirCita',
+  'misVisitas',
+  'fichaPaciente',
+  'perfilDoctor',
+  'agendaDoctor',
+];
 const dist = new URL('../web/dist', import.meta.url).pathname;
 type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
 
-const files = new Set<string>();
-function visit(key: string) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) visit(imported);
-}
-visit('index.html');
-const landing = Object.keys(manifest).find((key) => key.endsWith('features/public/routes/home-page.tsx'));
-if (!landing) throw new Error('the landing screen is not in the build manifest');
-visit(landing);
-for (const key of Object.keys(manifest)) {
-  if (/locales\/es\/(common|public)\.json$/.test(key)) visit(key);
+const gzipSizes = new Map<string, number>();
+function gzipSize(file: string) {
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
 }
 
-let total = 0;
-const rows: string[] = [];
-for (const file of files) {
-  const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  total += size;
-  rows.push(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${file}`);
+/** The files of a manifest entry and of everything it imports statically, CSS included. */
+function collect(key: string, files: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
 }
-console.log(`JavaScript loaded by /home: ${(total / 1024).toFixed(1)} KB gzip (limit ${LIMIT_KB} KB)`);
-console.log(rows.join('\n'));
-if (total / 1024 > LIMIT_KB) {
-  console.error(`FAIL: /home loads ${(total / 1024).toFixed(1)} KB of JavaScript (gzip), over ${LIMIT_KB} KB`);
-  process.exit(1);
+
+/** The manifest key of a screen's module, read from its loader (`() => import('../features/...')`). */
+function moduleOf(name: ScreenName) {
+  const source = /import\(['"]\.\.\/(.+?)['"]\)/.exec(screens[name].load.toString())?.[1];
+  if (!source) throw new Error(`cannot read the module of screen ${name} from app/screens.ts`);
+  return `src/${source}`;
 }
+
+type Row = { name: ScreenName; js: number; css: number; files: string[] };
+const rows: Row[] = BUDGETED.map((name) => {
+  const definition = screens[name];
+  const files = new Set<string>();
+  collect('index.html', files);
+  collect(moduleOf(name), files);
+  for (const namespace of ['common', ...definition.namespaces]) collect(`src/locales/es/${namespace}.json`, files);
+  if (definition.data !== false) {
+    collect('src/app/query-scope.tsx', files);
+    collect('../contracts/messages/es.ts', files);
+  }
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    if (file.endsWith('.css')) css += gzipSize(file);
+    else js += gzipSize(file);
+  }
+  return { name, js, css, files: [...files] };
+});
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const limitOf = (name: ScreenName) => CEILINGS_KB[name] ?? LIMIT_KB;
+console.log(`First load of each screen (gzip; target ${LIMIT_KB} KB of JavaScript + CSS, issue 15):`);
+console.log('screen            |     JS |   CSS |  total | limit | files');
+for (const row of rows) {
+  const over = (row.js + row.css) / 1024 - LIMIT_KB;
+  console.log(
+    `${SCREENS[row.name].path.padEnd(17)} | ${kb(row.js).padStart(6)} | ${kb(row.css).padStart(5)} | ${kb(row.js + row.css).padStart(6)} | ${String(limitOf(row.name)).padStart(5)} | ${String(row.files.length).padStart(5)}${over > 0 ? `  (${over.toFixed(1)} KB over the target)` : ''}`,
+  );
+}
+// --files lists what each screen loads, biggest first (to see what to cut).
+if (process.argv.includes('--files')) {
+  for (const row of rows) {
+    console.log(`\n${SCREENS[row.name].path}`);
+    for (const file of [...row.files].sort((a, b) => gzipSize(b) - gzipSize(a))) {
+      console.log(`  ${kb(gzipSize(file)).padStart(6)} KB  ${file}`);
+    }
+  }
+}
+const failed = rows.filter((row) => (row.js + row.css) / 1024 > limitOf(row.name));
+for (const row of failed) {
+  console.error(
+    `FAIL: ${SCREENS[row.name].path} loads ${kb(row.js + row.css)} KB (gzip) before it first renders, over its limit of ${limitOf(row.name)} KB`,
+  );
+}
+for (const row of rows) {
+  const ceiling = CEILINGS_KB[row.name];
+  if (ceiling !== undefined && (row.js + row.css) / 1024 <= LIMIT_KB) {
+    console.error(`FAIL: ${SCREENS[row.name].path} is under ${LIMIT_KB} KB now: delete its ceiling in scripts/check-bundle.ts`);
+    failed.push(row);
+  }
+}
+if (failed.length > 0) process.exit(1);
 
 // web/src/app/mantine.css loads only the Mantine stylesheets the app uses. A component added later
 // without its stylesheet would render unstyled: every Mantine class name in the built JavaScript that

@@ -1,5 +1,5 @@
 // npm run bench:web: Lighthouse (mobile profile, the system Chromium) on the public pages and, logged
-// in, the booking, agenda and medical-file screens. Each page runs --runs=N times (default 3); the
+// in, the patient's and the doctor's screens of issue 15. Each page runs --runs=N times (default 3); the
 // table shows the median run by performance score, with the load average before each run, because on
 // a shared 2-core machine one run says little. Writes every run to bench-results/.
 import { spawn } from 'node:child_process';
@@ -59,12 +59,18 @@ async function token(usuario: string, contrasena: string) {
   return (await response.json()) as { access_token: string; usuario: { nombre: string; rol: string } };
 }
 
+const patient: [string, string] = ['ana.lopez', 'Paciente1234!'];
+const doctor: [string, string] = ['dra.garcia', 'Doctor1234!'];
+// The screens of issue 15 (the same list as the first-load budget in scripts/check-bundle.ts).
 const allPages: { path: string; as?: [string, string] }[] = [
   { path: '/home' },
   { path: '/login' },
-  { path: '/pedir-cita', as: ['ana.lopez', 'Paciente1234!'] },
-  { path: '/agenda-doctor', as: ['dra.garcia', 'Doctor1234!'] },
-  { path: '/ficha-paciente', as: ['ana.lopez', 'Paciente1234!'] },
+  { path: '/panel-paciente', as: patient },
+  { path: '/pedir-cita', as: patient },
+  { path: '/mis-visitas', as: patient },
+  { path: '/ficha-paciente', as: patient },
+  { path: '/perfil-doctor', as: doctor },
+  { path: '/agenda-doctor', as: doctor },
 ];
 
 // --pages /login,/home measures only those (while fixing one).

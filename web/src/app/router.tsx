@@ -33,13 +33,21 @@ function loadScreen(name: ScreenName): Promise<ScreenModule> {
       ]);
       if (!scope) return screen;
       const { default: Screen } = screen;
-      const { default: QueryScope } = scope;
+      const { default: QueryScope, Settled } = scope;
       return {
-        default: () => (
-          <QueryScope>
-            <Screen />
-          </QueryScope>
-        ),
+        default: definition.settle
+          ? () => (
+              <QueryScope>
+                <Settled>
+                  <Screen />
+                </Settled>
+              </QueryScope>
+            )
+          : () => (
+              <QueryScope>
+                <Screen />
+              </QueryScope>
+            ),
       };
     })();
     loads.set(key, load);

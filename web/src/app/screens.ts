@@ -11,6 +11,11 @@ export interface ScreenDefinition {
   namespaces: readonly string[];
   /** false for pages that never call the API: they render without the query cache and its code. */
   data?: false;
+  /**
+   * true when the screen's sections grow as their reads answer (dashboards, lists of sections): it is
+   * shown once its first reads have answered, not as each arrives (no layout shift; app/query-scope.tsx).
+   */
+  settle?: true;
 }
 
 /** Which component draws each screen of the route table (contracts/routes.ts). Loaded on demand, one chunk per screen. */
@@ -73,11 +78,13 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   auditoria: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
   perfilDoctor: {
     layout: 'area',
+    settle: true,
     namespaces: ['doctor', 'home'],
     load: () => import('../features/doctor/routes/doctor-dashboard-page.tsx'),
   },
   agendaDoctor: {
     layout: 'area',
+    settle: true,
     namespaces: ['agenda'],
     load: () => import('../features/agenda/routes/agenda-page.tsx'),
   },
@@ -98,6 +105,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   panelPaciente: {
     layout: 'area',
+    settle: true,
     namespaces: ['patient', 'home'],
     load: () => import('../features/patient/routes/patient-dashboard-page.tsx'),
   },
@@ -148,6 +156,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   misVisitas: {
     layout: 'area',
+    settle: true,
     namespaces: ['visits', 'booking', 'waitlist'],
     load: () => import('../features/visits/routes/visits-page.tsx'),
   },

@@ -1,118 +1,68 @@
-import '@mantine/dates/styles.css';
-import { DateInput, DatePickerInput, DatesProvider, TimePicker, type DateInputProps, type TimePickerProps } from '@mantine/dates';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ca.js';
-import 'dayjs/locale/es.js';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import classes from './date-fields.module.css';
+import { TextInput } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { DateFieldProps, DateRangeFieldProps, TimeFieldProps } from './date-fields-impl.tsx';
 
-dayjs.extend(customParseFormat);
+// Mantine's dates package, its calendar popover (floating-ui) and dayjs are ~45 KB gzip: they load
+// when a screen first draws a date or time field (often inside a dialog), not with the screen's code,
+// so the screen renders sooner on a phone. Until then a disabled field of the same size holds the place.
+const load = () => import('./date-fields-impl.tsx');
+const LazyDateField = lazy(() => load().then((module) => ({ default: module.DateField })));
+const LazyDateRangeField = lazy(() => load().then((module) => ({ default: module.DateRangeField })));
+const LazyTimeField = lazy(() => load().then((module) => ({ default: module.TimeField })));
 
-/** How a date reads and is typed: DD/MM/AAAA in every language of the app (a clinic in Spain). */
-export const DATE_FORMAT = 'DD/MM/YYYY';
-
-/** A typed DD/MM/YYYY (or D/M/YYYY, or ISO) as the clinic's YYYY-MM-DD; null when it is no date. */
-export function parseDate(text: string): string | null {
-  const trimmed = text.trim();
-  const parsed = dayjs(trimmed, ['DD/MM/YYYY', 'D/M/YYYY', 'DD-MM-YYYY', 'YYYY-MM-DD'], true);
-  return parsed.isValid() ? parsed.format('YYYY-MM-DD') : null;
+interface PlaceProps {
+  label?: ReactNode;
+  description?: ReactNode;
+  required?: boolean;
+  withAsterisk?: boolean;
+  className?: string;
+  style?: TimeFieldProps['style'];
+  w?: TimeFieldProps['w'];
+  maw?: TimeFieldProps['maw'];
+  flex?: TimeFieldProps['flex'];
 }
 
-/** The calendars and date formats follow the app's language (not the browser's); weeks start on Monday. */
-export function DatesLocale({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  return <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1, consistentWeeks: true }}>{children}</DatesProvider>;
-}
-
-function useDateTexts() {
-  const { t } = useTranslation('common');
-  return {
-    placeholder: t('date_placeholder'),
-    nextLabel: t('date_next_month'),
-    previousLabel: t('date_previous_month'),
-  };
-}
-
-type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
-  /** YYYY-MM-DD, or '' when empty. */
-  value: string;
-  onChange: (value: string) => void;
-};
-
-/** A date typed as DD/MM/AAAA or picked on a calendar in the app's language; the value is YYYY-MM-DD. */
-export function DateField({ value, onChange, ...props }: DateFieldProps) {
-  const texts = useDateTexts();
+/** What shows while the field's code loads: the same label and height, not usable yet. */
+function Placeholder({ label, description, required, withAsterisk, className, style, w, maw, flex }: PlaceProps) {
   return (
-    <DatesLocale>
-      <DateInput
-        placeholder={texts.placeholder}
-        nextLabel={texts.nextLabel}
-        previousLabel={texts.previousLabel}
-        {...props}
-        value={value || null}
-        onChange={(next) => onChange(next ? dayjs(next).format('YYYY-MM-DD') : '')}
-        valueFormat={DATE_FORMAT}
-        dateParser={parseDate}
-        popoverProps={{ withinPortal: true }}
-      />
-    </DatesLocale>
+    <TextInput
+      label={label}
+      description={description}
+      withAsterisk={withAsterisk ?? required}
+      className={className}
+      style={style}
+      w={w}
+      maw={maw}
+      flex={flex}
+      disabled
+      aria-busy
+    />
   );
 }
 
-interface DateRangeFieldProps {
-  label: string;
-  /** [from, to] as YYYY-MM-DD, '' when open. */
-  value: [string, string];
-  onChange: (value: [string, string]) => void;
-  clearLabel: string;
+/** A date typed as DD/MM/AAAA or picked on a calendar in the app's language; the value is YYYY-MM-DD. */
+export function DateField(props: DateFieldProps) {
+  return (
+    <Suspense fallback={<Placeholder {...props} />}>
+      <LazyDateField {...props} />
+    </Suspense>
+  );
 }
 
 /** A date range picked on a calendar (a filter): DD/MM/AAAA – DD/MM/AAAA in the app's language. */
-export function DateRangeField({ label, value, onChange, clearLabel }: DateRangeFieldProps) {
-  const texts = useDateTexts();
+export function DateRangeField(props: DateRangeFieldProps) {
   return (
-    <DatesLocale>
-      <DatePickerInput
-        type="range"
-        label={label}
-        classNames={{ placeholder: classes.placeholder }}
-        placeholder={`${texts.placeholder} – ${texts.placeholder}`}
-        nextLabel={texts.nextLabel}
-        previousLabel={texts.previousLabel}
-        valueFormat={DATE_FORMAT}
-        allowSingleDateInRange
-        clearable
-        clearButtonProps={{ 'aria-label': clearLabel }}
-        value={[value[0] || null, value[1] || null]}
-        onChange={([from, to]) => onChange([from ? dayjs(from).format('YYYY-MM-DD') : '', to ? dayjs(to).format('YYYY-MM-DD') : ''])}
-      />
-    </DatesLocale>
+    <Suspense fallback={<Placeholder label={props.label} />}>
+      <LazyDateRangeField {...props} />
+    </Suspense>
   );
 }
 
-type TimeFieldProps = Omit<TimePickerProps, 'value' | 'onChange' | 'format'> & {
-  /** HH:MM (seconds accepted and dropped), or '' when empty. */
-  value: string;
-  onChange: (value: string) => void;
-};
-
-/**
- * A time on the 24-hour clock (hours and minutes), whatever the browser's language. Each part is named
- * after the field ('Hora de inicio, horas'), as its own label would otherwise be lost to a screen reader.
- */
-export function TimeField({ value, onChange, label, ...props }: TimeFieldProps & { label: string }) {
-  const { t } = useTranslation('common');
+/** A time on the 24-hour clock (hours and minutes), whatever the browser's language. */
+export function TimeField(props: TimeFieldProps & { label: string }) {
   return (
-    <TimePicker
-      label={label}
-      hoursInputLabel={t('time_hours', { field: label })}
-      minutesInputLabel={t('time_minutes', { field: label })}
-      {...props}
-      format="24h"
-      value={value.slice(0, 5)}
-      onChange={onChange}
-    />
+    <Suspense fallback={<Placeholder {...props} />}>
+      <LazyTimeField {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { TIPO_LABELS } from '../../../contracts/history.ts';
+import { TIPO_LABELS } from '../../../contracts/consultation-types.ts';
 import { isLanguage, type Language } from '../../../contracts/messages/languages.ts';
 import { localeOf } from './calendar.ts';
 import { clinicTimeZone } from './clinic-clock.ts';
