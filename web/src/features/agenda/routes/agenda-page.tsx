@@ -1,11 +1,21 @@
-import { Anchor, Button, Container, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Title,
+} from '@mantine/core';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
-import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
@@ -13,7 +23,6 @@ import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
 import { useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
-import { AbsencesPanel } from '../components/absences-panel.tsx';
 import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
 import { EditBlockModal } from '../components/edit-block-modal.tsx';
@@ -21,6 +30,14 @@ import { MonthGrid, MonthLegend } from '../components/month-grid.tsx';
 import { OpenDayModal } from '../components/open-day-modal.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
 import { RangeModal } from '../components/range-modal.tsx';
+
+// The weekly hours and absences sit below the agenda; they load after it, not before it first renders.
+const WeeklyHoursEditor = lazy(() =>
+  import('../../../components/weekly-hours-editor.tsx').then((module) => ({ default: module.WeeklyHoursEditor })),
+);
+const AbsencesPanel = lazy(() =>
+  import('../components/absences-panel.tsx').then((module) => ({ default: module.AbsencesPanel })),
+);
 import { RequestInbox } from '../components/request-inbox.tsx';
 
 type View = 'day' | 'month' | 'year';
@@ -174,7 +191,9 @@ export default function AgendaPage() {
                 {capitalized(formatIso(selected, PERIOD_FORMAT[view]))}
               </Title>
               {view === 'day' && <DayView idDoctor={idDoctor} fecha={selected} onEdit={setEditing} />}
-              {view === 'month' && <MonthGrid idDoctor={idDoctor} year={year} month={month} selected={selected} onSelect={setSelected} />}
+              {view === 'month' && (
+                <MonthGrid idDoctor={idDoctor} year={year} month={month} selected={selected} onSelect={setSelected} />
+              )}
               {view === 'year' && (
                 <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
                   {Array.from({ length: 12 }, (_, index) => (
@@ -208,12 +227,20 @@ export default function AgendaPage() {
       </Grid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
-        <WeeklyHoursEditor />
-        <AbsencesPanel initialDate={selected} />
+        <Suspense fallback={null}>
+          <WeeklyHoursEditor />
+          <AbsencesPanel initialDate={selected} />
+        </Suspense>
       </SimpleGrid>
 
       {modal === 'open' && (
-        <OpenDayModal opened idDoctor={idDoctor} initialDate={selected} onClose={() => setModal(null)} onOpened={setSelected} />
+        <OpenDayModal
+          opened
+          idDoctor={idDoctor}
+          initialDate={selected}
+          onClose={() => setModal(null)}
+          onOpened={setSelected}
+        />
       )}
       {modal === 'block' && (
         <RangeModal

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -13,8 +13,12 @@ import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useDoctors } from '../api/get-doctors.ts';
 import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
 import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
+
+// The waitlist form loads when the patient asks for it, not with the booking grid.
+const JoinWaitlistModal = lazy(() =>
+  import('../components/join-waitlist-modal.tsx').then((module) => ({ default: module.JoinWaitlistModal })),
+);
 import { ConfirmBookingModal, type BookingChoice } from '../components/confirm-booking-modal.tsx';
-import { JoinWaitlistModal } from '../components/join-waitlist-modal.tsx';
 
 export default function BookingPage() {
   const { t, i18n } = useTranslation('booking');
@@ -111,7 +115,10 @@ export default function BookingPage() {
             label={t('specialty')}
             value={specialtyId}
             onChange={(event) => setSpecialtyId(event.currentTarget.value)}
-            data={[{ value: '', label: t('all_specialties') }, ...specialties.map(([id, name]) => ({ value: String(id), label: name }))]}
+            data={[
+              { value: '', label: t('all_specialties') },
+              ...specialties.map(([id, name]) => ({ value: String(id), label: name })),
+            ]}
           />
           <NativeSelect
             label={t('doctor')}
@@ -131,19 +138,39 @@ export default function BookingPage() {
           <Stack gap="sm">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs" wrap="wrap" role="group" aria-label={t('navigation')}>
-                <Button variant="default" size="xs" leftSection={<IconChevronsLeft size={16} aria-hidden />} onClick={() => move(-7)}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconChevronsLeft size={16} aria-hidden />}
+                  onClick={() => move(-7)}
+                >
                   {t('week_previous')}
                 </Button>
-                <Button variant="default" size="xs" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => move(-1)}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconChevronLeft size={16} aria-hidden />}
+                  onClick={() => move(-1)}
+                >
                   {t('day_previous')}
                 </Button>
                 <Button variant="default" size="xs" onClick={() => setFrom(mondayOf(today))}>
                   {t('today')}
                 </Button>
-                <Button variant="default" size="xs" rightSection={<IconChevronRight size={16} aria-hidden />} onClick={() => move(1)}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  rightSection={<IconChevronRight size={16} aria-hidden />}
+                  onClick={() => move(1)}
+                >
                   {t('day_next')}
                 </Button>
-                <Button variant="default" size="xs" rightSection={<IconChevronsRight size={16} aria-hidden />} onClick={() => move(7)}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  rightSection={<IconChevronsRight size={16} aria-hidden />}
+                  onClick={() => move(7)}
+                >
                   {t('week_next')}
                 </Button>
               </Group>
@@ -191,16 +218,18 @@ export default function BookingPage() {
         onClose={() => setPicked(null)}
       />
       {doctor && joining && (
-        <JoinWaitlistModal
-          opened
-          onClose={() => setJoining(false)}
-          target={{
-            doctor: { id: doctor.id, nombre: doctor.nombre },
-            specialty: doctor.especialidades[0]
-              ? { id: doctor.especialidades[0].id_especialidad, nombre: doctor.especialidades[0].nombre }
-              : null,
-          }}
-        />
+        <Suspense fallback={null}>
+          <JoinWaitlistModal
+            opened
+            onClose={() => setJoining(false)}
+            target={{
+              doctor: { id: doctor.id, nombre: doctor.nombre },
+              specialty: doctor.especialidades[0]
+                ? { id: doctor.especialidades[0].id_especialidad, nombre: doctor.especialidades[0].nombre }
+                : null,
+            }}
+          />
+        </Suspense>
       )}
     </Container>
   );
