@@ -15,6 +15,8 @@ import { sessions } from './052-sessions.ts';
 import { visitSequence } from './023-visit-sequence.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
+import { bookingRules } from './013-booking-rules.ts';
+import { noShows } from './026-no-shows.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -39,4 +41,6 @@ export const migrations: Record<string, GalenoMigration> = {
   '054-break-the-glass': breakTheGlass,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
+  '013-booking-rules': bookingRules,
+  '026-no-shows': noShows,
 };
