@@ -48,8 +48,16 @@ export const reglasReservaSchema = z.object({
 });
 export type ReglasReserva = z.infer<typeof reglasReservaSchema>;
 
+/**
+ * The rules as the server answers them: the caps may still come from the configuration
+ * (MAX_ACTIVE_VISITS_PER_PATIENT...), which has no upper bound, so the answer is not range-checked.
+ */
+export const reglasReservaRespuesta = z.object(
+  Object.fromEntries(Object.keys(reglasReservaSchema.shape).map((key) => [key, z.number()])) as Record<keyof ReglasReserva, z.ZodNumber>,
+);
+
 /** GET /api/clinica/reglas/mias: the rules as they apply to the calling patient now. */
-export const misReglasSchema = reglasReservaSchema.extend({
+export const misReglasSchema = reglasReservaRespuesta.extend({
   /** The last bookable day (YYYY-MM-DD, clinic time). */
   fecha_limite: z.string(),
   /** The patient's no-shows of the last 12 months. */

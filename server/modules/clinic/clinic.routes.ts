@@ -7,7 +7,7 @@ import { errorBody } from '../../../contracts/common.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createClinicService, type ReadLogoUpload } from './clinic.service.ts';
-import { reglasReservaSchema } from '../../../contracts/booking-rules.ts';
+import { reglasReservaRespuesta, reglasReservaSchema } from '../../../contracts/booking-rules.ts';
 import { bookingRules, saveBookingRules } from './booking-rules.ts';
 
 const tags = ['clinica'];
@@ -67,7 +67,7 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The clinic's booking rules: notice to book, furthest bookable day, notice to cancel or reschedule online, caps and the no-show limit",
-        response: { 200: reglasReservaSchema },
+        response: { 200: reglasReservaRespuesta },
       },
     },
     async () => bookingRules(app),
@@ -81,7 +81,7 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Change the clinic's booking rules (audited)",
         body: reglasReservaSchema,
-        response: { 200: reglasReservaSchema, 400: errorBody, 401: errorBody, 403: errorBody },
+        response: { 200: reglasReservaRespuesta, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
     async (request) => saveBookingRules(app, callerOf(request), request.body),
