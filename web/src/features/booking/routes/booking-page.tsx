@@ -13,6 +13,7 @@ import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useDoctors } from '../api/get-doctors.ts';
 import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
 import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
+import { BookingRulesNotice } from '../components/booking-rules-notice.tsx';
 import { ConfirmBookingModal, type BookingChoice } from '../components/confirm-booking-modal.tsx';
 
 export default function BookingPage() {
@@ -97,6 +98,7 @@ export default function BookingPage() {
       <Stack>
         <Title order={1}>{t('title')}</Title>
         <Text>{t('intro')}</Text>
+        <BookingRulesNotice />
         {booked && <BookingSummary visit={booked} onClose={() => setBooked(null)} />}
         {doctors.isError && (
           <Alert color="red" role="alert">
