@@ -1,5 +1,5 @@
 import { Button, Grid, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITES_REGLAS, type ReglasReserva } from '../../../../../contracts/booking-rules.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -26,12 +26,12 @@ export function BookingRulesForm() {
   const { t } = useTranslation('admin');
   const rules = useBookingRules();
   const save = useSaveBookingRules();
-  const [values, setValues] = useState<Record<Field, number | string> | null>(null);
+  // What the admin typed over the stored rules (cleared once saved).
+  const [edits, setEdits] = useState<Partial<Record<Field, number | string>>>({});
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-
-  useEffect(() => {
-    if (rules.data) setValues(Object.fromEntries(FIELDS.map((field) => [field, shown(field, rules.data[field])])) as Record<Field, number>);
-  }, [rules.data]);
+  const values = rules.data
+    ? (Object.fromEntries(FIELDS.map((field) => [field, edits[field] ?? shown(field, rules.data[field])])) as Record<Field, number | string>)
+    : null;
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -42,6 +42,7 @@ export function BookingRulesForm() {
     setErrors({});
     try {
       await save.mutateAsync(body);
+      setEdits({});
       notifySuccess(t('rules_saved'));
     } catch (error) {
       if (error instanceof ApiError && error.errores) {
@@ -74,7 +75,7 @@ export function BookingRulesForm() {
                   required
                   disabled={!values}
                   value={values?.[field] ?? ''}
-                  onChange={(value) => setValues((current) => (current ? { ...current, [field]: value } : current))}
+                  onChange={(value) => setEdits((current) => ({ ...current, [field]: value }))}
                   error={errors[field]}
                 />
               </Grid.Col>
