@@ -45,7 +45,7 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
             consulta.estado !== 'finalizada' &&
             // A visit is completed once its time has begun (the server refuses it before).
             hasBegun(consulta.fecha, consulta.hora) && (
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 <Button
                   size="xs"
                   aria-label={t('complete_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}

@@ -130,7 +130,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
                     cell: (cita: MiCita) =>
                       cita.cancelable && (
                         <Stack gap={4}>
-                          <Group gap="xs" wrap="nowrap">
+                          <Group gap="xs">
                             <Button
                               size="compact-sm"
                               variant="default"
