@@ -108,6 +108,8 @@ export const solicitudSchema = z.object({
   hora: z.string(),
   motivo: z.string(),
   estado: z.enum(ESTADOS_CITA),
+  /** The patient's no-shows of the last 12 months, for the doctor deciding (issue 14). */
+  no_presentados: z.number(),
 });
 export type Solicitud = z.infer<typeof solicitudSchema>;
 

@@ -1,3 +1,4 @@
+import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
 import { dateField, idField, idParam, pagingQuery, requiredText, timeField } from './common.ts';
 
@@ -109,6 +110,10 @@ export const miCitaItem = z.object({
   cancelada_por: z.enum(CANCELADA_POR).nullable(),
   /** The doctor's reason, when they gave one. */
   motivo_rechazo: z.string().nullable(),
+  /** Inside the clinic's notice to cancel or reschedule online: only by phone now (issue 14). */
+  fuera_de_plazo: z.boolean(),
+  /** Whether the patient came, once the doctor said so ('Asistió', 'No presentado'). */
+  asistencia: z.enum(ASISTENCIAS).nullable(),
 });
 export type MiCita = z.infer<typeof miCitaItem>;
 

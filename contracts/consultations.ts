@@ -69,5 +69,5 @@ export const pacienteOpcionSchema = z.object({ id_paciente: z.number(), nombre: 
 export type PacienteOpcion = z.infer<typeof pacienteOpcionSchema>;
 
 /** A confirmed visit in the doctor's /mis-visitas. */
-export const visitaSchema = solicitudSchema.omit({ estado: true });
+export const visitaSchema = solicitudSchema.omit({ estado: true, no_presentados: true });
 export type Visita = z.infer<typeof visitaSchema>;

@@ -101,6 +101,9 @@ export const ocupacionDoctorSchema = z.object({
 });
 export type OcupacionDoctor = z.infer<typeof ocupacionDoctorSchema>;
 
+/** The days the admin's no-show rate looks back over. */
+export const DIAS_NO_PRESENTADOS = 90;
+
 /** GET /api/admin/cifras: the clinic in figures. */
 export const cifrasClinicaSchema = z.object({
   hoy: z.string(),
@@ -116,6 +119,17 @@ export const cifrasClinicaSchema = z.object({
   /** Requests waiting for a doctor's answer (today onwards). */
   solicitudes_pendientes: z.number(),
   pacientes_nuevos_mes: z.number(),
+  /**
+   * The no-show rate of the last 90 days up to yesterday (issue 14): of the confirmed visits on
+   * those days, the share the doctor marked 'No presentado' (null without visits).
+   */
+  no_presentados: z.object({
+    desde: z.string(),
+    hasta: z.string(),
+    visitas: z.number(),
+    no_presentados: z.number(),
+    tasa: z.number().nullable(),
+  }),
   /** Doctors who opened consultation slots this week, busiest share first. */
   ocupacion: z.array(ocupacionDoctorSchema),
 });

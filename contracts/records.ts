@@ -1,3 +1,4 @@
+import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
 import { consultaSchema } from './consultations.ts';
 import { dateField, isOneLine, optionalText, requiredText } from './common.ts';
@@ -124,8 +125,18 @@ export const historiaSchema = fichaClinicaSchema.extend({
   paciente: pacienteHistoriaSchema,
   consultas: z.array(consultaSchema),
   citas: z.array(
-    z.object({ id_cita: z.number(), fecha: z.string(), hora: z.string(), motivo: z.string(), estado: z.enum(ESTADOS_CITA) }),
+    z.object({
+      id_cita: z.number(),
+      fecha: z.string(),
+      hora: z.string(),
+      motivo: z.string(),
+      estado: z.enum(ESTADOS_CITA),
+      /** Whether the patient came ('Asistió', 'No presentado'), once the doctor said so (issue 14). */
+      asistencia: z.enum(ASISTENCIAS).nullable(),
+    }),
   ),
+  /** The patient's no-shows of the last 12 months, with any doctor (issue 14). */
+  no_presentados: z.number(),
 });
 export type Historia = z.infer<typeof historiaSchema>;
 

@@ -35,7 +35,7 @@ async function freshDoctor(request: APIRequestContext): Promise<Credentials & { 
   return { usuario, contrasena, nombre: `Marta ${apellido} Soler`, id_doctor: me.id_doctor };
 }
 
-/** A bookable time later today in the clinic (the next half hour after the next one), or null late at night. */
+/** A bookable time later today in the clinic (a half hour at least 2 h ahead: the clinic's notice to book, issue 14), or null late at night. */
 function laterToday(): string | null {
   const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/Madrid',
@@ -46,7 +46,7 @@ function laterToday(): string | null {
     .format(new Date())
     .split(':')
     .map(Number);
-  const next = (Math.floor((hour * 60 + minute) / 30) + 2) * 30;
+  const next = (Math.floor((hour * 60 + minute) / 30) + 5) * 30;
   if (next > 23 * 60 + 30) return null;
   return `${String(Math.floor(next / 60)).padStart(2, '0')}:${String(next % 60).padStart(2, '0')}`;
 }

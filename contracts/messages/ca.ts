@@ -2,6 +2,12 @@ import type { Messages } from './es.ts';
 
 export const ca: Messages = {
   validation: {
+    regla_antelacion_reserva_min_rango: "L'antelació per reservar ha d'estar entre 0 i 168 hores.",
+    regla_horizonte_dias_rango: "La data més llunyana ha d'estar entre 1 i 365 dies.",
+    regla_antelacion_cancelacion_min_rango: "L'antelació per cancel·lar ha d'estar entre 0 i 168 hores.",
+    regla_max_citas_activas_rango: "El màxim de cites actives ha d'estar entre 1 i 50.",
+    regla_max_citas_doctor_dia_rango: "El màxim de cites per metge i dia ha d'estar entre 1 i 10.",
+    regla_limite_no_presentados_rango: "El límit de cites sense presentar-se ha d'estar entre 1 i 20.",
     campo_requerido: 'Aquest camp és obligatori.',
     texto_largo: 'El text és massa llarg.',
     valor_invalido: 'El valor no és vàlid.',
@@ -80,6 +86,14 @@ export const ca: Messages = {
     ausencia_demasiado_larga: 'Una absència pot durar com a màxim un any.',
   },
   api: {
+    reserva_sin_antelacion: "Només es pot reservar amb almenys {plazo} d'antelació.",
+    reserva_demasiado_lejos: 'Només es pot reservar fins al {fecha}.',
+    cancelacion_sin_antelacion: "Per cancel·lar amb menys de {plazo} d'antelació truca a la clínica: {telefono}.",
+    cambio_sin_antelacion: "Per canviar l'hora amb menys de {plazo} d'antelació truca a la clínica: {telefono}.",
+    limite_no_presentados: "No t'has presentat a {n} cites en els últims 12 mesos: només pots tenir una sol·licitud pendent alhora. Espera la resposta del metge o truca a la clínica.",
+    asistencia_antes_de_hora: "Només es pot marcar l'assistència quan ha passat l'hora de la cita.",
+    asistencia_no_confirmada: "Només es pot marcar l'assistència d'una cita confirmada.",
+    asistencia_ya_registrada: "L'assistència d'aquesta cita ja està registrada.",
     validacion: 'Revisa les dades enviades.',
     no_autenticado: 'Cal que iniciïs la sessió.',
     token_invalido: 'La teva sessió no és vàlida o ha caducat. Torna a iniciar la sessió.',

@@ -2,6 +2,12 @@ import type { Messages } from './es.ts';
 
 export const en: Messages = {
   validation: {
+    regla_antelacion_reserva_min_rango: 'The notice to book must be between 0 and 168 hours.',
+    regla_horizonte_dias_rango: 'The furthest date must be between 1 and 365 days.',
+    regla_antelacion_cancelacion_min_rango: 'The notice to cancel must be between 0 and 168 hours.',
+    regla_max_citas_activas_rango: 'The maximum of active visits must be between 1 and 50.',
+    regla_max_citas_doctor_dia_rango: 'The maximum of visits per doctor and day must be between 1 and 10.',
+    regla_limite_no_presentados_rango: 'The no-show limit must be between 1 and 20.',
     campo_requerido: 'This field is required.',
     texto_largo: 'The text is too long.',
     valor_invalido: 'The value is not valid.',
@@ -79,6 +85,14 @@ export const en: Messages = {
     ausencia_demasiado_larga: 'An absence can last one year at most.',
   },
   api: {
+    reserva_sin_antelacion: 'Visits can only be booked at least {plazo} in advance.',
+    reserva_demasiado_lejos: 'Visits can only be booked until {fecha}.',
+    cancelacion_sin_antelacion: 'To cancel less than {plazo} in advance, call the clinic: {telefono}.',
+    cambio_sin_antelacion: 'To change the time less than {plazo} in advance, call the clinic: {telefono}.',
+    limite_no_presentados: "You missed {n} visits in the last 12 months: you may hold only one pending request at a time. Wait for the doctor's answer or call the clinic.",
+    asistencia_antes_de_hora: "Attendance can only be marked once the visit's time has passed.",
+    asistencia_no_confirmada: 'Attendance can only be marked on a confirmed visit.',
+    asistencia_ya_registrada: "This visit's attendance is already recorded.",
     validacion: 'Please check the data you sent.',
     no_autenticado: 'You need to log in.',
     token_invalido: 'Your session is not valid or has expired. Please log in again.',

@@ -4,6 +4,12 @@
  */
 export const es = {
   validation: {
+    regla_antelacion_reserva_min_rango: 'La antelación para reservar debe estar entre 0 y 168 horas.',
+    regla_horizonte_dias_rango: 'La fecha más lejana debe estar entre 1 y 365 días.',
+    regla_antelacion_cancelacion_min_rango: 'La antelación para cancelar debe estar entre 0 y 168 horas.',
+    regla_max_citas_activas_rango: 'El máximo de citas activas debe estar entre 1 y 50.',
+    regla_max_citas_doctor_dia_rango: 'El máximo de citas por doctor y día debe estar entre 1 y 10.',
+    regla_limite_no_presentados_rango: 'El límite de citas sin presentarse debe estar entre 1 y 20.',
     campo_requerido: 'Este campo es obligatorio.',
     texto_largo: 'El texto es demasiado largo.',
     valor_invalido: 'El valor no es válido.',
@@ -82,6 +88,14 @@ export const es = {
     ausencia_demasiado_larga: 'Una ausencia puede durar como máximo un año.',
   },
   api: {
+    reserva_sin_antelacion: 'Solo se puede reservar con al menos {plazo} de antelación.',
+    reserva_demasiado_lejos: 'Solo se puede reservar hasta el {fecha}.',
+    cancelacion_sin_antelacion: 'Para cancelar con menos de {plazo} de antelación llama a la clínica: {telefono}.',
+    cambio_sin_antelacion: 'Para cambiar la hora con menos de {plazo} de antelación llama a la clínica: {telefono}.',
+    limite_no_presentados: 'No te has presentado a {n} citas en los últimos 12 meses: solo puedes tener una solicitud pendiente a la vez. Espera la respuesta del doctor o llama a la clínica.',
+    asistencia_antes_de_hora: 'Solo se puede marcar la asistencia cuando ha pasado la hora de la cita.',
+    asistencia_no_confirmada: 'Solo se puede marcar la asistencia de una cita confirmada.',
+    asistencia_ya_registrada: 'La asistencia de esta cita ya está registrada.',
     validacion: 'Revisa los datos enviados.',
     no_autenticado: 'Necesitas iniciar sesión.',
     token_invalido: 'Tu sesión no es válida o ha caducado. Inicia sesión de nuevo.',

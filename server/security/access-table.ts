@@ -6,6 +6,8 @@ import { TEST_PASSWORD } from '../testing/test-server.ts';
 import { CLINICA_POR_DEFECTO } from '../../contracts/clinic.ts';
 import { waitlistRows } from './waitlist-rows.ts';
 import { multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
+import { addMinutes } from '../lib/slots.ts';
+import { addAppointment } from '../testing/patients.ts';
 
 /**
  * The authorization table: every /api endpoint, and what each actor gets from it.
@@ -108,6 +110,7 @@ const freshAbsence = async (w: World) =>
       .returning('id_ausencia')
       .executeTakeFirstOrThrow()
   ).id_ausencia;
+let pastVisitSequence = 0;
 
 const SECTION_BODIES: Record<string, Record<string, unknown>> = {
   alergias: { nombre: 'Ácaros' },
@@ -345,6 +348,23 @@ export const ACCESS_TABLE: MatrixRow[] = [
   // The clinic's identity (issue 13): public to read, admins change it. The logo rows run in order:
   // none yet, uploaded, removed.
   { route: 'GET /api/clinica', expect: PUBLIC, request: () => ({ url: '/api/clinica' }) },
+  // Booking rules (issue 14): read by everyone, changed by admins.
+  { route: 'GET /api/clinica/reglas', expect: PUBLIC, request: () => ({ url: '/api/clinica/reglas' }) },
+  {
+    route: 'PUT /api/clinica/reglas',
+    expect: ONLY_ADMIN,
+    request: () => ({
+      url: '/api/clinica/reglas',
+      body: {
+        antelacion_reserva_min: 120,
+        horizonte_dias: 90,
+        antelacion_cancelacion_min: 1440,
+        max_citas_activas: 4,
+        max_citas_doctor_dia: 1,
+        limite_no_presentados: 3,
+      },
+    }),
+  },
   {
     route: 'PUT /api/clinica',
     expect: ONLY_ADMIN,
@@ -437,6 +457,23 @@ export const ACCESS_TABLE: MatrixRow[] = [
     },
   },
   { route: 'GET /api/citas/mias', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/citas/mias' }) },
+  { route: 'GET /api/citas/reglas', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/citas/reglas' }) },
+  {
+    // Issue 14: a confirmed visit of `doctor` with `patient` whose time has passed; only its doctor marks it.
+    route: 'PUT /api/citas/:id_cita/no-presentado',
+    expect: ONLY_DOCTOR,
+    request: async (w) => {
+      pastVisitSequence += 1;
+      const id_cita = await addAppointment(w.server, {
+        id_paciente: paciente(w),
+        id_doctor: doctorId(w),
+        fecha: '2026-02-27',
+        hora: addMinutes('08:00', pastVisitSequence * 15),
+        estado: 'Confirmada',
+      });
+      return { url: `/api/citas/${id_cita}/no-presentado` };
+    },
+  },
 
   // Home screens (each caller's own day; the admin's clinic figures carry no patient data)
   { route: 'GET /api/paciente/inicio', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/inicio' }) },

@@ -19,6 +19,8 @@ import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
 import { waitlistOffers } from './028-waitlist-offers.ts';
+import { bookingRules } from './013-booking-rules.ts';
+import { noShows } from './026-no-shows.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -31,12 +33,14 @@ export const migrations: Record<string, GalenoMigration> = {
   '002-specialties-catalogue': specialtiesCatalogue,
   '010-user-search-index': userSearchIndex,
   '012-clinic-identity': clinicIdentity,
+  '013-booking-rules': bookingRules,
   '020-one-agenda': oneAgenda,
   '021-grouped-request-notices': groupedRequestNotices,
   '022-calendar-feeds': calendarFeeds,
   '023-visit-sequence': visitSequence,
   '024-weekly-hours': weeklyHours,
   '025-absences': absences,
+  '026-no-shows': noShows,
   '027-waitlist': waitlist,
   '028-waitlist-offers': waitlistOffers,
   '030-home-figures': homeFigures,

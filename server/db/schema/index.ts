@@ -93,6 +93,8 @@ export interface CitasTable {
   motivo_rechazo: string | null;
   /** Grows when the visit moves or is cancelled: the SEQUENCE of its calendar entries (migration 023). */
   secuencia: Generated<number>;
+  /** Whether the patient came, once the visit's time has passed (migration 026): null until the doctor says. */
+  asistencia: 'Asistió' | 'No presentado' | null;
 }
 
 export type EstadoConsulta = 'pendiente' | 'confirmada' | 'finalizada';
@@ -368,7 +370,22 @@ export interface AusenciasTable {
   creado_en: string;
 }
 
+/** The clinic's booking rules: one row, id_reglas = 1 (migration 013, contracts/booking-rules.ts). */
+export interface ReglasReservaTable {
+  id_reglas: number;
+  antelacion_reserva_min: number;
+  horizonte_dias: number;
+  antelacion_cancelacion_min: number;
+  /** Null: MAX_ACTIVE_VISITS_PER_PATIENT until an admin saves a value. */
+  max_citas_activas: number | null;
+  /** Null: MAX_VISITS_PER_DOCTOR_DAY until an admin saves a value. */
+  max_citas_doctor_dia: number | null;
+  limite_no_presentados: number;
+  actualizado_en: string;
+}
+
 export interface Database {
+  reglas_reserva: ReglasReservaTable;
   clinica: ClinicaTable;
   usuarios: UsuariosTable;
   cuentas_activas: CuentasActivasTable;

@@ -215,7 +215,7 @@ export async function pendingCounts(db: Db, id_doctor: number, from: string, to:
 export async function inboxRequests(
   db: Db,
   options: { id_doctor: number; today: string; time: string; limit: number; offset: number },
-): Promise<{ rows: SolicitudBandeja[]; total: number }> {
+): Promise<{ rows: Omit<SolicitudBandeja, 'no_presentados'>[]; total: number }> {
   const { id_doctor, today, time } = options;
   const base = db
     .selectFrom('citas as c')
@@ -241,7 +241,7 @@ export async function inboxRequests(
 }
 
 /** A day's pending requests, in time order. */
-export async function dayRequests(db: Db, id_doctor: number, fecha: string): Promise<Solicitud[]> {
+export async function dayRequests(db: Db, id_doctor: number, fecha: string): Promise<Omit<Solicitud, 'no_presentados'>[]> {
   const rows = await db
     .selectFrom('citas as c')
     .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')

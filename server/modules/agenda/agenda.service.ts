@@ -43,6 +43,8 @@ import {
 } from './agenda.repository.ts';
 import { markManualDay } from './weekly-hours.repository.ts';
 import { nudgeWaitlist } from '../waitlist/waitlist.sweep.ts';
+import { noShowsByPatient } from '../appointments/appointments.repository.ts';
+import { noShowsSince } from '../appointments/booking-window.ts';
 
 /** The first day of a month and of the next one, as ISO dates. */
 function monthBounds(anio: number, mes: number): [string, string] {
@@ -53,6 +55,11 @@ function monthBounds(anio: number, mes: number): [string, string] {
 
 export function createAgendaService(app: FastifyInstance) {
   const { db, clock, config } = app;
+  /** Each request with its patient's no-shows of the last 12 months (issue 14): the doctor sees them as they decide. */
+  const withNoShows = async <T extends { id_paciente: number }>(rows: T[]): Promise<(T & { no_presentados: number })[]> => {
+    const counts = await noShowsByPatient(db, rows.map((row) => row.id_paciente), noShowsSince(clock.now(), config.timeZone));
+    return rows.map((row) => ({ ...row, no_presentados: counts.get(row.id_paciente) ?? 0 }));
+  };
   const today = () => localDate(clock.now(), config.timeZone);
 
   /** The caller's doctor id; naming another doctor's agenda is refused (decisions #6). */
@@ -186,11 +193,11 @@ export function createAgendaService(app: FastifyInstance) {
         limit: query.por_pagina,
         offset: (query.pagina - 1) * query.por_pagina,
       });
-      return { items: rows, total };
+      return { items: await withNoShows(rows), total };
     },
 
     async dayRequests(caller: Caller, query: AgendaDiaQuery): Promise<Solicitud[]> {
-      return dayRequests(db, agendaOwner(caller, query.id_doctor), query.fecha);
+      return withNoShows(await dayRequests(db, agendaOwner(caller, query.id_doctor), query.fecha));
     },
 
     /**

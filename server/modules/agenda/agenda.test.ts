@@ -304,7 +304,7 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
     const response = await server.request('GET', `/api/agenda/solicitudes-dia?fecha=${DAY}`, { token: doctor.token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { id_cita, id_paciente: patient.id_paciente, paciente: 'Carmen Ruiz', fecha: DAY, hora: '09:30', motivo: 'Revisión anual', estado: 'pendiente' },
+      { id_cita, id_paciente: patient.id_paciente, paciente: 'Carmen Ruiz', fecha: DAY, hora: '09:30', motivo: 'Revisión anual', estado: 'pendiente', no_presentados: 0 },
     ]);
   });
 

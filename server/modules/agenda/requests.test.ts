@@ -83,6 +83,7 @@ describe.each(DATABASES)('requests and answers on %s', (kind) => {
       motivo: 'Dolor de espalda',
       estado: 'pendiente',
       creado_en: START.replace('Z', '.000Z'),
+      no_presentados: 0,
     });
     const page = await server.request<SolicitudBandeja[]>('GET', '/api/agenda/solicitudes?pagina=2&por_pagina=3', { token: doctor.token });
     expect(page.body.map((request) => request.id_cita)).toEqual([tenthLater]);

@@ -133,6 +133,7 @@ export interface PatientCitaRow {
   cancelada_por: CitasTable['cancelada_por'];
   motivo_rechazo: string | null;
   recordatorio: number;
+  asistencia: CitasTable['asistencia'];
   id_doctor: number;
   nombre: string;
   apellido1: string;
@@ -198,6 +199,7 @@ export async function listPatientCitas(
         'c.cancelada_por',
         'c.motivo_rechazo',
         'c.recordatorio',
+        'c.asistencia',
         'c.id_doctor',
         ...doctorNameColumns,
       ])
@@ -278,4 +280,65 @@ export async function moveCita(
     .where('estado', 'in', ['pendiente', 'Confirmada'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The patient's visits marked 'No presentado' on or after `desde` (YYYY-MM-DD). */
+export async function countNoShows(db: Db, id_paciente: number, desde: string): Promise<number> {
+  const row = await db
+    .selectFrom('citas')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('id_paciente', '=', id_paciente)
+    .where('asistencia', '=', 'No presentado')
+    .where('fecha', '>=', desde)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** No-shows on or after `desde` for several patients at once (the doctor's lists), by patient. */
+export async function noShowsByPatient(db: Db, ids: readonly number[], desde: string): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('citas')
+    .select(['id_paciente', (eb) => eb.fn.countAll<number | string>().as('total')])
+    .where('id_paciente', 'in', [...new Set(ids)])
+    .where('asistencia', '=', 'No presentado')
+    .where('fecha', '>=', desde)
+    .groupBy('id_paciente')
+    .execute();
+  return new Map(rows.map((row) => [row.id_paciente, Number(row.total)]));
+}
+
+/** The patient's requests still waiting for the doctor whose time has not come (but `except`). */
+export async function countPendingRequests(db: Db, id_paciente: number, today: string, time: string, except?: number): Promise<number> {
+  const row = await db
+    .selectFrom('citas')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('id_paciente', '=', id_paciente)
+    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
+    .where('estado', '=', 'pendiente')
+    .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])]))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Records whether the patient came; only once (false when it was already recorded). */
+export async function recordAttendance(
+  db: Db,
+  id_cita: number,
+  asistencia: 'Asistió' | 'No presentado',
+  actualizado_en: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('citas')
+    .set({ asistencia, actualizado_en })
+    .where('id_cita', '=', id_cita)
+    .where('estado', '=', 'Confirmada')
+    .where('asistencia', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The consultation a confirmation opened and nobody completed: a visit that did not happen has none. */
+export async function removeOpenConsultation(db: Db, id_cita: number): Promise<void> {
+  await db.deleteFrom('consultas').where('id_cita', '=', id_cita).where('estado', '<>', 'finalizada').execute();
 }

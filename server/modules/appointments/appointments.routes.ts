@@ -17,6 +17,7 @@ import {
   nuevaCitaSchema,
 } from '../../../contracts/appointments.ts';
 import { errorBody } from '../../../contracts/common.ts';
+import { misReglasSchema } from '../../../contracts/booking-rules.ts';
 import { actorOf } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createAppointmentsService } from './appointments.service.ts';
@@ -78,6 +79,19 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/citas/reglas',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary: "The clinic's booking rules as they apply to the calling patient now: the last bookable day, their no-shows of the last 12 months and whether they may hold only one pending request",
+        response: { 200: misReglasSchema, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => service.myRules(actorOf(request)),
+  );
+
+  app.get(
     '/citas/mias',
     {
       config: patients,
@@ -122,6 +136,27 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.reschedule(actorOf(request), request.params.id_cita, request.body, context(request)),
+  );
+
+  app.put(
+    '/citas/:id_cita/no-presentado',
+    {
+      config: { access: ['doctor'] },
+      schema: {
+        tags: ['citas'],
+        summary: "The visit's doctor records that the patient did not come, once its time has passed (a confirmed visit, once)",
+        params: citaParams,
+        response: {
+          200: z.object({ id_cita: z.number(), asistencia: z.literal('No presentado') }),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => service.markNoShow(actorOf(request), request.params.id_cita, context(request)),
   );
 
   app.get(

@@ -15,7 +15,7 @@ import type {
 import { apiMessage, validationMessage, type Language } from '../../../contracts/messages/index.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema/index.ts';
-import { ownPatientId } from '../../lib/access.ts';
+import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -34,8 +34,14 @@ import {
 } from '../reminders/reminders.service.ts';
 import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import { nudgeWaitlist } from '../waitlist/waitlist.sweep.ts';
+import { bookingRules } from '../clinic/booking-rules.ts';
+import { readClinic } from '../clinic/clinic.repository.ts';
+import type { MisReglas } from '../../../contracts/booking-rules.ts';
+import { bookingWindow, ensureBookable, insideCancelNotice, lateChange, noShowLimitReached, noShowsSince } from './booking-window.ts';
 import {
   countActiveFutureVisits,
+  countNoShows,
+  countPendingRequests,
   countVisitsWithDoctorOn,
   lockPatientForBooking,
   findBookableDoctor,
@@ -47,6 +53,8 @@ import {
   listPatientCitas,
   listSlots,
   patientVisitsOnSlots,
+  recordAttendance,
+  removeOpenConsultation,
   reserveSlot,
   type SlotRow,
 } from './appointments.repository.ts';
@@ -128,6 +136,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const time = localTime(now, config.timeZone);
       const desde = query.desde ?? today;
       const hasta = addDays(desde, query.dias);
+      const window = bookingWindow(await bookingRules(app), now, config.timeZone);
       const [slots, mine] = await Promise.all([
         listSlots(db, doctorId, desde, hasta),
         actor.id_paciente === null
@@ -137,7 +146,11 @@ export function createAppointmentsService(app: FastifyInstance) {
       return slots.flatMap((slot) => {
         const tipo = tipoOf(slot);
         const past = slot.fecha < today || (slot.fecha === today && hhmm(slot.hora_inicio) <= time);
-        if (past && tipo === 'Disponible') return [];
+        // Free slots outside the clinic's booking window are not offered (issue 14).
+        const outside =
+          slot.fecha > window.lastDay ||
+          instantOf(slot.fecha, hhmm(slot.hora_inicio), config.timeZone).getTime() < window.earliest.getTime();
+        if ((past || outside) && tipo === 'Disponible') return [];
         const mia = mine.get(slot.id_agenda);
         return [
           {
@@ -166,6 +179,8 @@ export function createAppointmentsService(app: FastifyInstance) {
       if (instantOf(input.fecha, input.hora, config.timeZone).getTime() <= now.getTime()) {
         throw badRequest('cita_pasada', apiMessage('cita_pasada', language) ?? '');
       }
+      const rules = await bookingRules(app);
+      ensureBookable(rules, input, now, config.timeZone, language);
       const stamp = now.toISOString();
       let id_cita: number;
       try {
@@ -177,15 +192,10 @@ export function createAppointmentsService(app: FastifyInstance) {
           // Booking caps (decisions #30), counted under a lock on the patient so that racing
           // bookings of one patient cannot pass them together.
           await lockPatientForBooking(trx, id_paciente, app.database.dialect);
-          const { maxActivePerPatient, maxPerDoctorDay } = config.booking;
-          if (
-            (await countActiveFutureVisits(
-              trx,
-              id_paciente,
-              localDate(now, config.timeZone),
-              localTime(now, config.timeZone),
-            )) >= maxActivePerPatient
-          ) {
+          const { max_citas_activas: maxActivePerPatient, max_citas_doctor_dia: maxPerDoctorDay } = rules;
+          const today = localDate(now, config.timeZone);
+          const time = localTime(now, config.timeZone);
+          if ((await countActiveFutureVisits(trx, id_paciente, today, time)) >= maxActivePerPatient) {
             throw conflict(
               'limite_citas_activas',
               (apiMessage('limite_citas_activas', language) ?? '').replace('{max}', String(maxActivePerPatient)),
@@ -193,6 +203,11 @@ export function createAppointmentsService(app: FastifyInstance) {
           }
           if ((await countVisitsWithDoctorOn(trx, id_paciente, doctor.id_doctor, slot.fecha)) >= maxPerDoctorDay) {
             throw conflict('limite_citas_doctor_dia', apiMessage('limite_citas_doctor_dia', language) ?? '');
+          }
+          // Past the no-show limit: one pending request at a time (issue 14).
+          const noShows = await countNoShows(trx, id_paciente, noShowsSince(now, config.timeZone));
+          if (noShows >= rules.limite_no_presentados && (await countPendingRequests(trx, id_paciente, today, time)) > 0) {
+            throw noShowLimitReached(rules, noShows, language);
           }
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
@@ -257,6 +272,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const now = clock.now();
       const stamp = now.toISOString();
       const message = (code: string) => apiMessage(code, language) ?? '';
+      const rules = await bookingRules(app);
       let moved: { id_doctor: number; fecha: string; hora: string; before: { fecha: string; hora: string } };
       try {
         moved = await db.transaction().execute(async (trx) => {
@@ -271,17 +287,19 @@ export function createAppointmentsService(app: FastifyInstance) {
           if (instantOf(input.fecha, input.hora, config.timeZone).getTime() <= now.getTime()) {
             throw badRequest('cita_pasada', message('cita_pasada'));
           }
+          if (insideCancelNotice(rules, cita, now, config.timeZone)) {
+            throw lateChange('cambio_sin_antelacion', rules, (await readClinic(trx)).telefono, language);
+          }
+          ensureBookable(rules, input, now, config.timeZone, language);
           const slot = await findSlot(trx, cita.id_doctor, input.fecha, input.hora);
           if (!slot) throw fail.slotMissing(language);
           if (slot.id_agenda === cita.id_agenda) throw fail.slotTaken(language);
           await lockPatientForBooking(trx, id_paciente, app.database.dialect);
           // The visit being moved is already one of the patient's: it must not count twice.
-          const { maxActivePerPatient, maxPerDoctorDay } = config.booking;
+          const { max_citas_activas: maxActivePerPatient, max_citas_doctor_dia: maxPerDoctorDay } = rules;
           const today = localDate(now, config.timeZone);
-          if (
-            (await countActiveFutureVisits(trx, id_paciente, today, localTime(now, config.timeZone), id_cita)) >=
-            maxActivePerPatient
-          ) {
+          const time = localTime(now, config.timeZone);
+          if ((await countActiveFutureVisits(trx, id_paciente, today, time, id_cita)) >= maxActivePerPatient) {
             throw conflict(
               'limite_citas_activas',
               message('limite_citas_activas').replace('{max}', String(maxActivePerPatient)),
@@ -291,6 +309,11 @@ export function createAppointmentsService(app: FastifyInstance) {
             (await countVisitsWithDoctorOn(trx, id_paciente, cita.id_doctor, slot.fecha, id_cita)) >= maxPerDoctorDay
           ) {
             throw conflict('limite_citas_doctor_dia', message('limite_citas_doctor_dia'));
+          }
+          // The moved visit waits for the doctor again: past the no-show limit it must be the only request.
+          const noShows = await countNoShows(trx, id_paciente, noShowsSince(now, config.timeZone));
+          if (noShows >= rules.limite_no_presentados && (await countPendingRequests(trx, id_paciente, today, time, id_cita)) > 0) {
+            throw noShowLimitReached(rules, noShows, language);
           }
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
@@ -335,6 +358,60 @@ export function createAppointmentsService(app: FastifyInstance) {
       return { id_cita, id_doctor: moved.id_doctor, fecha: moved.fecha, hora: moved.hora, estado: 'pendiente' };
     },
 
+    /** The booking rules as they apply to the calling patient now (the booking screen shows them). */
+    async myRules(actor: Actor): Promise<MisReglas> {
+      const id_paciente = ownPatientId(actor);
+      const now = clock.now();
+      const rules = await bookingRules(app);
+      const [no_presentados, solicitudes_pendientes] = await Promise.all([
+        countNoShows(db, id_paciente, noShowsSince(now, config.timeZone)),
+        countPendingRequests(db, id_paciente, localDate(now, config.timeZone), localTime(now, config.timeZone)),
+      ]);
+      return {
+        ...rules,
+        fecha_limite: bookingWindow(rules, now, config.timeZone).lastDay,
+        no_presentados,
+        restringido: no_presentados >= rules.limite_no_presentados,
+        solicitudes_pendientes,
+      };
+    },
+
+    /**
+     * The doctor of a confirmed visit whose time has passed says the patient did not come
+     * (issue 14, decision 0028). Once only; the consultation the confirmation opened goes (there was
+     * no visit to write up), the slot stays taken (the time is gone).
+     */
+    async markNoShow(actor: Actor, id_cita: number, context: RequestContext): Promise<{ id_cita: number; asistencia: 'No presentado' }> {
+      const { language } = context;
+      const id_doctor = ownDoctorId(actor);
+      const now = clock.now();
+      const stamp = now.toISOString();
+      await db.transaction().execute(async (trx) => {
+        const cita = await findCita(trx, id_cita);
+        if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
+        if (cita.id_doctor !== id_doctor) throw fail.forbidden(language);
+        if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() > now.getTime()) {
+          throw conflict('asistencia_antes_de_hora', apiMessage('asistencia_antes_de_hora', language) ?? '');
+        }
+        if (cita.asistencia !== null) throw conflict('asistencia_ya_registrada', apiMessage('asistencia_ya_registrada', language) ?? '');
+        if (cita.estado !== 'Confirmada') throw conflict('asistencia_no_confirmada', apiMessage('asistencia_no_confirmada', language) ?? '');
+        if (!(await recordAttendance(trx, id_cita, 'No presentado', stamp))) {
+          throw conflict('asistencia_ya_registrada', apiMessage('asistencia_ya_registrada', language) ?? '');
+        }
+        await removeOpenConsultation(trx, id_cita);
+        await writeAudit(trx, {
+          id_usuario: actor.id_usuario,
+          rol: actor.rol,
+          id_paciente: cita.id_paciente,
+          accion: 'cita.no_presentado',
+          detalle: `cita ${id_cita}`,
+          ip: context.ip,
+          creado_en: stamp,
+        });
+      });
+      return { id_cita, asistencia: 'No presentado' };
+    },
+
     async myAppointments(
       actor: Actor,
       query: z.infer<typeof misCitasQuery>,
@@ -343,6 +420,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const upcoming = query.periodo === 'proximas';
+      const rules = await bookingRules(app);
       const { rows, total } = await listPatientCitas(db, {
         id_paciente,
         periodo: query.periodo,
@@ -373,6 +451,8 @@ export function createAppointmentsService(app: FastifyInstance) {
         cancelable: upcoming && row.estado !== 'Cancelada',
         cancelada_por: row.estado === 'Cancelada' ? row.cancelada_por : null,
         motivo_rechazo: row.estado === 'Cancelada' ? row.motivo_rechazo : null,
+        fuera_de_plazo: upcoming && row.estado !== 'Cancelada' && insideCancelNotice(rules, row, now, config.timeZone),
+        asistencia: row.asistencia,
       }));
       return { items, total };
     },
@@ -403,6 +483,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const stamp = now.toISOString();
+      const rules = await bookingRules(app);
       const id_doctor = await db.transaction().execute(async (trx) => {
         const cita = await findCita(trx, id_cita);
         if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
@@ -411,6 +492,9 @@ export function createAppointmentsService(app: FastifyInstance) {
         if (cita.estado === 'Cancelada') throw alreadyCancelled();
         if (instantOf(cita.fecha, cita.hora, config.timeZone).getTime() <= now.getTime()) {
           throw badRequest('cita_pasada_no_cancelable', apiMessage('cita_pasada_no_cancelable', language) ?? '');
+        }
+        if (insideCancelNotice(rules, cita, now, config.timeZone)) {
+          throw lateChange('cancelacion_sin_antelacion', rules, (await readClinic(trx)).telefono, language);
         }
         // Conditional: if the doctor rejected it a moment ago, that answer stands.
         if (

@@ -112,8 +112,9 @@ describe.each(DATABASES)('booking on %s', (kind) => {
     it('gives the slots of the window from today, with their tipo, and never offers a past slot as free', async () => {
       const doctor = await server.createUser('doctor');
       const id = doctor.id_doctor as number;
-      // Today: 08:30 is past (it is 09:00 in Madrid), 09:00 is starting now, 09:30 is still ahead.
-      await openSlots(server, id, TODAY, ['08:30', '09:00', '09:30']);
+      // Today: 08:30 is past (it is 09:00 in Madrid), 09:00 is starting now, 09:30 is inside the
+      // clinic's 2-hour notice to book (issue 14) and 11:00 is exactly at it.
+      await openSlots(server, id, TODAY, ['08:30', '09:00', '09:30', '11:00']);
       await openSlots(server, id, TODAY, ['08:00'], { estado: 'Reservado' });
       await openSlots(server, id, WEDNESDAY, ['10:00']);
       await openSlots(server, id, WEDNESDAY, ['10:30'], { estado: 'Reservado' });
@@ -127,7 +128,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       expect(week.status).toBe(200);
       expect(week.body).toEqual([
         { fecha: TODAY, hora_inicio: '08:00', hora_fin: '08:30', tipo: 'Reservado' },
-        { fecha: TODAY, hora_inicio: '09:30', hora_fin: '10:00', tipo: 'Disponible' },
+        { fecha: TODAY, hora_inicio: '11:00', hora_fin: '11:30', tipo: 'Disponible' },
         { fecha: WEDNESDAY, hora_inicio: '10:00', hora_fin: '10:30', tipo: 'Disponible' },
         { fecha: WEDNESDAY, hora_inicio: '10:30', hora_fin: '11:00', tipo: 'Reservado' },
         { fecha: WEDNESDAY, hora_inicio: '11:00', hora_fin: '11:30', tipo: 'Bloqueado' },
@@ -351,6 +352,8 @@ describe.each(DATABASES)('booking on %s', (kind) => {
         cancelable: true,
         cancelada_por: null,
         motivo_rechazo: null,
+        fuera_de_plazo: false,
+        asistencia: null,
       });
 
       const paged = await server.request<{ id_cita: number }[]>('GET', '/api/citas/mias?pagina=2&por_pagina=2', { token: patient.token });
@@ -447,6 +450,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
     it('does not cancel an appointment that has passed', async () => {
       const doctor = await doctorWithSlots(server, ['09:30'], TODAY);
       const patient = await server.createUser('paciente');
+      server.clock.set('2026-03-02T06:00:00Z'); // 07:00 in Madrid: outside the 2-hour notice to book
       const created = await server.request<{ id_cita: number }>('POST', '/api/citas', {
         token: patient.token,
         body: booking(doctor.id_doctor as number, '09:30', { fecha: TODAY }),

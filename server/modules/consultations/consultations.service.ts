@@ -16,7 +16,7 @@ import { instantOf, localDate } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { holdSlotForVisit, type HoldRefusal } from '../agenda/hold-slot.ts';
-import { insertCita } from '../appointments/appointments.repository.ts';
+import { insertCita, recordAttendance } from '../appointments/appointments.repository.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import { scheduleReminder } from '../reminders/reminders.service.ts';
 import {
@@ -136,6 +136,8 @@ export function createConsultationsService(app: FastifyInstance) {
           finalizada_en: now,
         });
         if (!done) throw apiError(409, 'consulta_finalizada', caller.language);
+        // Completing the visit's consultation is how the doctor says the patient came (decision 0028).
+        if (consulta.id_cita !== null) await recordAttendance(trx, consulta.id_cita, 'Asistió', now);
         await writeAudit(trx, audit(caller, 'consulta.finalizar', consulta.id_paciente, `consulta ${id_consulta}`, now));
       });
       const finished = await findConsulta(db, id_consulta);

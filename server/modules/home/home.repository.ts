@@ -197,6 +197,24 @@ export async function countClinicVisits(db: Db, from: string, to: string): Promi
   return Number(row.total);
 }
 
+/**
+ * Confirmed visits of the whole clinic on [from, to] and how many of them the doctor marked
+ * 'No presentado' (issue 14): the no-show rate of the admin's figures.
+ */
+export async function clinicNoShows(db: Db, from: string, to: string): Promise<{ visitas: number; no_presentados: number }> {
+  const row = await db
+    .selectFrom('citas as c')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('visitas'),
+      eb.fn.sum<string | number | null>(eb.case().when('c.asistencia', '=', 'No presentado').then(1).else(0).end()).as('no_presentados'),
+    ])
+    .where('c.estado', '=', 'Confirmada')
+    .where('c.fecha', '>=', from)
+    .where('c.fecha', '<=', to)
+    .executeTakeFirstOrThrow();
+  return { visitas: Number(row.visitas), no_presentados: Number(row.no_presentados ?? 0) };
+}
+
 /** Requests of the whole clinic waiting for an answer, today onwards. */
 export async function countClinicPending(db: Db, today: string): Promise<number> {
   const row = await db

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  DIAS_NO_PRESENTADOS,
   HOME_ANSWERS_LIMIT,
   HOME_OLDEST_REQUESTS_LIMIT,
   HOME_UPCOMING_LIMIT,
@@ -14,6 +15,7 @@ import { fullName } from '../../lib/names.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import {
   answersToPatient,
+  clinicNoShows,
   countClinicPending,
   countClinicVisits,
   countDayVisitsOfDoctor,
@@ -134,12 +136,15 @@ export function createHomeService(app: FastifyInstance) {
       const monday = mondayOf(today);
       const sunday = addDays(monday, 6);
       const [monthStart, monthEnd] = monthOf(today);
-      const [visitsToday, visitsWeek, pending, newPatients, occupancy] = await Promise.all([
+      const noShowsFrom = addDays(today, -DIAS_NO_PRESENTADOS);
+      const noShowsTo = addDays(today, -1);
+      const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows] = await Promise.all([
         countClinicVisits(db, today, today),
         countClinicVisits(db, monday, sunday),
         countClinicPending(db, today),
         countNewPatients(db, monthStart, monthEnd),
         slotOccupancy(db, monday, sunday),
+        clinicNoShows(db, noShowsFrom, noShowsTo),
       ]);
       const share = (row: { reservados: number; abiertos: number }) =>
         row.abiertos === 0 ? 0 : row.reservados / row.abiertos;
@@ -153,6 +158,13 @@ export function createHomeService(app: FastifyInstance) {
         visitas_semana: visitsWeek,
         solicitudes_pendientes: pending,
         pacientes_nuevos_mes: newPatients,
+        no_presentados: {
+          desde: noShowsFrom,
+          hasta: noShowsTo,
+          visitas: noShows.visitas,
+          no_presentados: noShows.no_presentados,
+          tasa: noShows.visitas === 0 ? null : noShows.no_presentados / noShows.visitas,
+        },
         ocupacion: occupancy
           .map((row) => ({
             id_doctor: row.id_doctor,

@@ -166,7 +166,7 @@ export async function findPatientSummary(db: Db, id_paciente: number): Promise<H
 export async function listAppointmentsWith(db: Db, id_paciente: number, id_doctor: number): Promise<Historia['citas']> {
   const rows = await db
     .selectFrom('citas')
-    .select(['id_cita', 'fecha', 'hora', 'motivo', 'estado'])
+    .select(['id_cita', 'fecha', 'hora', 'motivo', 'estado', 'asistencia'])
     .where('id_paciente', '=', id_paciente)
     .where('id_doctor', '=', id_doctor)
     .orderBy('fecha', 'desc')

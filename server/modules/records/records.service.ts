@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { countNoShows } from '../appointments/appointments.repository.ts';
+import { noShowsSince } from '../appointments/booking-window.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { AccesoUrgenteInput, FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
 import { ownDoctorId } from '../../lib/access.ts';
@@ -63,6 +65,7 @@ export function createRecordsService(app: FastifyInstance) {
         ...(await loadMedicalFile(db, id_paciente)),
         consultas: await listPatientConsultas(db, id_paciente),
         citas: await listAppointmentsWith(db, id_paciente, id_doctor),
+        no_presentados: await countNoShows(db, id_paciente, noShowsSince(clock.now(), app.config.timeZone)),
       };
       await writeAudit(db, audit(caller, id_paciente, urgent ? 'historia.leer_urgente' : 'historia.leer', 'historia completa'));
       return record;

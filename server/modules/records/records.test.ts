@@ -86,7 +86,7 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
     expect(record.body.discapacidades).toEqual([]);
     expect(record.body.ultima_consulta).toEqual({ fecha: '2026-01-15', motivo: 'Tos', diagnostico: 'Bronquitis', recomendaciones: 'Reposo', doctor: 'Joan Ferrer' });
     expect(record.body.consultas).toEqual([expect.objectContaining({ doctor: 'Joan Ferrer', hora: '11:00', estado: 'finalizada' })]);
-    expect(record.body.citas).toEqual([{ id_cita: cita.id_cita, fecha: DAY, hora: '09:00', motivo: 'Mareos', estado: 'Confirmada' }]);
+    expect(record.body.citas).toEqual([{ id_cita: cita.id_cita, fecha: DAY, hora: '09:00', motivo: 'Mareos', estado: 'Confirmada', asistencia: null }]);
     expect((await auditEntries(server, 'historia.leer')).at(-1)).toMatchObject({
       id_usuario: doctor.id_usuario,
       rol: 'doctor',

@@ -29,11 +29,23 @@ export function ClinicFigures() {
   const language = i18n.language;
   const integer = numberFormat(localeOf(language), {});
   const date = (iso: string) => formatIso(iso, { day: 'numeric', month: 'long' }, language);
+  const percent = numberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 1 });
+  const noShows = data.no_presentados;
   const cards = [
-    { label: t('figure_visits_today'), value: data.visitas_hoy },
-    { label: t('figure_visits_week'), value: data.visitas_semana },
-    { label: t('figure_pending'), value: data.solicitudes_pendientes },
-    { label: t('figure_new_patients'), value: data.pacientes_nuevos_mes },
+    { label: t('figure_visits_today'), value: integer.format(data.visitas_hoy) },
+    { label: t('figure_visits_week'), value: integer.format(data.visitas_semana) },
+    { label: t('figure_pending'), value: integer.format(data.solicitudes_pendientes) },
+    { label: t('figure_new_patients'), value: integer.format(data.pacientes_nuevos_mes) },
+    {
+      label: t('figure_no_shows'),
+      value: noShows.tasa === null ? '—' : percent.format(noShows.tasa),
+      detail: t('figure_no_shows_detail', {
+        count: noShows.visitas,
+        missed: integer.format(noShows.no_presentados),
+        from: date(noShows.desde),
+        to: date(noShows.hasta),
+      }),
+    },
   ];
   const doctors = showAll ? data.ocupacion : data.ocupacion.slice(0, FIRST_DOCTORS);
 
@@ -55,9 +67,14 @@ export function ClinicFigures() {
             <li key={card.label}>
               <Paper withBorder radius="sm" p="sm" h="100%">
                 <Text size="xl" fw={700} lh={1.2}>
-                  {integer.format(card.value)}
+                  {card.value}
                 </Text>
                 <Text size="sm">{card.label}</Text>
+                {card.detail && (
+                  <Text size="xs" c="dimmed">
+                    {card.detail}
+                  </Text>
+                )}
               </Paper>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useClinicSettings, useRemoveLogo, useSaveClinic, useUploadLogo } from '../api/clinic.ts';
+import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 
 const FIELDS = ['nombre', 'razon_social', 'nif', 'direccion', 'codigo_postal', 'localidad', 'telefono', 'correo', 'correo_privacidad', 'web'] as const;
 
@@ -165,6 +166,8 @@ export default function ClinicSettingsPage() {
           </Stack>
         </form>
       </Paper>
+
+      <BookingRulesForm />
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solicitud } from '../../../../../contracts/agenda.ts';
@@ -65,6 +65,11 @@ export function RequestList({ requests, withDate = false, onShowDay }: RequestLi
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {t('request_reason', { reason: request.motivo })}
               </Text>
+              {request.no_presentados > 0 && (
+                <Badge color="red.9" tt="none" mt={4} style={{ overflow: 'visible' }}>
+                  {t('request_no_shows', { count: request.no_presentados })}
+                </Badge>
+              )}
               <Group gap="xs" mt="xs">
                 <Button
                   size="xs"

@@ -13,6 +13,7 @@ import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useDoctors } from '../api/get-doctors.ts';
 import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
 import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
+import { BookingRulesNotice } from '../components/booking-rules-notice.tsx';
 
 // The waitlist form loads when the patient asks for it, not with the booking grid.
 const JoinWaitlistModal = lazy(() =>
@@ -104,6 +105,7 @@ export default function BookingPage() {
       <Stack>
         <Title order={1}>{t('title')}</Title>
         <Text>{t('intro')}</Text>
+        <BookingRulesNotice />
         {booked && <BookingSummary visit={booked} onClose={() => setBooked(null)} />}
         {doctors.isError && (
           <Alert color="red" role="alert">

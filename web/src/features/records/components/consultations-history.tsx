@@ -1,15 +1,32 @@
-import { Button, Paper, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Consulta } from '../../../../../contracts/consultations.ts';
 import { ConsultasTable } from '../../../components/clinical/consultas-table.tsx';
 import { formatIso, hasBegun } from '../../../lib/calendar.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { confirmAction } from '../../../lib/confirm.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useMarkNoShow } from '../api/mark-no-show.ts';
 import { CompleteConsultationModal } from './complete-consultation-modal.tsx';
 
 /** The patient's consultations with every doctor; the caller's unfinished ones that have begun can be completed. */
 export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consulta[]; idDoctor: number | null }) {
   const { t } = useTranslation('records');
   const [completing, setCompleting] = useState<Consulta | null>(null);
+  const markNoShow = useMarkNoShow();
+  const onNoShow = async (consulta: Consulta) => {
+    if (consulta.id_cita === null) return;
+    const when = { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora };
+    const confirmed = await confirmAction(t('no_show_confirm', when), { confirmLabel: t('no_show'), cancelLabel: t('common:back'), danger: true });
+    if (!confirmed) return;
+    try {
+      await markNoShow.mutateAsync(consulta.id_cita);
+      notifySuccess(t('no_show_saved'));
+    } catch (error) {
+      notifyError(error instanceof ApiError && error.status < 500 ? error.message : t('no_show_failed'));
+    }
+  };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="consultas">
       <Title order={2} size="h3" id="consultas" mb="sm">
@@ -28,13 +45,26 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
             consulta.estado !== 'finalizada' &&
             // A visit is completed once its time has begun (the server refuses it before).
             hasBegun(consulta.fecha, consulta.hora) && (
-              <Button
-                size="xs"
-                aria-label={t('complete_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
-                onClick={() => setCompleting(consulta)}
-              >
-                {t('complete')}
-              </Button>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  aria-label={t('complete_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
+                  onClick={() => setCompleting(consulta)}
+                >
+                  {t('complete')}
+                </Button>
+                {consulta.id_cita !== null && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={t('no_show_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
+                    loading={markNoShow.isPending && markNoShow.variables === consulta.id_cita}
+                    onClick={() => void onNoShow(consulta)}
+                  >
+                    {t('no_show')}
+                  </Button>
+                )}
+              </Group>
             )
           }
         />

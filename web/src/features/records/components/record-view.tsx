@@ -24,7 +24,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-function PatientHeader({ paciente }: { paciente: Historia['paciente'] }) {
+function PatientHeader({ paciente, noShows }: { paciente: Historia['paciente']; noShows: number }) {
   const { t } = useTranslation('records');
   const date = (value: string | null) => (value ? formatIso(value, { dateStyle: 'long' }) : t('empty_value'));
   return (
@@ -33,9 +33,16 @@ function PatientHeader({ paciente }: { paciente: Historia['paciente'] }) {
         <Title order={2} id="paciente">
           {paciente.nombre}
         </Title>
-        <Badge color={paciente.estado === 'Activo' ? 'teal.9' : 'gray.8'} size="lg" style={{ overflow: 'visible' }}>
-          {t(`estado_${paciente.estado}`)}
-        </Badge>
+        <Group gap="xs">
+          {noShows > 0 && (
+            <Badge color="red.9" size="lg" tt="none" style={{ overflow: 'visible' }}>
+              {t('no_shows', { count: noShows })}
+            </Badge>
+          )}
+          <Badge color={paciente.estado === 'Activo' ? 'teal.9' : 'gray.8'} size="lg" style={{ overflow: 'visible' }}>
+            {t(`estado_${paciente.estado}`)}
+          </Badge>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         <Detail label={t('dni')} value={paciente.dni ?? t('empty_value')} />
@@ -132,7 +139,7 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
     <Stack gap="lg">
       {back}
       <ClinicalAlerts record={data} />
-      <PatientHeader paciente={data.paciente} />
+      <PatientHeader paciente={data.paciente} noShows={data.no_presentados} />
       <ConsultationsHistory consultas={data.consultas} idDoctor={session?.payload.id_doctor ?? null} />
       <LastConsultation last={data.ultima_consulta} />
       {NOMBRES_SECCION.map((section) => (
@@ -143,7 +150,7 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
         title={t('appointments')}
         empty={t('no_appointments')}
         headers={[t('col_date'), t('col_time'), t('col_reason'), t('col_estado')]}
-        rows={data.citas.map((cita) => [medium(cita.fecha), cita.hora, cita.motivo, t(`cita_${cita.estado}`)])}
+        rows={data.citas.map((cita) => [medium(cita.fecha), cita.hora, cita.motivo, cita.asistencia === 'No presentado' ? t('asistencia_no_presentado') : t(`cita_${cita.estado}`)])}
       />
       <RecordAttachments idPaciente={idPaciente} archivos={data.archivos} />
     </Stack>

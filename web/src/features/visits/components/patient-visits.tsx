@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,9 @@ import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 import { RescheduleModal } from './reschedule-modal.tsx';
 import { WaitlistSection } from './waitlist-section.tsx';
+import { plazoTexto } from '../../../../../contracts/booking-rules.ts';
+import { phoneHref, useClinic } from '../../../lib/clinic.ts';
+import { useClinicRules } from '../api/get-clinic-rules.ts';
 
 // teal.9: white text on it keeps 4.5:1 (green's filled shade does not).
 const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray' };
@@ -32,6 +35,7 @@ export function PatientVisits() {
             {t('book')}
           </Button>
         </Group>
+        <NoticeRule />
         <AppointmentList periodo="proximas" />
         <WaitlistSection />
         <AppointmentList periodo="canceladas" />
@@ -71,6 +75,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
 
   const items = appointments.data?.items ?? [];
   const total = appointments.data?.total ?? 0;
+  const clinic = useClinic();
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm">
@@ -92,7 +97,15 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
           minWidth={760}
           table={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm' }}
           columns={[
-            { label: t('date'), cell: (cita) => formatIso(cita.fecha, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, i18n.language) },
+            {
+              label: t('date'),
+              cell: (cita) =>
+                formatIso(
+                  cita.fecha,
+                  { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+                  i18n.language,
+                ),
+            },
             { label: t('time'), cell: (cita) => cita.hora },
             { label: t('doctor'), cell: (cita) => cita.doctor },
             { label: t('specialty'), cell: (cita) => cita.especialidad },
@@ -102,6 +115,10 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
               cell: (cita) =>
                 cancelled ? (
                   <CancellationCell cita={cita} />
+                ) : cita.asistencia === 'No presentado' ? (
+                  <Badge color="red.9" variant="filled" tt="none" w="max-content">
+                    {t('asistencia_no_presentado')}
+                  </Badge>
                 ) : (
                   <Badge color={ESTADO_COLORS[cita.estado]} variant="filled" tt="none" w="max-content">
                     {t(`estado_${cita.estado}`)}
@@ -114,25 +131,42 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
                     label: t('actions'),
                     cell: (cita: MiCita) =>
                       cita.cancelable && (
-                        <Group gap="xs">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={t('reschedule_label', { date: longDate(cita.fecha), time: cita.hora })}
-                            onClick={() => setMoving(cita)}
-                          >
-                            {t('reschedule')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={t('cancel_label', { date: longDate(cita.fecha), time: cita.hora })}
-                            loading={cancel.isPending && cancel.variables === cita.id_cita}
-                            onClick={() => void onCancel(cita)}
-                          >
-                            {t('cancel')}
-                          </Button>
-                        </Group>
+                        <Stack gap={4}>
+                          <Group gap="xs">
+                            <Button
+                              size="compact-sm"
+                              variant="default"
+                              disabled={cita.fuera_de_plazo}
+                              aria-label={t('reschedule_label', { date: longDate(cita.fecha), time: cita.hora })}
+                              onClick={() => setMoving(cita)}
+                            >
+                              {t('reschedule')}
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="default"
+                              aria-label={t('cancel_label', { date: longDate(cita.fecha), time: cita.hora })}
+                              disabled={cita.fuera_de_plazo}
+                              loading={cancel.isPending && cancel.variables === cita.id_cita}
+                              onClick={() => void onCancel(cita)}
+                            >
+                              {t('cancel')}
+                            </Button>
+                          </Group>
+                          {cita.fuera_de_plazo && (
+                            <Text size="xs" maw={260}>
+                              {t('late_call')}{' '}
+                              <Anchor
+                                href={phoneHref(clinic.telefono)}
+                                size="xs"
+                                fw={600}
+                                style={{ whiteSpace: 'nowrap' }}
+                              >
+                                {clinic.telefono}
+                              </Anchor>
+                            </Text>
+                          )}
+                        </Stack>
                       ),
                   },
                 ]
@@ -143,6 +177,19 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
       {total > PAGE_SIZE && <ListPager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />}
       {upcoming && <RescheduleModal cita={moving} onClose={() => setMoving(null)} />}
     </Stack>
+  );
+}
+
+/** The clinic's notice to cancel or reschedule online, said before the patient tries (issue 14). */
+function NoticeRule() {
+  const { t, i18n } = useTranslation('visits');
+  const rules = useClinicRules();
+  if (!rules.data) return null;
+  const language = (['es', 'ca', 'en'] as const).find((l) => i18n.language.startsWith(l)) ?? 'es';
+  return (
+    <Text size="sm" c="dimmed">
+      {t('notice_rule', { notice: plazoTexto(rules.data.antelacion_cancelacion_min, language) })}
+    </Text>
   );
 }
 

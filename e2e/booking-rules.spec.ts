@@ -1,0 +1,81 @@
+import { DEMO, apiLogin, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { addDays, clinicToday } from './support/booking.ts';
+import { registerDoctorByApi } from './support/admin.ts';
+import { bearer } from './support/agenda.ts';
+
+/** Issue 14: the admin changes the booking rules and the patient reads them before trying. */
+
+const DEFAULTS = {
+  antelacion_reserva_min: 120,
+  horizonte_dias: 90,
+  antelacion_cancelacion_min: 1440,
+  max_citas_activas: 4,
+  max_citas_doctor_dia: 1,
+  limite_no_presentados: 3,
+};
+
+test('an admin sets the booking rules and the patient sees them on /pedir-cita and /mis-visitas', async ({ page, request, browser }) => {
+  const adminToken = await apiLogin(request, DEMO.admin);
+  try {
+    await loginAs(page, DEMO.admin, '/clinica');
+    const rules = page.getByRole('region', { name: 'Reglas de reserva' });
+    await expect(rules.getByRole('textbox', { name: /Fecha más lejana reservable/ })).toHaveValue('90', { timeout: 30_000 });
+    await rules.getByRole('textbox', { name: /Fecha más lejana reservable/ }).fill('30');
+    await rules.getByRole('textbox', { name: /Antelación mínima para cancelar/ }).fill('48');
+    await rules.getByRole('button', { name: 'Guardar reglas' }).click();
+    await expect(page.getByText('Reglas de reserva guardadas.')).toBeVisible();
+    await expectAccessible(page, 'the clinic screen with the booking rules');
+
+    const patient = await registerPatient(request);
+    const context = await browser.newContext();
+    const patientPage = await context.newPage();
+    await loginAs(patientPage, patient, '/pedir-cita');
+    const last = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${addDays(clinicToday(), 30)}T12:00:00Z`),
+    );
+    await expect(patientPage.getByText(`Puedes reservar con al menos 2 horas de antelación y hasta el ${last}.`, { exact: false })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(patientPage.getByText(/con al menos 48 horas de antelación\.$/)).toBeVisible();
+    await patientPage.goto('/mis-visitas');
+    await expect(patientPage.getByText('Puedes cancelar o cambiar la hora en línea hasta 48 horas antes de la visita; después, llama a la clínica.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await context.close();
+  } finally {
+    const restored = await request.put('/api/clinica/reglas', { headers: { authorization: `Bearer ${adminToken}` }, data: DEFAULTS });
+    expect(restored.status()).toBe(200);
+  }
+});
+
+for (const theme of ['claro', 'oscuro'] as const) {
+  test(`a doctor marks a visit whose time has passed 'No presentado' in the record (${theme})`, async ({ page, request }) => {
+    await useTheme(page, theme);
+    const doctor = await registerDoctorByApi(request, 'Nuria');
+    const nombre = `Pau${Math.random().toString(36).slice(2, 7)}`;
+    const credentials = await registerPatient(request, nombre);
+    const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
+    // A visit today at 00:00: its time has passed.
+    const assigned = await request.post('/api/consultas', {
+      headers: await bearer(request, doctor),
+      data: { pacienteId: login.usuario.id_usuario, fecha: clinicToday(), hora: '00:00', motivo: 'Control de tensión' },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(201);
+
+    await loginAs(page, doctor, '/crear-consultas');
+    const row = page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('row').filter({ hasText: 'Control de tensión' });
+    await row.getByRole('link', { name: `Ver historia de ${nombre} Prueba` }).click();
+    await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^Marcar como no presentado la visita del/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('¿Marcar que el paciente no se presentó');
+    await expectAccessible(page, `the no-show confirmation (${theme})`);
+    await dialog.getByRole('button', { name: 'No presentado' }).click();
+    await expect(page.getByText('Visita marcada como no presentada.')).toBeVisible();
+    const header = page.getByRole('region', { name: `${nombre} Prueba` });
+    await expect(header.getByText('1 cita sin presentarse en 12 meses')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Marcar como no presentado/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Completar consulta del/ })).toHaveCount(0);
+    await expectAccessible(page, `the record after a no-show (${theme})`);
+  });
+}

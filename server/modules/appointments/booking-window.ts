@@ -1,0 +1,57 @@
+import { fechaTexto, MESES_NO_PRESENTADOS, plazoTexto, type ReglasReserva } from '../../../contracts/booking-rules.ts';
+import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import { addDays, instantOf, localDate } from '../../lib/clock.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+
+const MINUTE = 60_000;
+
+/** When bookings open and close for a patient now: the clinic's rules applied to the clinic's clock. */
+export function bookingWindow(rules: ReglasReserva, now: Date, timeZone: string) {
+  const today = localDate(now, timeZone);
+  return {
+    /** The earliest instant a visit may start to be booked now. */
+    earliest: new Date(now.getTime() + rules.antelacion_reserva_min * MINUTE),
+    /** The last bookable day, inclusive. */
+    lastDay: addDays(today, rules.horizonte_dias),
+  };
+}
+
+/** The first day whose no-shows still count (12 months back from today). */
+export function noShowsSince(now: Date, timeZone: string): string {
+  const [year, month, day] = localDate(now, timeZone).split('-');
+  const back = Number(month) - MESES_NO_PRESENTADOS;
+  const y = Number(year) + Math.floor((back - 1) / 12);
+  const m = ((((back - 1) % 12) + 12) % 12) + 1;
+  return `${y}-${String(m).padStart(2, '0')}-${day}`;
+}
+
+const fill = (text: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((out, [key, value]) => out.replace(`{${key}}`, value), text);
+
+/** Refuses a slot outside the booking window, with the limit in the message. */
+export function ensureBookable(rules: ReglasReserva, slot: { fecha: string; hora: string }, now: Date, timeZone: string, language: Language): void {
+  const { earliest, lastDay } = bookingWindow(rules, now, timeZone);
+  if (instantOf(slot.fecha, slot.hora, timeZone).getTime() < earliest.getTime()) {
+    throw badRequest(
+      'reserva_sin_antelacion',
+      fill(apiMessage('reserva_sin_antelacion', language) ?? '', { plazo: plazoTexto(rules.antelacion_reserva_min, language) }),
+    );
+  }
+  if (slot.fecha > lastDay) {
+    throw badRequest('reserva_demasiado_lejos', fill(apiMessage('reserva_demasiado_lejos', language) ?? '', { fecha: fechaTexto(lastDay) }));
+  }
+}
+
+/** Whether a visit starts too soon to be cancelled or moved online. */
+export function insideCancelNotice(rules: ReglasReserva, visit: { fecha: string; hora: string }, now: Date, timeZone: string): boolean {
+  return instantOf(visit.fecha, visit.hora.slice(0, 5), timeZone).getTime() - now.getTime() < rules.antelacion_cancelacion_min * MINUTE;
+}
+
+/** The refusal inside the notice: call the clinic, at its phone. */
+export function lateChange(code: 'cancelacion_sin_antelacion' | 'cambio_sin_antelacion', rules: ReglasReserva, telefono: string, language: Language) {
+  return conflict(code, fill(apiMessage(code, language) ?? '', { plazo: plazoTexto(rules.antelacion_cancelacion_min, language, true), telefono }));
+}
+
+export function noShowLimitReached(rules: ReglasReserva, noShows: number, language: Language) {
+  return conflict('limite_no_presentados', fill(apiMessage('limite_no_presentados', language) ?? '', { n: String(noShows) }));
+}

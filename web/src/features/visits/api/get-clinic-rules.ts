@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReglasReserva } from '../../../../../contracts/booking-rules.ts';
+import { api } from '../../../lib/api.ts';
+
+/** The clinic's booking rules (public): the notice to cancel or reschedule online. */
+export function useClinicRules() {
+  return useQuery({ queryKey: ['clinica', 'reglas'], queryFn: () => api<ReglasReserva>('GET', '/clinica/reglas'), staleTime: 60_000 });
+}
