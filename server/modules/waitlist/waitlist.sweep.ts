@@ -4,6 +4,7 @@ import { localDate, localTime } from '../../lib/clock.ts';
 import { hashToken, publicBaseUrl } from '../auth/password-reset.service.ts';
 import { currentClinic } from '../clinic/clinic.service.ts';
 import { goneMail, offerMail, type WaitlistMailContext } from './waitlist.mail.ts';
+import { bookingRules } from '../clinic/booking-rules.ts';
 import {
   closeOffersOfEndedEntries,
   countLiveOffers,
@@ -34,12 +35,11 @@ export const MAX_JOINS_PER_DAY = 10;
 const SLOTS_PER_ROUND = 50;
 
 /**
- * How far ahead a freed slot must start to be offered: an offer needs time to be read and the
- * visit time to be reached. The one place this is decided, so the clinic's booking-rules setting
- * (minimum notice to book) can take it over.
+ * How far ahead a freed slot must start to be offered: the clinic's minimum notice to book, as a
+ * claim is a booking and would be refused inside it.
  */
-export async function offerNoticeMinutes(_app: FastifyInstance): Promise<number> {
-  return 120;
+export async function offerNoticeMinutes(app: FastifyInstance): Promise<number> {
+  return (await bookingRules(app)).antelacion_reserva_min;
 }
 
 const errorCode = (error: unknown) =>
