@@ -22,11 +22,11 @@ const CEILINGS_KB: Partial<Record<ScreenName, number>> = {
   home: 164,
   login: 221,
   panelPaciente: 193,
-  pedirCita: 255,
-  misVisitas: 209,
+  pedirCita: 258,
+  misVisitas: 211,
   fichaPaciente: 279,
   perfilDoctor: 192,
-  agendaDoctor: 260,
+  agendaDoctor: 261,
 };
 const BUDGETED: ScreenName[] = [
   'home',

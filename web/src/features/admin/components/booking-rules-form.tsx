@@ -1,7 +1,8 @@
 import { Button, Grid, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITES_REGLAS, type ReglasReserva } from '../../../../../contracts/booking-rules.ts';
+import { LIMITES_REGLAS } from '../../../../../contracts/booking-rules-words.ts';
+import type { ReglasReserva } from '../../../../../contracts/booking-rules.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBookingRules, useSaveBookingRules } from '../api/booking-rules.ts';

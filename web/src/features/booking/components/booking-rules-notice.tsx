@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { plazoTexto } from '../../../../../contracts/booking-rules.ts';
+import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { useMyRules } from '../api/get-my-rules.ts';
 

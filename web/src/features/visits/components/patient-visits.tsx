@@ -13,7 +13,7 @@ import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 import { RescheduleModal } from './reschedule-modal.tsx';
 import { WaitlistSection } from './waitlist-section.tsx';
-import { plazoTexto } from '../../../../../contracts/booking-rules.ts';
+import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
 import { phoneHref, useClinic } from '../../../lib/clinic.ts';
 import { useClinicRules } from '../api/get-clinic-rules.ts';
 
