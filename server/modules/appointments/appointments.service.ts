@@ -119,7 +119,6 @@ export function createAppointmentsService(app: FastifyInstance) {
       }));
     },
 
-    /** A doctor's slots for `dias` days from `desde` (today by default); free slots already past are left out. */
     /**
      * A doctor's slots for `dias` days from `desde` (today by default); free slots already past are
      * left out. The calling patient's own visits carry `mia` (their request or their confirmed visit).
@@ -143,13 +142,17 @@ export function createAppointmentsService(app: FastifyInstance) {
           ? new Map<number, never>()
           : patientVisitsOnSlots(db, actor.id_paciente, doctorId, desde, hasta),
       ]);
+      // Compared as the clinic's wall-clock strings: converting each slot to an instant cost most of
+      // this answer's time (a year of slots), and clinics are closed in the hour daylight saving repeats.
+      const earliestDay = localDate(window.earliest, config.timeZone);
+      const earliestTime = localTime(window.earliest, config.timeZone);
       return slots.flatMap((slot) => {
         const tipo = tipoOf(slot);
-        const past = slot.fecha < today || (slot.fecha === today && hhmm(slot.hora_inicio) <= time);
+        const start = hhmm(slot.hora_inicio);
+        const past = slot.fecha < today || (slot.fecha === today && start <= time);
         // Free slots outside the clinic's booking window are not offered (issue 14).
         const outside =
-          slot.fecha > window.lastDay ||
-          instantOf(slot.fecha, hhmm(slot.hora_inicio), config.timeZone).getTime() < window.earliest.getTime();
+          slot.fecha > window.lastDay || slot.fecha < earliestDay || (slot.fecha === earliestDay && start < earliestTime);
         if ((past || outside) && tipo === 'Disponible') return [];
         const mia = mine.get(slot.id_agenda);
         return [
