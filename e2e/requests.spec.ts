@@ -1,40 +1,34 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, DEMO, expect, expectAccessible, loginAs, registerPatient, test, unique, useTheme, type Credentials } from './fixtures.ts';
-import { bearer, dayLabel, futureWeekday, goToMonth, openDayByApi } from './support/agenda.ts';
+import {
+  apiLogin,
+  expect,
+  expectAccessible,
+  loginAs,
+  registerPatient,
+  test,
+  unique,
+  useTheme,
+  type Credentials,
+} from './fixtures.ts';
+import { bearer, newDoctor, dayLabel, futureWeekday, goToMonth, openDayByApi } from './support/agenda.ts';
 import { AFTERNOON, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
 
 // Each journey registers accounts (a slow password hash) and runs axe several times.
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 
-/** A new doctor of the clinic (through the admin's API), so their inbox holds only this journey's requests. */
-async function newDoctor(request: APIRequestContext, apellido: string): Promise<Credentials & { nombre: string }> {
-  const admin = await bearer(request, DEMO.admin);
-  const specialties = (await (await request.get('/api/especialidades', { headers: admin })).json()) as { id_especialidad: number }[];
-  const usuario = unique('doc');
-  const contrasena = 'Doctora1234!';
-  const colegiado = String(Date.now()).slice(-9);
-  const response = await request.post('/api/registro-doctor', {
-    headers: admin,
-    data: {
-      usuario,
-      email: `${usuario}@example.com`,
-      contrasena,
-      nombre: 'Elena',
-      apellido_1: apellido,
-      apellido_2: 'Vidal',
-      colegiado,
-      id_especialidad: specialties[0]?.id_especialidad,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { usuario, contrasena, nombre: `Elena ${apellido} Vidal` };
-}
-
 /** A new patient's pending request for `doctor` at `fecha` `hora` (the day opened first). */
-async function requestFor(request: APIRequestContext, doctor: Credentials, fecha: string, hora: string, nombre: string) {
+async function requestFor(
+  request: APIRequestContext,
+  doctor: Credentials,
+  fecha: string,
+  hora: string,
+  nombre: string,
+) {
   await openDayByApi(request, doctor, fecha, [hora], 30);
-  const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers: await bearer(request, doctor) })).json()) as { id_doctor: number };
+  const me = (await (
+    await request.get('/api/agenda/mi-id-doctor', { headers: await bearer(request, doctor) })
+  ).json()) as { id_doctor: number };
   const patient = await registerPatient(request, nombre);
   const token = await apiLogin(request, patient);
   const booked = await request.post('/api/citas', {
@@ -47,12 +41,17 @@ async function requestFor(request: APIRequestContext, doctor: Credentials, fecha
 
 /** The page scrolls sideways at neither width. */
 async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${label}: sideways scroll`).toBeLessThanOrEqual(0);
 }
 
-test('a doctor answers from the inbox requests of days not in view; the rejected patient reads the reason', async ({ page, request }) => {
-  const doctor = await newDoctor(request, unique('Roca'));
+test('a doctor answers from the inbox requests of days not in view; the rejected patient reads the reason', async ({
+  page,
+  request,
+}) => {
+  const doctor = await newDoctor(request, 'Elena', unique('Roca'), 'Vidal');
   const first = await requestFor(request, doctor, futureWeekday(60), '09:00', 'Oriol');
   const second = await requestFor(request, doctor, futureWeekday(64), '10:00', 'Greta');
 
@@ -67,25 +66,35 @@ test('a doctor answers from the inbox requests of days not in view; the rejected
   await expect(items.nth(0)).toContainText(first.paciente);
   await expect(items.nth(1)).toContainText(second.paciente);
   // Today's own list (the spec's per-day list) has none of them.
-  await expect(page.getByRole('region', { name: /^Solicitudes del / }).getByText('No hay solicitudes pendientes.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Solicitudes del / }).getByText('No hay solicitudes pendientes.'),
+  ).toBeVisible();
   await expectAccessible(page, 'agenda with the inbox');
 
   // The month view says how many requests a day has, with a legend.
   await page.getByText('Mensual', { exact: true }).click();
   await goToMonth(page, first.fecha);
   await expect(page.getByRole('button', { name: `${dayLabel(first.fecha)}, 1 solicitud pendiente` })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Leyenda del calendario' })).toContainText('Día con solicitudes pendientes');
+  await expect(page.getByRole('list', { name: 'Leyenda del calendario' })).toContainText(
+    'Día con solicitudes pendientes',
+  );
   await expectAccessible(page, 'agenda, month view with counts');
   await page.getByText('Diaria', { exact: true }).click();
 
   // Accept the first from the inbox, without going to its day.
-  await items.nth(0).getByRole('button', { name: /^Aceptar la solicitud de Oriol Prueba del / }).click();
+  await items
+    .nth(0)
+    .getByRole('button', { name: /^Aceptar la solicitud de Oriol Prueba del / })
+    .click();
   await expect(page.getByText('Solicitud aceptada')).toBeVisible();
   await expect(items).toHaveCount(1);
   await expect(page.getByRole('link', { name: /^Agenda médica\W+1 solicitud pendiente$/ })).toBeVisible();
 
   // Reject the second: the dialog names the patient, the date and the time, and takes a reason.
-  await items.nth(0).getByRole('button', { name: /^Rechazar la solicitud de Greta Prueba del / }).click();
+  await items
+    .nth(0)
+    .getByRole('button', { name: /^Rechazar la solicitud de Greta Prueba del / })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Rechazar solicitud' });
   await expect(dialog).toContainText(`Greta Prueba del ${dayLabel(second.fecha)}`);
   await expect(dialog).toContainText('a las 10:00');
@@ -126,7 +135,8 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await page.getByLabel('Especialidad').selectOption({ label: 'Cardiología' });
     await page.getByLabel('Doctor', { exact: true }).selectOption({ label: PUIG });
     await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
-    for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    for (let week = 0; week < weeksAhead(fecha); week++)
+      await page.getByRole('button', { name: 'Semana siguiente' }).click();
     let time = '';
     for (const candidate of AFTERNOON) {
       const cell = page.getByRole('button', { name: freeSlotName(fecha, candidate), exact: true });
@@ -144,7 +154,9 @@ for (const theme of ['claro', 'oscuro'] as const) {
 
     const summary = page.getByRole('region', { name: 'Tu solicitud de cita: pendiente de confirmación' });
     await expect(summary).toBeVisible();
-    const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${fecha}T12:00:00Z`));
+    const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeZone: 'UTC' }).format(
+      new Date(`${fecha}T12:00:00Z`),
+    );
     await expect(summary).toContainText(longDate);
     await expect(summary).toContainText(`${time}–`);
     await expect(summary).toContainText(PUIG);
@@ -171,14 +183,16 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await expectAccessible(page, `booking summary 390 ${theme}`);
 
     await summary.getByRole('link', { name: 'Ver mis visitas' }).click();
-    await expect(page.getByRole('region', { name: 'Próximas citas' }).getByText('Control de tensión')).toBeVisible(LOADED);
+    await expect(page.getByRole('region', { name: 'Próximas citas' }).getByText('Control de tensión')).toBeVisible(
+      LOADED,
+    );
     await expectNoSidewaysScroll(page, '/mis-visitas 390');
   });
 }
 
 test('the agenda with its inbox fits a phone and a laptop in the dark theme', async ({ page, request }) => {
   await useTheme(page, 'oscuro');
-  const doctor = await newDoctor(request, unique('Soler'));
+  const doctor = await newDoctor(request, 'Elena', unique('Soler'), 'Vidal');
   await requestFor(request, doctor, futureWeekday(62), '11:00', 'Bruno');
   for (const [width, height] of [
     [390, 844],
@@ -186,7 +200,10 @@ test('the agenda with its inbox fits a phone and a laptop in the dark theme', as
   ] as const) {
     await page.setViewportSize({ width, height });
     await loginAs(page, doctor, '/agenda-doctor');
-    await expect(page.getByRole('region', { name: 'Solicitudes pendientes' }).getByRole('listitem')).toHaveCount(1, LOADED);
+    await expect(page.getByRole('region', { name: 'Solicitudes pendientes' }).getByRole('listitem')).toHaveCount(
+      1,
+      LOADED,
+    );
     await expectNoSidewaysScroll(page, `agenda ${width}`);
     await expectAccessible(page, `agenda dark ${width}`);
     await page.getByText('Anual', { exact: true }).click();
@@ -196,5 +213,7 @@ test('the agenda with its inbox fits a phone and a laptop in the dark theme', as
   // On the phone, the count is in the menu drawer.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Abrir el menú' }).click();
-  await expect(page.getByRole('dialog').getByRole('link', { name: /^Agenda médica\W+1 solicitud pendiente$/ })).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByRole('link', { name: /^Agenda médica\W+1 solicitud pendiente$/ }),
+  ).toBeVisible();
 });

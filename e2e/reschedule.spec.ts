@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, DEMO, expect, expectAccessible, loginAs, registerPatient, test, unique, useTheme, type Credentials } from './fixtures.ts';
-import { bearer, futureWeekday, openDayByApi } from './support/agenda.ts';
+import { apiLogin, expect, expectAccessible, loginAs, registerPatient, test, unique, useTheme } from './fixtures.ts';
+import { bearer, newDoctor, futureWeekday, openDayByApi } from './support/agenda.ts';
 import { freeSlotName } from './support/booking.ts';
 
 // Issue 14: a patient moves a visit to another free time (decision 0026); the doctor subscribes a
@@ -8,40 +7,23 @@ import { freeSlotName } from './support/booking.ts';
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 
-/** A new doctor of the clinic (through the admin's API), so their agenda holds only this journey's visits. */
-async function newDoctor(request: APIRequestContext): Promise<Credentials & { nombre: string }> {
-  const admin = await bearer(request, DEMO.admin);
-  const specialties = (await (await request.get('/api/especialidades', { headers: admin })).json()) as { id_especialidad: number }[];
-  const usuario = unique('doc');
-  const apellido = unique('Roca');
-  const response = await request.post('/api/registro-doctor', {
-    headers: admin,
-    data: {
-      usuario,
-      email: `${usuario}@example.com`,
-      contrasena: 'Doctora1234!',
-      nombre: 'Elena',
-      apellido_1: apellido,
-      apellido_2: 'Vidal',
-      colegiado: String(Date.now()).slice(-9),
-      id_especialidad: specialties[0]?.id_especialidad,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { usuario, contrasena: 'Doctora1234!', nombre: `Elena ${apellido} Vidal` };
-}
-
 /** 'martes, 9 de diciembre de 2026': how /mis-visitas names a day in its buttons. */
-const longDate = (fecha: string) => new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${fecha}T12:00:00Z`));
+const longDate = (fecha: string) =>
+  new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${fecha}T12:00:00Z`));
 
 for (const [index, theme] of (['claro', 'oscuro'] as const).entries()) {
-  test(`a patient moves a confirmed visit to another time; it waits for the doctor again (${theme})`, async ({ page, request }) => {
+  test(`a patient moves a confirmed visit to another time; it waits for the doctor again (${theme})`, async ({
+    page,
+    request,
+  }) => {
     await useTheme(page, theme);
-    const doctor = await newDoctor(request);
+    const doctor = await newDoctor(request, 'Elena', unique('Roca'), 'Vidal');
     const fecha = futureWeekday(80 + index * 3);
     await openDayByApi(request, doctor, fecha, ['09:00', '09:30', '10:00'], 30);
     const doctorHeaders = await bearer(request, doctor);
-    const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers: doctorHeaders })).json()) as { id_doctor: number };
+    const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers: doctorHeaders })).json()) as {
+      id_doctor: number;
+    };
     const nombre = `Valeria${Math.random().toString(36).slice(2, 6)}`;
     const patient = await registerPatient(request, nombre);
     const booked = await request.post('/api/citas', {
@@ -50,7 +32,11 @@ for (const [index, theme] of (['claro', 'oscuro'] as const).entries()) {
     });
     expect(booked.status(), await booked.text()).toBe(201);
     const { id_cita } = (await booked.json()) as { id_cita: number };
-    expect((await request.put(`/api/agenda/citas/${id_cita}`, { headers: doctorHeaders, data: { estado: 'Confirmada' } })).status()).toBe(200);
+    expect(
+      (
+        await request.put(`/api/agenda/citas/${id_cita}`, { headers: doctorHeaders, data: { estado: 'Confirmada' } })
+      ).status(),
+    ).toBe(200);
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginAs(page, patient, '/mis-visitas');
@@ -68,9 +54,13 @@ for (const [index, theme] of (['claro', 'oscuro'] as const).entries()) {
     await grid.getByRole('button', { name: freeSlotName(fecha, '10:00'), exact: true }).click();
 
     const confirm = page.getByRole('dialog').filter({ hasText: '¿Cambiar tu cita del' });
-    await expect(confirm).toContainText(`¿Cambiar tu cita del ${longDate(fecha)} a las 09:00 al ${longDate(fecha)} a las 10:00?`);
+    await expect(confirm).toContainText(
+      `¿Cambiar tu cita del ${longDate(fecha)} a las 09:00 al ${longDate(fecha)} a las 10:00?`,
+    );
     await confirm.getByRole('button', { name: 'Cambiar hora' }).click();
-    await expect(page.getByText(`Cita cambiada al ${longDate(fecha)} a las 10:00. Queda pendiente de confirmación por el doctor.`)).toBeVisible();
+    await expect(
+      page.getByText(`Cita cambiada al ${longDate(fecha)} a las 10:00. Queda pendiente de confirmación por el doctor.`),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
     const moved = upcoming.getByRole('row').filter({ hasText: 'Dolor de rodilla' });
     await expect(moved.getByRole('cell', { name: '10:00', exact: true })).toBeVisible();

@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, DEMO, expect, expectAccessible, loginAs, registerPatient, test, unique, useTheme, type Credentials } from './fixtures.ts';
-import { bearer, futureWeekday, openDayByApi } from './support/agenda.ts';
+import { apiLogin, expect, expectAccessible, loginAs, registerPatient, test, unique, useTheme } from './fixtures.ts';
+import { bearer, newDoctor, futureWeekday, openDayByApi } from './support/agenda.ts';
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 import { waitForMail } from './support/outbox.ts';
 
@@ -9,37 +8,19 @@ import { waitForMail } from './support/outbox.ts';
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 
-/** A new doctor of the clinic (through the admin's API), so their agenda holds only this journey's visits. */
-async function newDoctor(request: APIRequestContext): Promise<Credentials & { nombre: string }> {
-  const admin = await bearer(request, DEMO.admin);
-  const specialties = (await (await request.get('/api/especialidades', { headers: admin })).json()) as { id_especialidad: number }[];
-  const usuario = unique('doc');
-  const apellido = unique('Serra');
-  const response = await request.post('/api/registro-doctor', {
-    headers: admin,
-    data: {
-      usuario,
-      email: `${usuario}@example.com`,
-      contrasena: 'Doctora1234!',
-      nombre: 'Laia',
-      apellido_1: apellido,
-      apellido_2: 'Font',
-      colegiado: String(Date.now()).slice(-9),
-      id_especialidad: specialties[0]?.id_especialidad,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { usuario, contrasena: 'Doctora1234!', nombre: `Laia ${apellido} Font` };
-}
-
 for (const [index, theme] of (['claro', 'oscuro'] as const).entries()) {
-  test(`a patient joins a waitlist, another cancels, the first books the freed time from the e-mail (${theme})`, async ({ page, request }, testInfo) => {
+  test(`a patient joins a waitlist, another cancels, the first books the freed time from the e-mail (${theme})`, async ({
+    page,
+    request,
+  }, testInfo) => {
     await useTheme(page, theme);
-    const doctor = await newDoctor(request);
+    const doctor = await newDoctor(request, 'Laia', unique('Serra'), 'Font');
     // Within the two weeks the waitlist form offers by default, and at least two hours ahead.
     const fecha = futureWeekday(3 + index);
     await openDayByApi(request, doctor, fecha, ['10:00'], 30);
-    const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers: await bearer(request, doctor) })).json()) as { id_doctor: number };
+    const me = (await (
+      await request.get('/api/agenda/mi-id-doctor', { headers: await bearer(request, doctor) })
+    ).json()) as { id_doctor: number };
 
     // Someone holds the doctor's only time.
     const holder = await registerPatient(request, `Olga${Math.random().toString(36).slice(2, 6)}`);
@@ -99,7 +80,9 @@ for (const [index, theme] of (['claro', 'oscuro'] as const).entries()) {
     await page.setViewportSize(LAPTOP);
     await page.getByRole('link', { name: 'Ir a Mis visitas' }).click();
     const upcoming = page.getByRole('region', { name: 'Próximas citas' });
-    await expect(upcoming.getByRole('row').filter({ hasText: 'Dolor de garganta' }).getByText('Pendiente')).toBeVisible(LOADED);
+    await expect(upcoming.getByRole('row').filter({ hasText: 'Dolor de garganta' }).getByText('Pendiente')).toBeVisible(
+      LOADED,
+    );
     await expect(page.getByRole('region', { name: 'Lista de espera' }).getByText('Cita reservada')).toBeVisible();
 
     // The link again: the time is already theirs.

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, registerPatient, type Credentials } from '../fixtures.ts';
+import { apiLogin, DEMO, registerPatient, unique, type Credentials } from '../fixtures.ts';
 
 /** Today in the clinic's time zone, as YYYY-MM-DD. */
 export function clinicToday(): string {
@@ -34,8 +34,17 @@ export async function bearer(request: APIRequestContext, credentials: Credential
 }
 
 /** Opens slots of a doctor's day through the API. */
-export async function openDayByApi(request: APIRequestContext, doctor: Credentials, fecha: string, bloques: string[], intervalo_min: number) {
-  const response = await request.post('/api/agenda/crear', { headers: await bearer(request, doctor), data: { fecha, bloques, intervalo_min } });
+export async function openDayByApi(
+  request: APIRequestContext,
+  doctor: Credentials,
+  fecha: string,
+  bloques: string[],
+  intervalo_min: number,
+) {
+  const response = await request.post('/api/agenda/crear', {
+    headers: await bearer(request, doctor),
+    data: { fecha, bloques, intervalo_min },
+  });
   expect(response.status()).toBe(201);
 }
 
@@ -50,17 +59,31 @@ export interface PendingRequest {
  * booking API (POST /api/citas). Where the booking API is not there (this branch alone), the demo
  * clinic's pending request of ana.lopez with dra.garcia stands in, so the doctor's side is still tested.
  */
-export async function pendingRequest(request: APIRequestContext, doctor: Credentials, fecha: string, hora: string): Promise<PendingRequest & { doctor: Credentials }> {
+export async function pendingRequest(
+  request: APIRequestContext,
+  doctor: Credentials,
+  fecha: string,
+  hora: string,
+): Promise<PendingRequest & { doctor: Credentials }> {
   await openDayByApi(request, doctor, fecha, [hora], 30);
   const doctorHeaders = await bearer(request, doctor);
-  const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers: doctorHeaders })).json()) as { id_doctor: number };
+  const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers: doctorHeaders })).json()) as {
+    id_doctor: number;
+  };
   const nombre = `Nerea${Math.random().toString(36).slice(2, 7)}`;
   const patient = await registerPatient(request, nombre);
   const login = await request.post('/api/login', { data: patient });
   const session = (await login.json()) as { access_token: string; usuario: { id_paciente: number } };
   const booked = await request.post('/api/citas', {
     headers: { authorization: `Bearer ${session.access_token}` },
-    data: { id_paciente: session.usuario.id_paciente, id_doctor: me.id_doctor, fecha, hora, motivo: 'Revisión de analítica', recordatorio: false },
+    data: {
+      id_paciente: session.usuario.id_paciente,
+      id_doctor: me.id_doctor,
+      fecha,
+      hora,
+      motivo: 'Revisión de analítica',
+      recordatorio: false,
+    },
   });
   if (booked.status() === 201) return { fecha, hora, paciente: `${nombre} Prueba`, doctor };
 
@@ -69,7 +92,9 @@ export async function pendingRequest(request: APIRequestContext, doctor: Credent
   const headers = await bearer(request, garcia);
   for (let offset = 0; offset < 31; offset++) {
     const day = addDays(clinicToday(), offset);
-    const list = (await (await request.get(`/api/agenda/solicitudes-dia?fecha=${day}`, { headers })).json()) as PendingRequest[];
+    const list = (await (
+      await request.get(`/api/agenda/solicitudes-dia?fecha=${day}`, { headers })
+    ).json()) as PendingRequest[];
     const demo = list.find((item) => item.paciente.startsWith('Ana López'));
     if (demo) return { fecha: day, hora: demo.hora, paciente: demo.paciente, doctor: garcia };
   }
@@ -78,7 +103,9 @@ export async function pendingRequest(request: APIRequestContext, doctor: Credent
 
 /** The accessible name of a day of the month grids: 'lunes, 5 de enero, …' (Spanish). */
 export function dayLabel(fecha: string): string {
-  return new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${fecha}T12:00:00Z`));
+  return new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${fecha}T12:00:00Z`),
+  );
 }
 
 /** Moves the month view from the current month to the month of `fecha`. */
@@ -86,4 +113,34 @@ export async function goToMonth(page: Page, fecha: string) {
   for (let step = 0; step < monthsBetween(clinicToday(), fecha); step++) {
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
   }
+}
+
+/** A new doctor of the clinic (through the admin's API), so their agenda holds only one journey's visits. */
+export async function newDoctor(
+  request: APIRequestContext,
+  nombre: string,
+  apellido_1: string,
+  apellido_2: string,
+): Promise<Credentials & { nombre: string }> {
+  const admin = await bearer(request, DEMO.admin);
+  const specialties = (await (await request.get('/api/especialidades', { headers: admin })).json()) as {
+    id_especialidad: number;
+  }[];
+  const usuario = unique('doc');
+  const contrasena = 'Doctora1234!';
+  const response = await request.post('/api/registro-doctor', {
+    headers: admin,
+    data: {
+      usuario,
+      email: `${usuario}@example.com`,
+      contrasena,
+      nombre,
+      apellido_1,
+      apellido_2,
+      colegiado: String(Date.now()).slice(-9),
+      id_especialidad: specialties[0]?.id_especialidad,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { usuario, contrasena, nombre: `${nombre} ${apellido_1} ${apellido_2}` };
 }

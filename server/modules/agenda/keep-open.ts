@@ -7,6 +7,7 @@ import { addDays, localDate } from '../../lib/clock.ts';
 import { overlaps } from '../../lib/slots.ts';
 import { holidayCalendar, type HolidayCalendar } from './holidays.ts';
 import { absenceOnDay, datesFrom, expandDay, WHOLE_DAY, type AbsenceSpan, type ClosedRange } from './weekly-hours.ts';
+import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import {
   absencesFrom,
   claimDays,
@@ -144,36 +145,16 @@ export async function regenerateDays(app: FastifyInstance, trx: Transaction<Data
  * Runs keepAgendasOpen once the app is ready and then every AGENDA_FILL_POLL_SECONDS (0: never),
  * so each new day enters the window soon after midnight; stop() waits for a run in progress.
  */
-export function startKeepOpenWorker(app: FastifyInstance): { stop(): Promise<void> } {
-  const seconds = app.config.agenda.fillPollSeconds;
-  if (seconds <= 0) return { stop: async () => {} };
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = keepAgendasOpen(app)
-      .then(
-        (run) => {
-          if (run.dias > 0) app.log.info(run, 'agenda kept open');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'agenda generator round failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
+export function startKeepOpenWorker(app: FastifyInstance): PeriodicWorker {
+  const round = async () => {
+    const run = await keepAgendasOpen(app);
+    if (run.dias > 0) app.log.info(run, 'agenda kept open');
   };
-  const first = setTimeout(tick, 1000);
-  first.unref();
-  const timer = setInterval(tick, seconds * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicWorker(round, {
+    seconds: app.config.agenda.fillPollSeconds,
+    firstAfterMs: 1000,
+    onError: (error) => app.log.error({ err: error }, 'agenda generator round failed'),
+  });
 }
 
 /** No routes: the agenda generator's worker, started when the app is ready and stopped when it closes. */

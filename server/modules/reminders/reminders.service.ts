@@ -12,6 +12,7 @@ import {
   reminderMail,
   type MailContext,
 } from './reminders.mail.ts';
+import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import {
   claimDueNotices,
   claimDueReminders,
@@ -296,28 +297,9 @@ export async function notifyDoctorsOfPatientLeaving(app: FastifyInstance, ids: n
  * Runs runDueReminders and sendRequestNotices every REMINDER_POLL_SECONDS (0: never) until stop(), which waits for a run
  * in progress. The reminders live in the database, so a restart loses none.
  */
-export function startReminderWorker(app: FastifyInstance): { stop(): Promise<void> } {
-  const seconds = app.config.reminderPollSeconds;
-  if (seconds <= 0) return { stop: async () => {} };
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runDueReminders(app)
-      .then(() => sendRequestNotices(app))
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.error({ code: errorCode(error) }, 'reminder worker round failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, seconds * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startReminderWorker(app: FastifyInstance): PeriodicWorker {
+  return startPeriodicWorker(() => runDueReminders(app).then(() => sendRequestNotices(app)), {
+    seconds: app.config.reminderPollSeconds,
+    onError: (error) => app.log.error({ code: errorCode(error) }, 'reminder worker round failed'),
+  });
 }

@@ -5,6 +5,7 @@ import { hashToken, publicBaseUrl } from '../auth/password-reset.service.ts';
 import { currentClinic } from '../clinic/clinic.service.ts';
 import { goneMail, offerMail, type WaitlistMailContext } from './waitlist.mail.ts';
 import { bookingRules } from '../clinic/booking-rules.ts';
+import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import {
   closeOffersOfEndedEntries,
   countLiveOffers,
@@ -182,28 +183,10 @@ export function nudgeWaitlist(app: FastifyInstance, id_doctor: number): void {
 }
 
 /** Runs runWaitlistSweep every WAITLIST_POLL_SECONDS (0: never) until stop(), which waits for a run in progress. */
-export function startWaitlistWorker(app: FastifyInstance): { stop(): Promise<void> } {
-  const seconds = app.config.waitlist.pollSeconds;
-  if (seconds <= 0) return { stop: async () => {} };
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runWaitlistSweep(app)
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.error({ code: errorCode(error) }, 'waitlist sweep failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, seconds * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startWaitlistWorker(app: FastifyInstance): PeriodicWorker {
+  return startPeriodicWorker(() => runWaitlistSweep(app), {
+    seconds: app.config.waitlist.pollSeconds,
+    onError: (error) => app.log.error({ code: errorCode(error) }, 'waitlist sweep failed'),
+  });
 }
 
