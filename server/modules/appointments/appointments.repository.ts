@@ -217,10 +217,10 @@ export async function listPatientCitas(
 // Booking caps (decisions #30, issue 12).
 
 /**
- * Holds the patient's row until the booking transaction ends (PostgreSQL; SQLite has one writer),
- * so two bookings of one patient racing each other count each other's visits.
+ * Holds the patient's row until the transaction ends (PostgreSQL; SQLite has one writer), so two
+ * bookings (or waitlist joins) of one patient racing each other count each other's rows.
  */
-export async function lockPatientForBooking(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
+export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
   await db
     .selectFrom('pacientes')
     .select('id_paciente')

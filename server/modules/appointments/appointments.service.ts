@@ -43,7 +43,7 @@ import {
   countNoShows,
   countPendingRequests,
   countVisitsWithDoctorOn,
-  lockPatientForBooking,
+  lockPatient,
   findBookableDoctor,
   moveCita,
   findSlot,
@@ -194,7 +194,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           if (!slot) throw fail.slotMissing(language);
           // Booking caps (decisions #30), counted under a lock on the patient so that racing
           // bookings of one patient cannot pass them together.
-          await lockPatientForBooking(trx, id_paciente, app.database.dialect);
+          await lockPatient(trx, id_paciente, app.database.dialect);
           const { max_citas_activas: maxActivePerPatient, max_citas_doctor_dia: maxPerDoctorDay } = rules;
           const today = localDate(now, config.timeZone);
           const time = localTime(now, config.timeZone);
@@ -297,7 +297,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           const slot = await findSlot(trx, cita.id_doctor, input.fecha, input.hora);
           if (!slot) throw fail.slotMissing(language);
           if (slot.id_agenda === cita.id_agenda) throw fail.slotTaken(language);
-          await lockPatientForBooking(trx, id_paciente, app.database.dialect);
+          await lockPatient(trx, id_paciente, app.database.dialect);
           // The visit being moved is already one of the patient's: it must not count twice.
           const { max_citas_activas: maxActivePerPatient, max_citas_doctor_dia: maxPerDoctorDay } = rules;
           const today = localDate(now, config.timeZone);

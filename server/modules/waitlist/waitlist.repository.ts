@@ -1,33 +1,12 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
-import type { EstadoEntradaEspera, EstadoOfertaEspera, FranjaEspera } from '../../db/schema/waitlist.ts';
+import type { EstadoEntradaEspera, EstadoOfertaEspera, FranjaEspera, ListaEsperaTable } from '../../db/schema/waitlist.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 // ---- Entries -------------------------------------------------------------------------------
 
-export interface NewEntry {
-  id_paciente: number;
-  id_doctor: number | null;
-  id_especialidad: number;
-  objetivo: string;
-  desde: string;
-  hasta: string;
-  franja: FranjaEspera;
-  hora_desde: string;
-  hora_hasta: string;
-  creado_en: string;
-}
-
-/** Holds the patient's row until the transaction ends (PostgreSQL; SQLite has one writer). */
-export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
-  await db
-    .selectFrom('pacientes')
-    .select('id_paciente')
-    .where('id_paciente', '=', id_paciente)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-    .executeTakeFirst();
-}
+export type NewEntry = Omit<Selectable<ListaEsperaTable>, 'id_entrada' | 'estado' | 'ofertas' | 'terminada_en'>;
 
 export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
   const row = await db

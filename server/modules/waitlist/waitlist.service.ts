@@ -17,7 +17,7 @@ import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { createAppointmentsService } from '../appointments/appointments.service.ts';
-import { findBookableDoctor } from '../appointments/appointments.repository.ts';
+import { findBookableDoctor, lockPatient } from '../appointments/appointments.repository.ts';
 import { hashToken } from '../auth/password-reset.service.ts';
 import {
   closeOffersOfEndedEntries,
@@ -30,7 +30,6 @@ import {
   hasActiveEntry,
   insertEntry,
   listPatientEntries,
-  lockPatient,
   loseOffersOfSlot,
   settleOffer,
   type OfferRow,
