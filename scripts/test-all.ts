@@ -1,13 +1,16 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
-// Locales, types and lint first (seconds), then unit and API tests on SQLite and PostgreSQL,
-// then the production build, its size budget and the browser tests against it.
-import { spawnSync } from 'node:child_process';
+// Locales, types and lint first (together: they only read), then unit and API tests on SQLite and
+// PostgreSQL, then the production build, its size budget and the browser tests against it.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const steps: { name: string; command: string[] }[] = [
+type Step = { name: string; command: string[] };
+const checks: Step[] = [
   { name: 'locales', command: ['node', 'scripts/check-locales.ts'] },
   { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', command: ['npx', 'eslint', '.'] },
+];
+const steps: Step[] = [
   {
     name: 'unit and API tests',
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
@@ -27,6 +30,31 @@ if (!process.env.TEST_DATABASE_URL) console.log('Note: TEST_DATABASE_URL is not 
 fs.rmSync('test-results/e2e.json', { force: true });
 fs.rmSync('test-results/vitest.json', { force: true });
 const timings: string[] = [];
+
+// The read-only checks run side by side; each one's output is printed whole when it ends.
+function runCaptured(step: Step): Promise<{ step: Step; status: number | null; output: string; seconds: string }> {
+  const started = performance.now();
+  const [command, ...args] = step.command as [string, ...string[]];
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (status) => resolve({ step, status, output, seconds: ((performance.now() - started) / 1000).toFixed(1) }));
+  });
+}
+const checkResults = await Promise.all(checks.map(runCaptured));
+for (const { step, status, output, seconds } of checkResults) {
+  console.log(`\n=== ${step.name}`);
+  process.stdout.write(output);
+  timings.push(`${step.name}: ${seconds}s`);
+  if (status !== 0) {
+    console.error(`\n${step.name} failed after ${seconds}s`);
+    process.exitCode = status ?? 1;
+  }
+}
+if (process.exitCode) process.exit(process.exitCode);
+
 for (const step of steps) {
   const started = performance.now();
   console.log(`\n=== ${step.name}`);
