@@ -1,9 +1,13 @@
-// Fails when the three languages' translation files differ in their files or keys.
+// Fails when the three languages' translation files differ in their files, keys or placeholders:
+// the web's (web/src/locales) and the server's e-mails, PDFs and calendar files (server/locales).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ACCIONES_AUDITORIA } from '../contracts/audit.ts';
 
-const root = new URL('../web/src/locales', import.meta.url).pathname;
+const roots = [
+  { name: 'web', folder: new URL('../web/src/locales', import.meta.url).pathname },
+  { name: 'server', folder: new URL('../server/locales', import.meta.url).pathname },
+];
 const languages = ['es', 'ca', 'en'];
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -14,42 +18,67 @@ function keysOf(value: unknown, prefix = ''): string[] {
 /** Plural keys (_one, _other, _many...) count as one key: languages differ in their plural forms. */
 const normalise = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '_PLURAL');
 
+/** The names of a text's {{placeholders}} ({{count}}, {{date, short}} -> count, date). */
+const placeholdersOf = (text: string) => [...text.matchAll(/\{\{\s*([^\s,}]+)[^}]*\}\}/g)].map((match) => match[1] ?? '');
+
 const problems: string[] = [];
-const namespaces = new Set(languages.flatMap((language) => fs.readdirSync(path.join(root, language))));
-for (const namespace of [...namespaces].sort()) {
-  const sets = new Map<string, Set<string>>();
-  for (const language of languages) {
-    const file = path.join(root, language, namespace);
-    if (!fs.existsSync(file)) {
-      problems.push(`${language}/${namespace} is missing`);
-      continue;
+let namespaceCount = 0;
+for (const root of roots) {
+  const namespaces = new Set(languages.flatMap((language) => fs.readdirSync(path.join(root.folder, language))));
+  namespaceCount += namespaces.size;
+  for (const namespace of [...namespaces].sort()) {
+    const where = (language: string) => `${root.name} ${language}/${namespace}`;
+    // Per language: each key (plural forms as one) with the placeholders its texts use.
+    const tables = new Map<string, Map<string, Set<string>>>();
+    for (const language of languages) {
+      const file = path.join(root.folder, language, namespace);
+      if (!fs.existsSync(file)) {
+        problems.push(`${where(language)} is missing`);
+        continue;
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(fs.readFileSync(file, 'utf8'));
+      } catch (error) {
+        problems.push(`${where(language)} is not valid JSON: ${(error as Error).message}`);
+        continue;
+      }
+      const table = new Map<string, Set<string>>();
+      for (const key of keysOf(data)) {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], data);
+        if (typeof value !== 'string' || value.trim() === '') {
+          problems.push(`${where(language)}: "${key}" is empty`);
+          continue;
+        }
+        const names = table.get(normalise(key)) ?? new Set<string>();
+        for (const name of placeholdersOf(value)) names.add(name);
+        table.set(normalise(key), names);
+      }
+      tables.set(language, table);
     }
-    let data: unknown;
-    try {
-      data = JSON.parse(fs.readFileSync(file, 'utf8'));
-    } catch (error) {
-      problems.push(`${language}/${namespace} is not valid JSON: ${(error as Error).message}`);
-      continue;
+    const reference = tables.get('es');
+    if (!reference) continue;
+    for (const [language, table] of tables) {
+      for (const key of reference.keys()) if (!table.has(key)) problems.push(`${where(language)}: missing "${key}"`);
+      for (const [key, names] of table) {
+        const expected = reference.get(key);
+        if (!expected) {
+          problems.push(`${where(language)}: "${key}" is not in es`);
+          continue;
+        }
+        const differ = [...names].some((name) => !expected.has(name)) || [...expected].some((name) => !names.has(name));
+        if (differ)
+          problems.push(`${where(language)}: "${key}" has placeholders {${[...names].sort().join(', ')}}, es has {${[...expected].sort().join(', ')}}`);
+      }
     }
-    const keys = keysOf(data);
-    for (const key of keys) {
-      const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], data);
-      if (typeof value !== 'string' || value.trim() === '') problems.push(`${language}/${namespace}: "${key}" is empty`);
-    }
-    sets.set(language, new Set(keys.map(normalise)));
-  }
-  const reference = sets.get('es');
-  if (!reference) continue;
-  for (const [language, keys] of sets) {
-    for (const key of reference) if (!keys.has(key)) problems.push(`${language}/${namespace}: missing "${key}"`);
-    for (const key of keys) if (!reference.has(key)) problems.push(`${language}/${namespace}: "${key}" is not in es`);
   }
 }
 
 // The audit screens name each action the server can write (contracts/audit.ts) by its label.
+const webRoot = roots[0]?.folder ?? '';
 const actionKeys = new Set(ACCIONES_AUDITORIA.map((accion) => `action_${accion.replace(/\./g, '_')}`));
 for (const language of languages) {
-  const file = path.join(root, language, 'audit.json');
+  const file = path.join(webRoot, language, 'audit.json');
   let keys: string[];
   try {
     keys = Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')) as object);
@@ -64,4 +93,4 @@ if (problems.length > 0) {
   console.error(`Translation files differ:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`locales ok: ${namespaces.size} namespaces in ${languages.join(', ')}`);
+console.log(`locales ok: ${namespaceCount} namespaces (web and server) in ${languages.join(', ')}`);

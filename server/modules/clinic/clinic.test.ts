@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLINICA_POR_DEFECTO, clinicAddress, MAX_LOGO_BYTES, type Clinica } from '../../../contracts/clinic.ts';
-import { multipartFile, PDF_BYTES, PNG_BYTES } from '../../security/world.ts';
+import { multipartFile, PDF_BYTES, PNG_BYTES } from '../../testing/security/world.ts';
 import { openSlots } from '../../testing/appointments.ts';
 import { parseMail } from '../../testing/mail.ts';
 import { pdfText } from '../../testing/patients.ts';

@@ -4,251 +4,8 @@ import { auditSentence } from '../../../contracts/audit-sentences.ts';
 import type { MisDatos, RegistroAuditoriaExportado } from '../../../contracts/data-export.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { printable, shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
+import { textsFor } from '../../lib/texts.ts';
 import { fullName } from '../patients/patients.repository.ts';
-
-interface Labels {
-  title: string;
-  intro: string;
-  generated: string;
-  account: string;
-  username: string;
-  email: string;
-  language: string;
-  since: string;
-  resets: string;
-  resetLine: (asked: string, used: string | null) => string;
-  personal: string;
-  name: string;
-  dni: string;
-  birth: string;
-  sex: string;
-  sexes: Record<'M' | 'F', string>;
-  phone: string;
-  address: string;
-  state: string;
-  file: string;
-  sections: Record<keyof MisDatos['ficha'], string>;
-  diagnosed: string;
-  applied: string;
-  dose: string;
-  frequency: string;
-  duration: string;
-  notes: string;
-  active: string;
-  inactive: string;
-  recordedBy: string;
-  consultations: string;
-  appointments: string;
-  attachments: string;
-  conversations: string;
-  audit: string;
-  auditIntro: string;
-  doctor: string;
-  reason: string;
-  description: string;
-  diagnosis: string;
-  recommendations: string;
-  reminder: string;
-  you: string;
-  assistant: string;
-  none: string;
-  languages: Record<string, string>;
-  patientStates: Record<string, string>;
-  consultationStates: Record<string, string>;
-  appointmentStates: Record<string, string>;
-  reminderStates: Record<string, string>;
-  page: (page: number, pages: number) => string;
-}
-
-const TEXT: Record<Language, Labels> = {
-  es: {
-    title: 'Mis datos en Galeno',
-    intro: 'Todo lo que la clínica guarda sobre ti. El mismo contenido está en la descarga JSON.',
-    generated: 'Documento generado el',
-    account: 'Cuenta',
-    username: 'Usuario',
-    email: 'Correo electrónico',
-    language: 'Idioma',
-    since: 'Alta',
-    resets: 'Enlaces para restablecer la contraseña',
-    resetLine: (asked, used) => `pedido el ${asked}${used ? `, usado el ${used}` : ', sin usar'}`,
-    personal: 'Datos personales',
-    name: 'Nombre',
-    dni: 'DNI/NIE',
-    birth: 'Fecha de nacimiento',
-    sex: 'Sexo',
-    sexes: { M: 'Hombre', F: 'Mujer' },
-    phone: 'Teléfono',
-    address: 'Dirección',
-    state: 'Estado',
-    file: 'Ficha médica',
-    sections: {
-      alergias: 'Alergias',
-      enfermedades: 'Enfermedades',
-      discapacidades: 'Discapacidades',
-      habitos: 'Hábitos',
-      vacunas: 'Vacunas',
-    },
-    diagnosed: 'Diagnóstico',
-    applied: 'Aplicada',
-    dose: 'Dosis',
-    frequency: 'Frecuencia',
-    duration: 'Duración',
-    notes: 'Observaciones',
-    active: 'Activa',
-    inactive: 'Inactiva',
-    recordedBy: 'Registrado por',
-    consultations: 'Historial de consultas',
-    appointments: 'Citas',
-    attachments: 'Archivos adjuntos',
-    conversations: 'Conversaciones con el asistente',
-    audit: 'Registro de accesos y cambios',
-    auditIntro: 'Quién ha consultado o cambiado tus datos, y lo que tú has hecho en Galeno.',
-    doctor: 'Doctor/a',
-    reason: 'Motivo',
-    description: 'Descripción',
-    diagnosis: 'Diagnóstico',
-    recommendations: 'Recomendaciones',
-    reminder: 'Recordatorio por correo',
-    you: 'Tú',
-    assistant: 'Asistente',
-    none: 'Sin registros',
-    languages: { es: 'Español', ca: 'Catalán', en: 'Inglés' },
-    patientStates: { Activo: 'Activo', Inactivo: 'Inactivo' },
-    consultationStates: { pendiente: 'Pendiente', confirmada: 'Confirmada', finalizada: 'Finalizada' },
-    appointmentStates: { pendiente: 'Pendiente de confirmar', Confirmada: 'Confirmada', Cancelada: 'Cancelada' },
-    reminderStates: {
-      pendiente: 'pendiente de envío',
-      enviado: 'enviado',
-      cancelado: 'cancelado',
-      fallido: 'no se pudo enviar',
-    },
-    page: (page, pages) => `Página ${page} de ${pages}`,
-  },
-  ca: {
-    title: 'Les meves dades a Galeno',
-    intro: 'Tot el que la clínica guarda sobre tu. El mateix contingut és a la baixada JSON.',
-    generated: 'Document generat el',
-    account: 'Compte',
-    username: 'Usuari',
-    email: 'Correu electrònic',
-    language: 'Idioma',
-    since: 'Alta',
-    resets: 'Enllaços per restablir la contrasenya',
-    resetLine: (asked, used) => `demanat el ${asked}${used ? `, usat el ${used}` : ', sense usar'}`,
-    personal: 'Dades personals',
-    name: 'Nom',
-    dni: 'DNI/NIE',
-    birth: 'Data de naixement',
-    sex: 'Sexe',
-    sexes: { M: 'Home', F: 'Dona' },
-    phone: 'Telèfon',
-    address: 'Adreça',
-    state: 'Estat',
-    file: 'Fitxa mèdica',
-    sections: {
-      alergias: 'Al·lèrgies',
-      enfermedades: 'Malalties',
-      discapacidades: 'Discapacitats',
-      habitos: 'Hàbits',
-      vacunas: 'Vacunes',
-    },
-    diagnosed: 'Diagnòstic',
-    applied: 'Aplicada',
-    dose: 'Dosi',
-    frequency: 'Freqüència',
-    duration: 'Durada',
-    notes: 'Observacions',
-    active: 'Activa',
-    inactive: 'Inactiva',
-    recordedBy: 'Registrat per',
-    consultations: 'Historial de consultes',
-    appointments: 'Cites',
-    attachments: 'Fitxers adjunts',
-    conversations: 'Converses amb l’assistent',
-    audit: 'Registre d’accessos i canvis',
-    auditIntro: 'Qui ha consultat o canviat les teves dades, i el que tu has fet a Galeno.',
-    doctor: 'Metge/essa',
-    reason: 'Motiu',
-    description: 'Descripció',
-    diagnosis: 'Diagnòstic',
-    recommendations: 'Recomanacions',
-    reminder: 'Recordatori per correu',
-    you: 'Tu',
-    assistant: 'Assistent',
-    none: 'Sense registres',
-    languages: { es: 'Castellà', ca: 'Català', en: 'Anglès' },
-    patientStates: { Activo: 'Actiu', Inactivo: 'Inactiu' },
-    consultationStates: { pendiente: 'Pendent', confirmada: 'Confirmada', finalizada: 'Finalitzada' },
-    appointmentStates: { pendiente: 'Pendent de confirmar', Confirmada: 'Confirmada', Cancelada: 'Cancel·lada' },
-    reminderStates: {
-      pendiente: 'pendent d’enviar',
-      enviado: 'enviat',
-      cancelado: 'cancel·lat',
-      fallido: 'no s’ha pogut enviar',
-    },
-    page: (page, pages) => `Pàgina ${page} de ${pages}`,
-  },
-  en: {
-    title: 'My data in Galeno',
-    intro: 'Everything the clinic keeps about you. The JSON download holds the same content.',
-    generated: 'Document generated on',
-    account: 'Account',
-    username: 'Username',
-    email: 'E-mail',
-    language: 'Language',
-    since: 'Member since',
-    resets: 'Password reset links',
-    resetLine: (asked, used) => `asked for on ${asked}${used ? `, used on ${used}` : ', not used'}`,
-    personal: 'Personal details',
-    name: 'Name',
-    dni: 'ID (DNI/NIE)',
-    birth: 'Date of birth',
-    sex: 'Sex',
-    sexes: { M: 'Male', F: 'Female' },
-    phone: 'Phone',
-    address: 'Address',
-    state: 'Status',
-    file: 'Medical file',
-    sections: {
-      alergias: 'Allergies',
-      enfermedades: 'Diseases',
-      discapacidades: 'Disabilities',
-      habitos: 'Habits',
-      vacunas: 'Vaccines',
-    },
-    diagnosed: 'Diagnosed',
-    applied: 'Given',
-    dose: 'Dose',
-    frequency: 'Frequency',
-    duration: 'Duration',
-    notes: 'Notes',
-    active: 'Active',
-    inactive: 'Inactive',
-    recordedBy: 'Recorded by',
-    consultations: 'Consultation history',
-    appointments: 'Appointments',
-    attachments: 'Attachments',
-    conversations: 'Conversations with the assistant',
-    audit: 'Log of access and changes',
-    auditIntro: 'Who read or changed your data, and what you did in Galeno.',
-    doctor: 'Doctor',
-    reason: 'Reason',
-    description: 'Description',
-    diagnosis: 'Diagnosis',
-    recommendations: 'Recommendations',
-    reminder: 'E-mail reminder',
-    you: 'You',
-    assistant: 'Assistant',
-    none: 'None recorded',
-    languages: { es: 'Spanish', ca: 'Catalan', en: 'English' },
-    patientStates: { Activo: 'Active', Inactivo: 'Inactive' },
-    consultationStates: { pendiente: 'Pending', confirmada: 'Confirmed', finalizada: 'Finished' },
-    appointmentStates: { pendiente: 'Awaiting confirmation', Confirmada: 'Confirmed', Cancelada: 'Cancelled' },
-    reminderStates: { pendiente: 'to be sent', enviado: 'sent', cancelado: 'cancelled', fallido: 'could not be sent' },
-    page: (page, pages) => `Page ${page} of ${pages}`,
-  },
-};
 
 /** ISO instants as the clinic reads them (DD/MM/YYYY HH:MM in its time zone); one formatter per document. */
 function instantFormatter(timeZone: string): (iso: string) => string {
@@ -325,58 +82,65 @@ export async function renderDataExportPdfOffThread(job: DataExportPdfJob): Promi
 
 /** The JSON export (`MisDatos`) as a readable PDF in the patient's language: same content, for people. */
 export async function renderDataExportPdf(data: MisDatos, options: DataExportPdfJob['options']): Promise<Buffer> {
-  const text = TEXT[options.language];
+  const t = textsFor('data-export-pdf', options.language);
+  const codeName = (prefix: string, code: string) => t.optional(`${prefix}_${code}`) ?? code;
   const usuario = data.paciente.usuario;
   const name = fullName(usuario);
   const pdf = await startClinicPdf({
     language: options.language,
-    title: `${text.title} - ${name}`,
-    subject: text.title,
+    title: `${t('title')} - ${name}`,
+    subject: t('title'),
     letterhead: options.letterhead,
   });
   const { doc, line, entry, heading } = pdf;
   const when = instantFormatter(options.timeZone);
   const date = (iso: string | null) => (iso ? shownDate(iso) : null);
   const recorded = (row: { creado_en: string; registrado_por: string | null }) =>
-    `${text.recordedBy}: ${row.registrado_por ?? '-'} · ${when(row.creado_en)}`;
-  const empty = () => doc.font('Helvetica-Oblique').fontSize(10).text(text.none).moveDown(0.4);
+    `${t('recorded_by')}: ${row.registrado_por ?? '-'} · ${when(row.creado_en)}`;
+  const empty = () => doc.font('Helvetica-Oblique').fontSize(10).text(t('none')).moveDown(0.4);
 
-  doc.font('Helvetica').fontSize(10).text(text.intro);
+  doc.font('Helvetica').fontSize(10).text(t('intro'));
   doc.moveDown(0.4);
-  line(text.generated, when(data.generado_en));
+  line(t('generated'), when(data.generado_en));
 
-  heading(text.personal);
-  line(text.name, name);
-  if (usuario.dni) line(text.dni, usuario.dni);
-  if (usuario.nacimiento) line(text.birth, shownDate(usuario.nacimiento));
-  if (usuario.sexo) line(text.sex, text.sexes[usuario.sexo]);
-  if (usuario.telefono) line(text.phone, usuario.telefono);
+  heading(t('personal'));
+  line(t('name'), name);
+  if (usuario.dni) line(t('dni'), usuario.dni);
+  if (usuario.nacimiento) line(t('birth'), shownDate(usuario.nacimiento));
+  if (usuario.sexo) line(t('sex'), t(`sex_${usuario.sexo}`));
+  if (usuario.telefono) line(t('phone'), usuario.telefono);
   const address = compact([
     usuario.direccion.direccion,
     compact([usuario.direccion.codigo_postal, usuario.direccion.localidad]).join(' '),
     usuario.direccion.provincia,
     usuario.direccion.pais,
   ]).join(', ');
-  if (address) line(text.address, address);
-  line(text.state, named(text.patientStates, data.paciente.estado));
+  if (address) line(t('address'), address);
+  line(t('state'), codeName('patient_state', data.paciente.estado));
 
-  heading(text.account);
-  line(text.username, data.cuenta.nombre_usuario);
-  line(text.email, data.cuenta.correo);
-  line(text.language, named(text.languages, data.cuenta.idioma));
-  line(text.since, when(data.cuenta.creado_en));
+  heading(t('account'));
+  line(t('username'), data.cuenta.nombre_usuario);
+  line(t('email'), data.cuenta.correo);
+  line(t('language'), codeName('language', data.cuenta.idioma));
+  line(t('since'), when(data.cuenta.creado_en));
   const resets = data.cuenta.restablecimientos_contrasena;
   if (resets.length > 0) {
     line(
-      text.resets,
-      resets.map((reset) => text.resetLine(when(reset.creado_en), reset.usado_en && when(reset.usado_en))).join('; '),
+      t('resets'),
+      resets
+        .map((reset) =>
+          reset.usado_en
+            ? t('reset_used', { asked: when(reset.creado_en), used: when(reset.usado_en) })
+            : t('reset_unused', { asked: when(reset.creado_en) }),
+        )
+        .join('; '),
     );
   }
 
-  heading(text.file);
+  heading(t('file'));
   const { alergias, enfermedades, discapacidades, habitos, vacunas } = data.ficha;
   const section = <T>(key: keyof MisDatos['ficha'], rows: T[], draw: (row: T) => void) => {
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(text.sections[key], pdf.left, doc.y);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(t(`section_${key}`), pdf.left, doc.y);
     doc.moveDown(0.3);
     if (rows.length === 0) empty();
     rows.forEach(draw);
@@ -385,19 +149,19 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
     entry(
       row.nombre,
       compact([
-        row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`,
-        row.observaciones && `${text.notes}: ${row.observaciones}`,
+        row.fecha_diagnostico && `${t('diagnosed')}: ${date(row.fecha_diagnostico)}`,
+        row.observaciones && `${t('notes')}: ${row.observaciones}`,
         recorded(row),
       ]),
     ),
   );
   section('enfermedades', enfermedades, (row) =>
     entry(
-      `${row.nombre} · ${row.activa ? text.active : text.inactive}`,
+      `${row.nombre} · ${row.activa ? t('active') : t('inactive')}`,
       compact([
         row.tipo,
-        row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`,
-        row.observaciones && `${text.notes}: ${row.observaciones}`,
+        row.fecha_diagnostico && `${t('diagnosed')}: ${date(row.fecha_diagnostico)}`,
+        row.observaciones && `${t('notes')}: ${row.observaciones}`,
         recorded(row),
       ]),
     ),
@@ -406,7 +170,7 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
     entry(
       row.porcentaje === null ? row.tipo : `${row.tipo} · ${row.porcentaje} %`,
       compact([
-        row.fecha_diagnostico && `${text.diagnosed}: ${date(row.fecha_diagnostico)}`,
+        row.fecha_diagnostico && `${t('diagnosed')}: ${date(row.fecha_diagnostico)}`,
         row.descripcion,
         recorded(row),
       ]),
@@ -416,9 +180,9 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
     entry(
       row.nombre,
       compact([
-        row.frecuencia && `${text.frequency}: ${row.frecuencia}`,
-        row.duracion && `${text.duration}: ${row.duracion}`,
-        row.observaciones && `${text.notes}: ${row.observaciones}`,
+        row.frecuencia && `${t('frequency')}: ${row.frecuencia}`,
+        row.duracion && `${t('duration')}: ${row.duracion}`,
+        row.observaciones && `${t('notes')}: ${row.observaciones}`,
         recorded(row),
       ]),
     ),
@@ -427,63 +191,63 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
     entry(
       row.nombre,
       compact([
-        row.fecha_aplicacion && `${text.applied}: ${date(row.fecha_aplicacion)}`,
-        row.dosis && `${text.dose}: ${row.dosis}`,
+        row.fecha_aplicacion && `${t('applied')}: ${date(row.fecha_aplicacion)}`,
+        row.dosis && `${t('dose')}: ${row.dosis}`,
         row.descripcion,
         recorded(row),
       ]),
     ),
   );
 
-  heading(text.consultations);
+  heading(t('consultations'));
   if (data.consultas.length === 0) empty();
   for (const row of data.consultas) {
     const tipo = named(TIPO_LABELS[options.language], row.tipo);
     entry(
       `${shownDate(row.fecha)} ${row.hora} · ${tipo}`,
       compact([
-        `${text.doctor}: ${row.doctor} (${row.especialidad}) · ${text.state}: ${named(text.consultationStates, row.estado)}`,
-        `${text.reason}: ${row.motivo}`,
-        row.descripcion && `${text.description}: ${row.descripcion}`,
-        row.diagnostico && `${text.diagnosis}: ${row.diagnostico}`,
-        row.recomendaciones && `${text.recommendations}: ${row.recomendaciones}`,
+        `${t('doctor')}: ${row.doctor} (${row.especialidad}) · ${t('state')}: ${codeName('consultation_state', row.estado)}`,
+        `${t('reason')}: ${row.motivo}`,
+        row.descripcion && `${t('description')}: ${row.descripcion}`,
+        row.diagnostico && `${t('diagnosis')}: ${row.diagnostico}`,
+        row.recomendaciones && `${t('recommendations')}: ${row.recomendaciones}`,
       ]),
     );
   }
 
-  heading(text.appointments);
+  heading(t('appointments'));
   if (data.citas.length === 0) empty();
   for (const row of data.citas) {
     entry(
-      `${shownDate(row.fecha)} ${row.hora} · ${named(text.appointmentStates, row.estado)}`,
+      `${shownDate(row.fecha)} ${row.hora} · ${codeName('appointment_state', row.estado)}`,
       compact([
-        `${text.doctor}: ${row.doctor} (${row.especialidad})`,
-        `${text.reason}: ${row.motivo}`,
+        `${t('doctor')}: ${row.doctor} (${row.especialidad})`,
+        `${t('reason')}: ${row.motivo}`,
         row.aviso &&
-          `${text.reminder}: ${named(text.reminderStates, row.aviso.estado)} · ${when(row.aviso.enviado_en ?? row.aviso.enviar_en)}`,
+          `${t('reminder')}: ${codeName('reminder_state', row.aviso.estado)} · ${when(row.aviso.enviado_en ?? row.aviso.enviar_en)}`,
       ]),
     );
   }
 
-  heading(text.attachments);
+  heading(t('attachments'));
   if (data.archivos.length === 0) empty();
   for (const row of data.archivos)
     entry(row.nombre, [`${row.tipo} · ${Math.max(1, Math.round(row.tamano / 1024))} KB · ${when(row.fecha_subida)}`]);
 
-  heading(text.conversations);
+  heading(t('conversations'));
   if (data.conversaciones.length === 0) empty();
   for (const chat of data.conversaciones) {
     entry(
       chat.nombre_chat,
       chat.mensajes.map(
         (message) =>
-          `${message.rol === 'user' ? text.you : text.assistant} (${when(message.creado_en)}): ${message.contenido}`,
+          `${message.rol === 'user' ? t('you') : t('assistant')} (${when(message.creado_en)}): ${message.contenido}`,
       ),
     );
   }
 
-  heading(text.audit);
-  doc.font('Helvetica').fontSize(10).text(text.auditIntro);
+  heading(t('audit'));
+  doc.font('Helvetica').fontSize(10).text(t('audit_intro'));
   doc.moveDown(0.4);
   if (data.auditoria.length === 0) empty();
   doc.font('Helvetica').fontSize(9);
@@ -498,5 +262,5 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
     });
     doc.text(printable(sentence), pdf.left, doc.y, { width: pdf.width });
   }
-  return pdf.finish(text.page);
+  return pdf.finish((page, pages) => t('page', { page, pages }));
 }

@@ -1,13 +1,13 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Enrolment, LoginTicket, RecoveryCodes } from '../../contracts/second-factor.ts';
-import { doctorPayload, specialtyId } from '../testing/admin.ts';
-import { sessionToken } from '../testing/session-token.ts';
-import { TEST_PASSWORD } from '../testing/test-server.ts';
-import { CLINICA_POR_DEFECTO } from '../../contracts/clinic.ts';
+import type { Enrolment, LoginTicket, RecoveryCodes } from '../../../contracts/second-factor.ts';
+import { doctorPayload, specialtyId } from '../admin.ts';
+import { sessionToken } from '../session-token.ts';
+import { TEST_PASSWORD } from '../test-server.ts';
+import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import { waitlistRows } from './waitlist-rows.ts';
 import { multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
-import { addMinutes } from '../lib/slots.ts';
-import { addAppointment } from '../testing/patients.ts';
+import { addMinutes } from '../../lib/slots.ts';
+import { addAppointment } from '../patients.ts';
 
 /**
  * The authorization table: every /api endpoint, and what each actor gets from it.

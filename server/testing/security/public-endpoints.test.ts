@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, TEST_PASSWORD, useTestServer } from '../testing/test-server.ts';
+import { DATABASES, TEST_PASSWORD, useTestServer } from '../test-server.ts';
 
 describe.each(DATABASES)('public endpoints on %s', (kind) => {
   const server = useTestServer(kind);

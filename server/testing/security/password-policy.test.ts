@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { doctorPayload, specialtyId } from '../testing/admin.ts';
-import { parseMail, startSmtpServer } from '../testing/mail.ts';
-import { DATABASES, TEST_PASSWORD, useTestServer } from '../testing/test-server.ts';
+import { doctorPayload, specialtyId } from '../admin.ts';
+import { parseMail, startSmtpServer } from '../mail.ts';
+import { DATABASES, TEST_PASSWORD, useTestServer } from '../test-server.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());

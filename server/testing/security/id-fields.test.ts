@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { doctorPayload, specialtyId } from '../testing/admin.ts';
-import { openDay } from '../testing/agenda.ts';
-import { DATABASES, useTestServer } from '../testing/test-server.ts';
+import { doctorPayload, specialtyId } from '../admin.ts';
+import { openDay } from '../agenda.ts';
+import { DATABASES, useTestServer } from '../test-server.ts';
 
 describe.each(DATABASES)('id fields in request bodies on %s', (kind) => {
   const server = useTestServer(kind);

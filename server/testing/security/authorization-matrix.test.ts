@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, useTestServer } from '../testing/test-server.ts';
+import { DATABASES, useTestServer } from '../test-server.ts';
 import { ACCESS_TABLE, uploadOf } from './access-table.ts';
 import { ACTORS, buildWorld, SECRETS, type ActorName, type World } from './world.ts';
 
@@ -16,7 +16,7 @@ describe.each(DATABASES)('authorization matrix on %s', (kind) => {
   it('has a row for every registered endpoint, and no row for an endpoint that does not exist', () => {
     const registered = server.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
     const tabled = new Set(ACCESS_TABLE.map((row) => row.route));
-    expect(registered.filter((route) => !tabled.has(route)), 'endpoints missing from server/security/access-table.ts').toEqual([]);
+    expect(registered.filter((route) => !tabled.has(route)), 'endpoints missing from server/testing/security/access-table.ts').toEqual([]);
     expect([...tabled].filter((route) => !registered.includes(route)), 'rows for endpoints that are not registered').toEqual([]);
   });
 

@@ -1,11 +1,11 @@
-import { sessionToken } from '../testing/session-token.ts';
-import type { Role } from '../../contracts/roles.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { addMinutes } from '../lib/slots.ts';
-import { deleteSecondFactor } from '../modules/auth/second-factor.repository.ts';
-import { insertChat } from '../modules/chat/chat.repository.ts';
-import { addAppointment, addConsultation } from '../testing/patients.ts';
-import { TEST_PASSWORD, type TestServer, type TestUser } from '../testing/test-server.ts';
+import { sessionToken } from '../session-token.ts';
+import type { Role } from '../../../contracts/roles.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { addMinutes } from '../../lib/slots.ts';
+import { deleteSecondFactor } from '../../modules/auth/second-factor.repository.ts';
+import { insertChat } from '../../modules/chat/chat.repository.ts';
+import { addAppointment, addConsultation } from '../patients.ts';
+import { TEST_PASSWORD, type TestServer, type TestUser } from '../test-server.ts';
 
 /** Who asks: nobody, the owner of the data, someone of the same role who is not, and an admin. */
 export const ACTORS = ['anonymous', 'patient', 'otherPatient', 'doctor', 'otherDoctor', 'admin'] as const;

@@ -2,8 +2,8 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../contracts/roles.ts';
-import { DATABASES, useTestServer, type TestServer, type TestUser } from '../testing/test-server.ts';
+import type { Role } from '../../../contracts/roles.ts';
+import { DATABASES, useTestServer, type TestServer, type TestUser } from '../test-server.ts';
 import { fromSchema, hostileValue, urlValue, withOneHostileField, type JsonSchema } from './fuzz-values.ts';
 import { multipartFile, PDF_BYTES } from './world.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashToken } from '../modules/auth/password-reset.service.ts';
+import { hashToken } from '../../modules/auth/password-reset.service.ts';
 import type { MatrixRow, Statuses } from './access-table.ts';
 import type { World } from './world.ts';
 
