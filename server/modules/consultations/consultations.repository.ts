@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transac
 import { normalizeForSearch } from '../../../contracts/common.ts';
 import type { Consulta, PacienteOpcion, Visita } from '../../../contracts/consultations.ts';
 import type { ConsultasTable, Database } from '../../db/schema/index.ts';
-import { fullName } from '../../lib/names.ts';
+import { fullName } from '../../../contracts/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,9 +37,9 @@ export function consultasQuery(db: Db) {
     ]);
 }
 
-type ConsultaRow = Awaited<ReturnType<ReturnType<typeof consultasQuery>['executeTakeFirstOrThrow']>>;
+type ConsultationRow = Awaited<ReturnType<ReturnType<typeof consultasQuery>['executeTakeFirstOrThrow']>>;
 
-export function toConsulta(row: ConsultaRow): Consulta {
+export function toConsultation(row: ConsultationRow): Consulta {
   const { p_nombre, p_apellido1, p_apellido2, d_nombre, d_apellido1, d_apellido2, ...consulta } = row;
   return {
     ...consulta,
@@ -49,13 +49,13 @@ export function toConsulta(row: ConsultaRow): Consulta {
   };
 }
 
-export async function findConsulta(db: Db, id_consulta: number): Promise<Consulta | undefined> {
+export async function findConsultation(db: Db, id_consulta: number): Promise<Consulta | undefined> {
   const row = await consultasQuery(db).where('c.id_consulta', '=', id_consulta).executeTakeFirst();
-  return row && toConsulta(row);
+  return row && toConsultation(row);
 }
 
 /** A page of a doctor's consultations, newest first, optionally in one estado; and the total. */
-export async function listDoctorConsultas(
+export async function listDoctorConsultations(
   db: Db,
   id_doctor: number,
   filter: { estado?: ConsultasTable['estado'] | undefined; offset: number; limit: number },
@@ -72,16 +72,16 @@ export async function listDoctorConsultas(
     .offset(filter.offset)
     .limit(filter.limit)
     .execute();
-  return { items: rows.map(toConsulta), total: Number(total) };
+  return { items: rows.map(toConsultation), total: Number(total) };
 }
 
-export async function insertConsulta(db: Db, values: Insertable<ConsultasTable>): Promise<number> {
+export async function insertConsultation(db: Db, values: Insertable<ConsultasTable>): Promise<number> {
   const row = await db.insertInto('consultas').values(values).returning('id_consulta').executeTakeFirstOrThrow();
   return row.id_consulta;
 }
 
 /** Completes a consultation unless it already was; false when it was. */
-export async function finishConsulta(
+export async function finishConsultation(
   db: Db,
   id_consulta: number,
   change: { diagnostico: string; recomendaciones: string | null; finalizada_en: string },

@@ -11,7 +11,7 @@ import {
 import type { Language } from '../../../contracts/messages/index.ts';
 import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
-import { fullName } from '../../lib/names.ts';
+import { fullName } from '../../../contracts/names.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import {
   answersToPatient,

@@ -1,24 +1,14 @@
+import { fullName } from '../../../contracts/names.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { personalDataColumns, usuarioFichaOf } from '../users/users.repository.ts';
+import { personalDataColumns, personalProfileOf } from '../users/users.repository.ts';
+import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 import type { HistorialItem, TipoConsultaHistorial } from '../../../contracts/history.ts';
-import type {
-  Alergia,
-  Discapacidad,
-  Enfermedad,
-  Habito,
-  PerfilPaciente,
-  PerfilPacienteUpdate,
-  UltimaConsulta,
-  Vacuna,
-} from '../../../contracts/patient.ts';
+import type { Alergia, Discapacidad, Enfermedad, Habito, UltimaConsulta, Vacuna } from '../../../contracts/clinical-file.ts';
+import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** "Nombre Apellido1 Apellido2", the way people's names are shown. */
-export function fullName(person: { nombre: string; apellido1: string; apellido2?: string | null }): string {
-  return [person.nombre, person.apellido1, person.apellido2].filter(Boolean).join(' ');
-}
 
 export async function findPatientAccount(db: Db, id_paciente: number) {
   return db
@@ -41,7 +31,7 @@ export type PatientAccount = NonNullable<Awaited<ReturnType<typeof findPatientAc
 /** The profile in the spec's shape (section 3). */
 export function profileOf(account: PatientAccount): PerfilPaciente {
   return {
-    usuario: usuarioFichaOf(account),
+    usuario: personalProfileOf(account),
     estado: account.estado,
     fecha_alta: account.fecha_alta,
   };
@@ -317,8 +307,7 @@ export async function historyStats(db: Db, scope: HistoryScope, filter: HistoryF
     .executeTakeFirst();
   const counted = byType.map((row) => ({ tipo: row.tipo, n: Number(row.n) }));
   // Ties go to the type listed first (Consulta, Revisión, Urgencia) so the answer is stable.
-  const order = ['Consulta', 'Revisión', 'Urgencia'];
-  counted.sort((a, b) => b.n - a.n || order.indexOf(a.tipo) - order.indexOf(b.tipo));
+  counted.sort((a, b) => b.n - a.n || TIPOS_CONSULTA.indexOf(a.tipo) - TIPOS_CONSULTA.indexOf(b.tipo));
   return {
     total: counted.reduce((sum, row) => sum + row.n, 0),
     ultima_consulta: last?.fecha ?? null,

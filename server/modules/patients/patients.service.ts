@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import { tiposMatching, type HistorialFilters, type HistorialQuery } from '../../../contracts/history.ts';
@@ -18,7 +19,6 @@ import {
   findLastConsultation,
   findNextAppointment,
   findPatientAccount,
-  fullName,
   historyStats,
   listAllergies,
   listDisabilities,

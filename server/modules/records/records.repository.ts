@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Consulta } from '../../../contracts/consultations.ts';
-import type { FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
+import type { FichaClinica } from '../../../contracts/clinical-file.ts';
+import type { Historia, Seccion } from '../../../contracts/records.ts';
 import type { Database } from '../../db/schema/index.ts';
-import { fullName } from '../../lib/names.ts';
-import { consultasQuery, toConsulta } from '../consultations/consultations.repository.ts';
+import { fullName } from '../../../contracts/names.ts';
+import { consultasQuery, toConsultation } from '../consultations/consultations.repository.ts';
 
 /**
  * Reads and writes of a patient's clinical file. The read functions serve both the doctor's record
@@ -85,14 +86,14 @@ export async function updateEntry(db: Db, section: Seccion, id: number, input: R
 }
 
 /** A patient's consultations with every doctor, newest first. */
-export async function listPatientConsultas(db: Db, id_paciente: number): Promise<Consulta[]> {
+export async function listPatientConsultations(db: Db, id_paciente: number): Promise<Consulta[]> {
   const rows = await consultasQuery(db)
     .where('c.id_paciente', '=', id_paciente)
     .orderBy('c.fecha', 'desc')
     .orderBy('c.hora', 'desc')
     .orderBy('c.id_consulta', 'desc')
     .execute();
-  return rows.map(toConsulta);
+  return rows.map(toConsultation);
 }
 
 /** The patient's clinical file: every section, the last finished consultation and the attachments. */
@@ -111,7 +112,7 @@ export async function loadMedicalFile(db: Db, id_paciente: number): Promise<Fich
     .orderBy('c.hora', 'desc')
     .orderBy('c.id_consulta', 'desc')
     .executeTakeFirst();
-  const lastShown = last && toConsulta(last);
+  const lastShown = last && toConsultation(last);
   const archivos = await db
     .selectFrom('archivos')
     .select(['id_archivo', 'nombre', 'tipo', 'fecha_subida'])

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { countNoShows } from '../appointments/appointments.repository.ts';
-import { noShowsSince } from '../appointments/booking-window.ts';
+import { countNoShows } from '../appointments/index.ts';
+import { noShowsSince } from '../appointments/index.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
-import type { AccesoUrgenteInput, FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
+import type { FichaClinica } from '../../../contracts/clinical-file.ts';
+import type { AccesoUrgenteInput, Historia, Seccion } from '../../../contracts/records.ts';
 import { ownDoctorId } from '../../lib/access.ts';
 import { apiError } from '../../lib/api-errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
@@ -15,7 +16,7 @@ import {
   findPatientSummary,
   insertEntry,
   listAppointmentsWith,
-  listPatientConsultas,
+  listPatientConsultations,
   loadMedicalFile,
   SECTION_COLUMNS,
   updateEntry,
@@ -63,7 +64,7 @@ export function createRecordsService(app: FastifyInstance) {
       const record: Historia = {
         paciente,
         ...(await loadMedicalFile(db, id_paciente)),
-        consultas: await listPatientConsultas(db, id_paciente),
+        consultas: await listPatientConsultations(db, id_paciente),
         citas: await listAppointmentsWith(db, id_paciente, id_doctor),
         no_presentados: await countNoShows(db, id_paciente, noShowsSince(clock.now(), app.config.timeZone)),
       };

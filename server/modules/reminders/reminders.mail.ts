@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import { breaksLine } from '../../../contracts/agenda.ts';
 import { clinicAddress, type Clinica } from '../../../contracts/clinic.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
@@ -178,7 +179,7 @@ export function longDate(fecha: string, language: Language): string {
 
 // Names are text people typed: in an e-mail they are one quoted line (issue 12).
 const doctorName = (row: AppointmentMailRow) =>
-  quotedLine([row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2].filter(Boolean).join(' '));
+  quotedLine(fullName({ nombre: row.doctor_nombre, apellido1: row.doctor_apellido1, apellido2: row.doctor_apellido2 }));
 
 const specialtyName = (row: AppointmentMailRow, language: Language) =>
   ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
