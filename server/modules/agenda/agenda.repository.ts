@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Bloque, Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
 import type { AgendaTable, CitasTable, Database } from '../../db/schema/index.ts';
-import { fullName } from '../../../contracts/names.ts';
+import { activeVisitsOnSlots } from '../appointments/index.ts';
 import { dayNumbers, type TimeRange } from '../../lib/slots.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -16,55 +16,15 @@ export async function setDoctorInterval(db: Db, id_doctor: number, intervalo_min
 
 /** A day's slots of one doctor, in time order, each with its active appointment if booked. */
 export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
-  const rows = await db
+  const slots = await db
     .selectFrom('agenda as a')
-    .leftJoin('citas as c', (join) => join.onRef('c.id_agenda', '=', 'a.id_agenda').on('c.estado', '<>', 'Cancelada'))
-    .leftJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .leftJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
-    .select([
-      'q.tipo as tipo_consulta',
-      'a.id_agenda',
-      'a.fecha',
-      'a.hora_inicio',
-      'a.hora_fin',
-      'a.tipo',
-      'a.estado',
-      'a.descripcion',
-      'a.duracion_min',
-      'c.id_cita',
-      'c.id_paciente',
-      'c.motivo',
-      'c.estado as estado_cita',
-      'u.nombre',
-      'u.apellido1',
-      'u.apellido2',
-    ])
+    .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado', 'a.descripcion', 'a.duracion_min'])
     .where('a.id_doctor', '=', id_doctor)
     .where('a.fecha', '=', fecha)
     .orderBy('a.hora_inicio')
     .execute();
-  return rows.map((row) => ({
-    id_agenda: row.id_agenda,
-    fecha: row.fecha,
-    hora_inicio: row.hora_inicio,
-    hora_fin: row.hora_fin,
-    tipo: row.tipo,
-    estado: row.estado,
-    descripcion: row.descripcion,
-    duracion_min: row.duracion_min,
-    cita:
-      row.id_cita !== null && row.id_paciente !== null && row.estado_cita !== null
-        ? {
-            id_cita: row.id_cita,
-            id_paciente: row.id_paciente,
-            paciente: fullName({ nombre: row.nombre ?? '', apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }),
-            motivo: row.motivo ?? '',
-            estado: row.estado_cita,
-            tipo: row.tipo_consulta ?? 'Consulta',
-          }
-        : null,
-  }));
+  const visits = await activeVisitsOnSlots(db, slots.map((slot) => slot.id_agenda));
+  return slots.map((slot) => ({ ...slot, cita: visits.get(slot.id_agenda) ?? null }));
 }
 
 /** The time ranges and lengths of a day's slots (what new slots must not overlap). */

@@ -14,13 +14,12 @@ import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import { notifyPatientOfDoctorCancellation } from '../reminders/reminders.service.ts';
-import { changeAppointmentState } from '../appointments/index.ts';
+import { activeVisitsBetween, changeAppointmentState } from '../appointments/index.ts';
 import { findDoctor, releaseAppointment } from './agenda.repository.ts';
 import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
 import { absenceOnDay } from './weekly-hours.ts';
 import {
   absencesFrom,
-  activeVisitsBetween,
   blockFreeSlots,
   closeSlots,
   daysWithSlots,

@@ -3,6 +3,7 @@ import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../co
 import { fullName } from '../../../contracts/names.ts';
 import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
 import { dayNumbers } from '../../lib/slots.ts';
+import { visitDoctorColumns, visitsWithPeople } from './visits.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -176,8 +177,7 @@ export async function listPatientAppointments(
   options: { id_paciente: number; periodo: 'proximas' | 'pasadas' | 'canceladas'; today: string; time: string; limit: number; offset: number },
 ): Promise<{ rows: PatientAppointmentRow[]; total: number }> {
   const { id_paciente, periodo, today, time } = options;
-  const base = db
-    .selectFrom('citas as c')
+  const base = visitsWithPeople(db)
     .where('c.id_paciente', '=', id_paciente)
     .where((eb) => {
       if (periodo === 'canceladas') return eb('c.estado', '=', 'Cancelada');
@@ -190,9 +190,6 @@ export async function listPatientAppointments(
   const direction = periodo === 'proximas' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     base
-      .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
-      .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
-      .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
       .select([
         'c.id_cita',
         'c.fecha',
@@ -204,7 +201,7 @@ export async function listPatientAppointments(
         'c.recordatorio',
         'c.asistencia',
         'c.id_doctor',
-        ...doctorNameColumns,
+        ...visitDoctorColumns,
       ])
       .orderBy('c.fecha', direction)
       .orderBy('c.hora', direction)

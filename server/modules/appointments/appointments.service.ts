@@ -23,7 +23,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { releaseAppointment } from '../agenda/agenda.repository.ts';
 import { appointmentIcs } from '../reminders/reminders.mail.ts';
-import { findAppointmentMailRows } from '../reminders/reminders.repository.ts';
+import { findAppointmentMailRows } from './visits.repository.ts';
 import {
   calendarContext,
   moveReminder,

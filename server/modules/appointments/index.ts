@@ -17,3 +17,31 @@ export {
 } from './appointments.repository.ts';
 export { createAppointmentsService } from './appointments.service.ts';
 export { noShowsSince } from './booking-window.ts';
+export {
+  activeHolderOfSlot,
+  activeVisitsBetween,
+  activeVisitsOnSlots,
+  activeVisitsWithDoctorOn,
+  answersToPatient,
+  clinicNoShows,
+  countClinicPending,
+  countClinicVisits,
+  countDayVisitsOfDoctor,
+  countPendingOfDoctor,
+  countUpcomingOfPatient,
+  dayVisitsOfDoctor,
+  findAppointmentMailRows,
+  findNextAppointment,
+  hasVisitSatisfyingEntry,
+  hasVisitWithDoctor,
+  lastVisitOfPatient,
+  listConfirmedVisits,
+  listFeedVisits,
+  listPatientAppointmentsForExport,
+  listPatientAppointmentsWith,
+  oldestPendingOfDoctor,
+  upcomingOfPatient,
+  visitsOnSlot,
+  type AppointmentMailRow,
+  type FeedVisitRow,
+} from './visits.repository.ts';

@@ -3,6 +3,7 @@ import { normalizeForSearch } from '../../../contracts/common.ts';
 import type { Consulta, PacienteOpcion, Visita } from '../../../contracts/consultations.ts';
 import type { ConsultasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
+import { hasVisitWithDoctor } from '../appointments/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -102,14 +103,7 @@ export async function finishConsultation(
 export function treatedBy(id_doctor: number) {
   return (eb: ExpressionBuilder<Database & { p: Database['pacientes'] }, 'p'>) =>
     eb.or([
-      eb.exists(
-        eb
-          .selectFrom('citas as tc')
-          .select('tc.id_cita')
-          .whereRef('tc.id_paciente', '=', 'p.id_paciente')
-          .where('tc.id_doctor', '=', id_doctor)
-          .where('tc.estado', '<>', 'Cancelada'),
-      ),
+      hasVisitWithDoctor(id_doctor)(eb),
       eb.exists(
         eb
           .selectFrom('consultas as tq')
@@ -177,34 +171,3 @@ export async function listSelectablePatients(
   };
 }
 
-/** A doctor's confirmed visits from a day on, in time order. */
-export async function listConfirmedVisits(
-  db: Db,
-  id_doctor: number,
-  from: string,
-  page: { offset: number; limit: number },
-): Promise<{ items: Visita[]; total: number }> {
-  const base = db
-    .selectFrom('citas as c')
-    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.estado', '=', 'Confirmada')
-    .where('c.fecha', '>=', from);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'u.nombre', 'u.apellido1', 'u.apellido2'])
-    .orderBy('c.fecha')
-    .orderBy('c.hora')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  return {
-    items: rows.map(({ nombre, apellido1, apellido2, ...visit }) => ({
-      ...visit,
-      hora: visit.hora.slice(0, 5),
-      paciente: fullName({ nombre, apellido1, apellido2 }),
-    })),
-    total: Number(total),
-  };
-}

@@ -16,7 +16,7 @@ import { instantOf, localDate } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { holdSlotForVisit, type HoldRefusal } from '../agenda/hold-slot.ts';
-import { insertAppointment, recordAttendance } from '../appointments/index.ts';
+import { insertAppointment, listConfirmedVisits, recordAttendance } from '../appointments/index.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import { scheduleReminder } from '../reminders/reminders.service.ts';
 import {
@@ -24,7 +24,6 @@ import {
   findConsultation,
   finishConsultation,
   insertConsultation,
-  listConfirmedVisits,
   listDoctorConsultations,
   listSelectablePatients,
 } from './consultations.repository.ts';

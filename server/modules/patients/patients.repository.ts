@@ -60,58 +60,6 @@ export async function updateProfile(db: Db, id_usuario: number, profile: PerfilP
     .execute();
 }
 
-// The sections of the medical file, newest first, with the spec's field names.
-
-export async function listAllergies(db: Db, id_paciente: number): Promise<Alergia[]> {
-  return db
-    .selectFrom('alergias')
-    .select(['id_alergia', 'nombre', 'fecha_diagnostico', 'observaciones'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('fecha_diagnostico', 'desc')
-    .orderBy('id_alergia', 'desc')
-    .execute();
-}
-
-export async function listDiseases(db: Db, id_paciente: number, options: { activeOnly?: boolean } = {}): Promise<Enfermedad[]> {
-  let query = db
-    .selectFrom('enfermedades')
-    .select(['id_enfermedad', 'nombre', 'tipo', 'fecha_diagnostico', 'observaciones', 'activa'])
-    .where('id_paciente', '=', id_paciente);
-  if (options.activeOnly) query = query.where('activa', '=', 1);
-  const rows = await query.orderBy('activa', 'desc').orderBy('fecha_diagnostico', 'desc').orderBy('id_enfermedad', 'desc').execute();
-  return rows.map((row) => ({ ...row, activa: Number(row.activa) === 1 }));
-}
-
-export async function listDisabilities(db: Db, id_paciente: number): Promise<Discapacidad[]> {
-  const rows = await db
-    .selectFrom('discapacidades')
-    .select(['id_discapacidad', 'tipo', 'porcentaje', 'fecha_diagnostico', 'descripcion'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('fecha_diagnostico', 'desc')
-    .orderBy('id_discapacidad', 'desc')
-    .execute();
-  return rows.map((row) => ({ ...row, porcentaje: row.porcentaje === null ? null : Number(row.porcentaje) }));
-}
-
-export async function listHabits(db: Db, id_paciente: number): Promise<Habito[]> {
-  return db
-    .selectFrom('habitos')
-    .select(['id_habito', 'nombre', 'frecuencia', 'duracion', 'observaciones'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('id_habito', 'desc')
-    .execute();
-}
-
-export async function listVaccines(db: Db, id_paciente: number): Promise<Vacuna[]> {
-  return db
-    .selectFrom('vacunas')
-    .select(['id_vacuna', 'nombre', 'fecha_aplicacion', 'dosis', 'descripcion'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('fecha_aplicacion', 'desc')
-    .orderBy('id_vacuna', 'desc')
-    .execute();
-}
-
 function consultationsWithPeople(db: Db) {
   return db
     .selectFrom('consultas as c')
@@ -153,64 +101,6 @@ export async function findLastConsultation(db: Db, id_paciente: number): Promise
     diagnostico: row.diagnostico,
     recomendaciones: row.recomendaciones,
   };
-}
-
-/** The patient's next appointment (today from `time` on, or later) that is not cancelled. */
-export async function findNextAppointment(db: Db, id_paciente: number, today: string, time: string) {
-  const row = await db
-    .selectFrom('citas as ci')
-    .innerJoin('doctores as d', 'd.id_doctor', 'ci.id_doctor')
-    .innerJoin('usuarios as du', 'du.id_usuario', 'd.id_usuario')
-    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-    .select([
-      'ci.id_cita',
-      'ci.fecha',
-      'ci.hora',
-      'ci.motivo',
-      'ci.estado',
-      'du.nombre',
-      'du.apellido1',
-      'du.apellido2',
-      'e.nombre as especialidad',
-    ])
-    .where('ci.id_paciente', '=', id_paciente)
-    .where('ci.estado', '<>', 'Cancelada')
-    .where((eb) => eb.or([eb('ci.fecha', '>', today), eb.and([eb('ci.fecha', '=', today), eb('ci.hora', '>=', time)])]))
-    .orderBy('ci.fecha')
-    .orderBy('ci.hora')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id_cita: row.id_cita,
-    fecha: row.fecha,
-    hora: row.hora.slice(0, 5),
-    doctor: fullName(row),
-    especialidad: row.especialidad,
-    motivo: row.motivo,
-    estado: row.estado,
-  };
-}
-
-/** Whether a doctor has (or had) an appointment that was not cancelled, or a consultation, with a patient. */
-export async function doctorAttendsPatient(db: Db, id_doctor: number, id_paciente: number): Promise<boolean> {
-  const [cita, consulta] = await Promise.all([
-    db
-      .selectFrom('citas')
-      .select('id_cita')
-      .where('id_doctor', '=', id_doctor)
-      .where('id_paciente', '=', id_paciente)
-      .where('estado', '<>', 'Cancelada')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('consultas')
-      .select('id_consulta')
-      .where('id_doctor', '=', id_doctor)
-      .where('id_paciente', '=', id_paciente)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return cita !== undefined || consulta !== undefined;
 }
 
 // History: the consultations of a patient (or of a doctor), filtered as the spec's screen filters.

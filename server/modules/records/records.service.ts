@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countNoShows } from '../appointments/index.ts';
+import { countNoShows, listPatientAppointmentsWith } from '../appointments/index.ts';
 import { noShowsSince } from '../appointments/index.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { FichaClinica } from '../../../contracts/clinical-file.ts';
@@ -8,14 +8,13 @@ import { ownDoctorId } from '../../lib/access.ts';
 import { apiError } from '../../lib/api-errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import { doctorTreats } from '../consultations/consultations.repository.ts';
+import { doctorTreats } from '../consultations/index.ts';
 import {
   findEntry,
+  findPatientSummary,
   hasEmergencyAccess,
   insertEmergencyAccess,
-  findPatientSummary,
   insertEntry,
-  listAppointmentsWith,
   listPatientConsultations,
   loadMedicalFile,
   SECTION_COLUMNS,
@@ -65,7 +64,7 @@ export function createRecordsService(app: FastifyInstance) {
         paciente,
         ...(await loadMedicalFile(db, id_paciente)),
         consultas: await listPatientConsultations(db, id_paciente),
-        citas: await listAppointmentsWith(db, id_paciente, id_doctor),
+        citas: await listPatientAppointmentsWith(db, id_paciente, id_doctor),
         no_presentados: await countNoShows(db, id_paciente, noShowsSince(clock.now(), app.config.timeZone)),
       };
       await writeAudit(db, audit(caller, id_paciente, urgent ? 'historia.leer_urgente' : 'historia.leer', 'historia completa'));

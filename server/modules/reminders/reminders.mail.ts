@@ -6,7 +6,7 @@ import { quotedLine } from '../../lib/mail-text.ts';
 import { instantOf } from '../../lib/clock.ts';
 import { buildIcs } from '../../lib/ics.ts';
 import type { MailMessage } from '../../lib/mail.ts';
-import type { AppointmentMailRow } from './reminders.repository.ts';
+import { type AppointmentMailRow } from '../appointments/index.ts';
 
 const LOCALES: Record<Language, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
 
