@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Bloque, Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
+import type { Bloque } from '../../../contracts/agenda.ts';
 import type { AgendaTable, CitasTable, Database } from '../../db/schema/index.ts';
 import { activeVisitsOnSlots } from '../appointments/index.ts';
 import { dayNumbers, type TimeRange } from '../../lib/slots.ts';

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Franja, NuevaAusencia } from '../../../contracts/weekly-hours.ts';
 import type { Database, DiasAgendaTable } from '../../db/schema/index.ts';
-import { fullName } from '../../../contracts/names.ts';
 import type { TimeRange } from '../../lib/slots.ts';
 import type { WeeklySlot } from './weekly-hours.ts';
 import { visitsOnSlot } from '../appointments/index.ts';

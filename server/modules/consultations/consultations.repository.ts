@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { normalizeForSearch } from '../../../contracts/common.ts';
-import type { Consulta, PacienteOpcion, Visita } from '../../../contracts/consultations.ts';
+import type { Consulta, PacienteOpcion } from '../../../contracts/consultations.ts';
 import type { ConsultasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { hasVisitWithDoctor } from '../appointments/index.ts';

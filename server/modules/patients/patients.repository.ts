@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { personalDataColumns, personalProfileOf } from '../users/users.repository.ts';
 import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 import type { HistorialItem, TipoConsultaHistorial } from '../../../contracts/history.ts';
-import type { Alergia, Discapacidad, Enfermedad, Habito, UltimaConsulta, Vacuna } from '../../../contracts/clinical-file.ts';
+import type { UltimaConsulta } from '../../../contracts/clinical-file.ts';
 import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import type { Database } from '../../db/schema/index.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.ts';
-import type { Database, EstadoCita } from '../../db/schema/index.ts';
+import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
