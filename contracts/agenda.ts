@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESTADOS_CITA } from './appointments.ts';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
 import { dateField, idField, idParam, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';

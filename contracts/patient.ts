@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESTADOS_CITA } from './appointments.ts';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, nameText, optionalNameText, optionalText } from './common.ts';
 import { alergiaSchema, enfermedadSchema, ultimaConsultaSchema, vacunaSchema } from './clinical-file.ts';
 import { usuarioFichaSchema } from './profiles.ts';

@@ -2,7 +2,7 @@ import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
 import { consultaSchema } from './consultations.ts';
 import { dateField, isOneLine, optionalText, requiredText } from './common.ts';
-import { ESTADOS_CITA } from './appointments.ts';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import {
   alergiaSchema,
   discapacidadSchema,

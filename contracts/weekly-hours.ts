@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intervalField } from './agenda.ts';
-import { ESTADOS_CITA } from './appointments.ts';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, requiredText, timeField } from './common.ts';
 import { toMinutes } from './slots.ts';
 

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { EstadoCita } from '../../../contracts/appointments.ts';
+import type { EstadoCita } from '../../../contracts/appointment-states.ts';
 import type { EstadoConsulta, TipoConsulta } from '../../../contracts/consultation-types.ts';
 import type { ListaEsperaHuecosTable, ListaEsperaTable, OfertasEsperaTable } from './waitlist.ts';
 
