@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
 import { dateField, idField, idParam, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
@@ -7,13 +8,11 @@ export const TIPOS_BLOQUE = ['Consulta', 'Bloqueo'] as const;
 export const ESTADOS_BLOQUE = ['Disponible', 'Reservado', 'Bloqueado'] as const;
 /** What the 'Editar Bloque' modal may set (spec section 4). */
 export const ESTADOS_EDITABLES = ['Disponible', 'Bloqueado'] as const;
-export const ESTADOS_CITA = ['pendiente', 'Confirmada', 'Cancelada'] as const;
 /** The doctor's answer to an appointment request. */
 export const RESPUESTAS_CITA = ['Confirmada', 'Cancelada'] as const;
 
 export type TipoBloque = (typeof TIPOS_BLOQUE)[number];
 export type EstadoBloque = (typeof ESTADOS_BLOQUE)[number];
-export type EstadoCita = (typeof ESTADOS_CITA)[number];
 
 /** A doctor id in a body: optional, the caller's own when left out; another doctor's is refused. */
 const doctorIdBody = idField().optional();

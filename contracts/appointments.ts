@@ -1,10 +1,9 @@
 import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, pagingQuery, requiredText, timeField } from './common.ts';
 
-/** States of an appointment (decisions #13): a patient's request is pending until the doctor answers. */
-export const ESTADOS_CITA = ['pendiente', 'Confirmada', 'Cancelada'] as const;
-export type EstadoCita = (typeof ESTADOS_CITA)[number];
+export { ESTADOS_CITA, type EstadoCita } from './appointment-states.ts';
 
 /** How a slot looks to a patient choosing a time (spec section 3, availability item). */
 export const TIPOS_DISPONIBILIDAD = ['Disponible', 'Reservado', 'Bloqueado'] as const;

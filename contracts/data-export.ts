@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { archivoSchema } from './files.ts';
-import {
-  alergiaSchema,
-  discapacidadSchema,
-  enfermedadSchema,
-  habitoSchema,
-  perfilPacienteSchema,
-  vacunaSchema,
-} from './patient.ts';
+import { seccionesFichaSchema } from './clinical-file.ts';
+import { perfilPacienteSchema } from './patient.ts';
 import { ROLES } from './roles.ts';
 
 /**
@@ -109,13 +103,7 @@ export const misDatosSchema = z.object({
     ),
   }),
   paciente: perfilPacienteSchema.extend({ id_paciente: z.number() }),
-  ficha: z.object({
-    alergias: z.array(alergiaSchema.extend(provenance)),
-    enfermedades: z.array(enfermedadSchema.extend(provenance)),
-    discapacidades: z.array(discapacidadSchema.extend(provenance)),
-    habitos: z.array(habitoSchema.extend(provenance)),
-    vacunas: z.array(vacunaSchema.extend(provenance)),
-  }),
+  ficha: seccionesFichaSchema(provenance),
   consultas: z.array(consultaExportadaSchema),
   citas: z.array(citaExportadaSchema),
   archivos: z.array(archivoSchema),

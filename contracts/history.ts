@@ -12,7 +12,7 @@ export type TipoConsultaHistorial = TipoConsulta;
  * in any of the languages (accents optional: 'revision' and 'check' find Revisión), the date by
  * substring ('2026-03' is a month).
  */
-export const historialFiltersSchema = z.object({
+export const historyFiltersSchema = z.object({
   tipo: z.string().trim().max(30, 'texto_largo').optional(),
   fecha: z
     .string()
@@ -24,9 +24,9 @@ export const historialFiltersSchema = z.object({
   desde: dateField.optional(),
   hasta: dateField.optional(),
 });
-export type HistorialFilters = z.infer<typeof historialFiltersSchema>;
+export type HistorialFilters = z.infer<typeof historyFiltersSchema>;
 
-export const historialQuerySchema = historialFiltersSchema.extend(pagingQuery.omit({ buscar: true }).shape);
+export const historialQuerySchema = historyFiltersSchema.extend(pagingQuery.omit({ buscar: true }).shape);
 export type HistorialQuery = z.infer<typeof historialQuerySchema>;
 
 /** The types a type filter selects. */

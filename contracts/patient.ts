@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, nameText, optionalNameText, optionalText } from './common.ts';
-import { archivoSchema } from './files.ts';
+import { alergiaSchema, enfermedadSchema, ultimaConsultaSchema, vacunaSchema } from './clinical-file.ts';
 import { usuarioFichaSchema } from './profiles.ts';
 import { findProvincia, isSpanishPostalCode, isValidDniNie, normalizeDni, postalCodeMatchesProvince } from './spain.ts';
 
@@ -103,73 +104,6 @@ export const perfilPacienteSchema = z.object({
 });
 export type PerfilPaciente = z.infer<typeof perfilPacienteSchema>;
 
-// The sections of the medical file, with the spec's field names (section 3).
-export const alergiaSchema = z.object({
-  id_alergia: z.number(),
-  nombre: z.string(),
-  fecha_diagnostico: z.string().nullable(),
-  observaciones: z.string().nullable(),
-});
-export const enfermedadSchema = z.object({
-  id_enfermedad: z.number(),
-  nombre: z.string(),
-  tipo: z.string().nullable(),
-  fecha_diagnostico: z.string().nullable(),
-  observaciones: z.string().nullable(),
-  activa: z.boolean(),
-});
-export const discapacidadSchema = z.object({
-  id_discapacidad: z.number(),
-  tipo: z.string(),
-  porcentaje: z.number().nullable(),
-  fecha_diagnostico: z.string().nullable(),
-  descripcion: z.string().nullable(),
-});
-export const habitoSchema = z.object({
-  id_habito: z.number(),
-  nombre: z.string(),
-  frecuencia: z.string().nullable(),
-  duracion: z.string().nullable(),
-  observaciones: z.string().nullable(),
-});
-export const vacunaSchema = z.object({
-  id_vacuna: z.number(),
-  nombre: z.string(),
-  fecha_aplicacion: z.string().nullable(),
-  dosis: z.string().nullable(),
-  descripcion: z.string().nullable(),
-});
-/** The last finished consultation: motivo, diagnostico, recomendaciones (+ when and with whom). */
-export const ultimaConsultaSchema = z.object({
-  id_consulta: z.number(),
-  fecha: z.string(),
-  hora: z.string(),
-  tipo: z.string(),
-  doctor: z.string(),
-  motivo: z.string(),
-  diagnostico: z.string().nullable(),
-  recomendaciones: z.string().nullable(),
-});
-
-export type Alergia = z.infer<typeof alergiaSchema>;
-export type Enfermedad = z.infer<typeof enfermedadSchema>;
-export type Discapacidad = z.infer<typeof discapacidadSchema>;
-export type Habito = z.infer<typeof habitoSchema>;
-export type Vacuna = z.infer<typeof vacunaSchema>;
-export type UltimaConsulta = z.infer<typeof ultimaConsultaSchema>;
-
-/** GET /api/paciente/ficha: the whole medical file in one answer (the read-only record). */
-export const fichaMedicaSchema = z.object({
-  alergias: z.array(alergiaSchema),
-  enfermedades: z.array(enfermedadSchema),
-  discapacidades: z.array(discapacidadSchema),
-  habitos: z.array(habitoSchema),
-  vacunas: z.array(vacunaSchema),
-  ultima_consulta: ultimaConsultaSchema.nullable(),
-  archivos: z.array(archivoSchema),
-});
-export type FichaMedica = z.infer<typeof fichaMedicaSchema>;
-
 /** The next appointment that is not cancelled. */
 export const proximaCitaSchema = z.object({
   id_cita: z.number(),
@@ -178,7 +112,7 @@ export const proximaCitaSchema = z.object({
   doctor: z.string(),
   especialidad: z.string(),
   motivo: z.string(),
-  estado: z.enum(['pendiente', 'Confirmada', 'Cancelada']),
+  estado: z.enum(ESTADOS_CITA),
 });
 
 /** GET /api/paciente/resumen: the one-page clinical summary. */

@@ -2,14 +2,16 @@ import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
 import { consultaSchema } from './consultations.ts';
 import { dateField, isOneLine, optionalText, requiredText } from './common.ts';
-import { ESTADOS_CITA } from './agenda.ts';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import {
-  alergiaSchema as fileAlergia,
-  discapacidadSchema as fileDiscapacidad,
-  enfermedadSchema as fileEnfermedad,
-  habitoSchema as fileHabito,
-  vacunaSchema as fileVacuna,
-} from './patient.ts';
+  alergiaSchema,
+  discapacidadSchema,
+  enfermedadSchema,
+  fichaClinicaSchema,
+  habitoSchema,
+  vacunaSchema,
+  writtenAt,
+} from './clinical-file.ts';
 
 /** An optional calendar date: empty and null mean "not known". */
 const optionalDate = z.preprocess((value) => (value === '' || value === null ? undefined : value), dateField.optional());
@@ -56,57 +58,17 @@ export const vacunaInput = z.object({
   descripcion: optionalText(1000),
 });
 
-// The record's entries: the file's fields (contracts/patient.ts) plus when each was written.
-const entry = { creado_en: z.string() };
-export const alergiaSchema = fileAlergia.extend(entry);
-export const enfermedadSchema = fileEnfermedad.extend(entry);
-export const discapacidadSchema = fileDiscapacidad.extend(entry);
-export const habitoSchema = fileHabito.extend(entry);
-export const vacunaSchema = fileVacuna.extend(entry);
-export type Alergia = z.infer<typeof alergiaSchema>;
-export type Enfermedad = z.infer<typeof enfermedadSchema>;
-export type Discapacidad = z.infer<typeof discapacidadSchema>;
-export type Habito = z.infer<typeof habitoSchema>;
-export type Vacuna = z.infer<typeof vacunaSchema>;
-
-/** The editable sections of the clinical file: path segment, id field, input and output schemas. */
+/** The editable sections of the clinical file: path segment, id field, input and output (the entry and when it was written). */
 export const SECCIONES = {
-  alergias: { id: 'id_alergia', input: alergiaInput, output: alergiaSchema },
-  enfermedades: { id: 'id_enfermedad', input: enfermedadInput, output: enfermedadSchema },
-  discapacidades: { id: 'id_discapacidad', input: discapacidadInput, output: discapacidadSchema },
-  habitos: { id: 'id_habito', input: habitoInput, output: habitoSchema },
-  vacunas: { id: 'id_vacuna', input: vacunaInput, output: vacunaSchema },
+  alergias: { id: 'id_alergia', input: alergiaInput, output: alergiaSchema.extend(writtenAt) },
+  enfermedades: { id: 'id_enfermedad', input: enfermedadInput, output: enfermedadSchema.extend(writtenAt) },
+  discapacidades: { id: 'id_discapacidad', input: discapacidadInput, output: discapacidadSchema.extend(writtenAt) },
+  habitos: { id: 'id_habito', input: habitoInput, output: habitoSchema.extend(writtenAt) },
+  vacunas: { id: 'id_vacuna', input: vacunaInput, output: vacunaSchema.extend(writtenAt) },
 } as const;
 export type Seccion = keyof typeof SECCIONES;
 export const NOMBRES_SECCION = Object.keys(SECCIONES) as Seccion[];
 export type EntradaInput<S extends Seccion> = z.input<(typeof SECCIONES)[S]['input']>;
-
-/** The last finished consultation (spec: motivo, diagnostico, recomendaciones). */
-export const ultimaConsultaSchema = z.object({
-  fecha: z.string(),
-  motivo: z.string(),
-  diagnostico: z.string().nullable(),
-  recomendaciones: z.string().nullable(),
-  doctor: z.string(),
-});
-export const archivoSchema = z.object({
-  id_archivo: z.number(),
-  nombre: z.string(),
-  tipo: z.string(),
-  fecha_subida: z.string(),
-});
-
-/** The clinical file's sections, as both the doctor's record and the patient's file show them. */
-export const fichaClinicaSchema = z.object({
-  alergias: z.array(alergiaSchema),
-  enfermedades: z.array(enfermedadSchema),
-  discapacidades: z.array(discapacidadSchema),
-  habitos: z.array(habitoSchema),
-  vacunas: z.array(vacunaSchema),
-  ultima_consulta: ultimaConsultaSchema.nullable(),
-  archivos: z.array(archivoSchema),
-});
-export type FichaClinica = z.infer<typeof fichaClinicaSchema>;
 
 export const pacienteHistoriaSchema = z.object({
   id_paciente: z.number(),

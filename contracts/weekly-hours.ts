@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intervalField } from './agenda.ts';
+import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, requiredText, timeField } from './common.ts';
 import { toMinutes } from './slots.ts';
 
@@ -93,7 +94,7 @@ export const citaAfectadaSchema = z.object({
   hora: z.string(),
   paciente: z.string(),
   motivo: z.string(),
-  estado: z.enum(['pendiente', 'Confirmada', 'Cancelada']),
+  estado: z.enum(ESTADOS_CITA),
 });
 export type CitaAfectada = z.infer<typeof citaAfectadaSchema>;
 

@@ -12,7 +12,7 @@ import { sessionToken } from '../server/testing/session-token.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
-import { insertUsuario, searchTextOf } from '../server/modules/users/users.repository.ts';
+import { insertUser, searchTextOf } from '../server/modules/users/users.repository.ts';
 
 const PATIENTS = Number(process.argv[2] ?? 100_000);
 const RUNS = 25;
@@ -74,7 +74,7 @@ try {
         .execute();
     });
   }
-  const id_usuario = existing > 0 ? 0 : await insertUsuario(db, {
+  const id_usuario = existing > 0 ? 0 : await insertUser(db, {
     nombre_usuario: 'bench-doctor', correo: 'bench-doctor@example.com', contrasena_hash: 'x', rol: 'doctor',
     nombre: 'Bench', apellido1: 'Doctor', creado_en: stamp,
   });

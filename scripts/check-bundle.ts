@@ -21,22 +21,22 @@ const LIMIT_KB = 150;
 const CEILINGS_KB: Partial<Record<ScreenName, number>> = {
   home: 164,
   login: 221,
-  panelPaciente: 193,
-  pedirCita: 258,
-  misVisitas: 211,
-  fichaPaciente: 279,
-  perfilDoctor: 192,
-  agendaDoctor: 261,
+  patientDashboard: 193,
+  bookVisit: 258,
+  myVisits: 211,
+  patientMedicalFile: 279,
+  doctorDashboard: 192,
+  doctorAgenda: 261,
 };
 const BUDGETED: ScreenName[] = [
   'home',
   'login',
-  'panelPaciente',
-  'pedirCita',
-  'misVisitas',
-  'fichaPaciente',
-  'perfilDoctor',
-  'agendaDoctor',
+  'patientDashboard',
+  'bookVisit',
+  'myVisits',
+  'patientMedicalFile',
+  'doctorDashboard',
+  'doctorAgenda',
 ];
 const dist = new URL('../web/dist', import.meta.url).pathname;
 type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };

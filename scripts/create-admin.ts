@@ -11,7 +11,7 @@ import { uniqueViolation } from '../server/db/errors.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
 import { loadCommonPasswords } from '../server/lib/common-passwords.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
-import { findTakenIdentifiers, insertUsuario } from '../server/modules/users/users.repository.ts';
+import { findTakenIdentifiers, insertUser } from '../server/modules/users/users.repository.ts';
 
 function ask(question: string): Promise<string> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -74,7 +74,7 @@ try {
       // One transaction: the database's one namespace of usernames and e-mails (migration 051)
       // refuses an identifier another sign-up took in the meantime.
       await database.db.transaction().execute((trx) =>
-        insertUsuario(trx, {
+        insertUser(trx, {
           nombre_usuario: input.data.usuario,
           correo: input.data.email,
           contrasena_hash,

@@ -17,7 +17,7 @@ import jwt from '@fastify/jwt';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { addDays, localDate, localTime } from '../../server/lib/clock.ts';
-import { fullName } from '../../server/lib/names.ts';
+import { fullName } from '../../contracts/names.ts';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
 const databaseUrl = process.env.DATABASE_URL;

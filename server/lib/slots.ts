@@ -18,3 +18,7 @@ export {
   toTime,
   type TimeRange,
 } from '../../contracts/slots.ts';
+
+/** The days of the month (1-31) the dates fall on, each once, in order. */
+export const dayNumbers = (fechas: { fecha: string }[]): number[] =>
+  [...new Set(fechas.map((row) => Number(row.fecha.slice(8, 10))))].sort((a, b) => a - b);

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../db/index.ts';
 import { addDays, localDate } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { addMinutes } from '../lib/slots.ts';
-import { insertPaciente, insertUsuario } from '../modules/users/users.repository.ts';
+import { insertPatient, insertUser } from '../modules/users/users.repository.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/mail.ts';
 import {
   callJson,
@@ -47,7 +47,7 @@ async function seedClinic(handle: DatabaseHandle, tag: string) {
   const account = async (rol: 'doctor' | 'paciente', name: string) => {
     const usuario = `${name}${tag}`;
     const correo = `${usuario}@example.com`;
-    const id_usuario = await insertUsuario(db, {
+    const id_usuario = await insertUser(db, {
       nombre_usuario: usuario,
       correo,
       contrasena_hash: hash,
@@ -102,7 +102,7 @@ async function seedClinic(handle: DatabaseHandle, tag: string) {
   const patients: Account[] = [];
   for (let p = 0; p < PATIENTS; p++) {
     const patient = await account('paciente', `paciente${p}`);
-    await insertPaciente(db, patient.id_usuario, today);
+    await insertPatient(db, patient.id_usuario, today);
     patients.push(patient);
   }
   return { doctors, patients, slots };
@@ -219,7 +219,7 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
   it.runIf(redisUrl)('shares log-in throttling through Redis: a hold earned on one instance holds on the other', async () => {
     const [first, second] = instances as [ServerProcess, ServerProcess];
     const usuario = `victima${tag}`;
-    await insertUsuario(handle.db, {
+    await insertUser(handle.db, {
       nombre_usuario: usuario,
       correo: `${usuario}@example.com`,
       contrasena_hash: await hashPassword('Propia1234!'),

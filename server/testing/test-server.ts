@@ -16,7 +16,7 @@ import {
 } from '../db/index.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { insertPaciente, insertUsuario } from '../modules/users/users.repository.ts';
+import { insertPatient, insertUser } from '../modules/users/users.repository.ts';
 import { sessionToken } from './session-token.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -145,7 +145,7 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
       const contrasena_hash = await testPasswordHash;
       const now = clock.now().toISOString();
       const ids = await database.db.transaction().execute(async (trx) => {
-        const id_usuario = await insertUsuario(trx, {
+        const id_usuario = await insertUser(trx, {
           nombre_usuario: usuario,
           correo,
           contrasena_hash,
@@ -156,7 +156,7 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
         });
         let id_paciente: number | null = null;
         let id_doctor: number | null = null;
-        if (rol === 'paciente') id_paciente = await insertPaciente(trx, id_usuario, now.slice(0, 10));
+        if (rol === 'paciente') id_paciente = await insertPatient(trx, id_usuario, now.slice(0, 10));
         if (rol === 'doctor') {
           const specialty = await trx.selectFrom('especialidades').select('id_especialidad').executeTakeFirstOrThrow();
           const colegiado = String(100_000_000 + Math.floor(Math.random() * 899_999_999)).slice(0, 9);

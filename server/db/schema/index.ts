@@ -1,5 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { EstadoCita } from '../../../contracts/appointment-states.ts';
+import type { EstadoConsulta, TipoConsulta } from '../../../contracts/consultation-types.ts';
 import type { ListaEsperaHuecosTable, ListaEsperaTable, OfertasEsperaTable } from './waitlist.ts';
+
+export type { EstadoCita, EstadoConsulta, TipoConsulta };
 
 // Dates are ISO text (YYYY-MM-DD, HH:MM, or full timestamps) and booleans are 0/1 integers,
 // so one query runs unchanged on SQLite and PostgreSQL.
@@ -73,7 +77,6 @@ export interface AgendaTable {
   descripcion: string | null;
 }
 
-export type EstadoCita = 'pendiente' | 'Confirmada' | 'Cancelada';
 
 export interface CitasTable {
   id_cita: Generated<number>;
@@ -97,8 +100,6 @@ export interface CitasTable {
   asistencia: 'Asistió' | 'No presentado' | null;
 }
 
-export type EstadoConsulta = 'pendiente' | 'confirmada' | 'finalizada';
-export type TipoConsulta = 'Consulta' | 'Revisión' | 'Urgencia';
 
 export interface ConsultasTable {
   id_consulta: Generated<number>;

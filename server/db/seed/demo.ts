@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addDays, localDate } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { addMinutes, slotStarts } from '../../lib/slots.ts';
-import { insertPaciente, insertUsuario } from '../../modules/users/users.repository.ts';
+import { insertPatient, insertUser } from '../../modules/users/users.repository.ts';
 import { attachVisitsToConsultations } from '../migrations/020-one-agenda.ts';
 import type { Database } from '../schema/index.ts';
 
@@ -51,7 +51,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
     ).id_especialidad;
 
   await db.transaction().execute(async (trx) => {
-    await insertUsuario(trx, {
+    await insertUser(trx, {
       nombre_usuario: 'admin',
       correo: 'admin@example.es',
       contrasena_hash: adminHash,
@@ -89,7 +89,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
         horario: 'L-V 09:00-14:00, 16:00-19:00',
       },
     ]) {
-      const id_usuario = await insertUsuario(trx, {
+      const id_usuario = await insertUser(trx, {
         nombre_usuario: d.usuario,
         correo: d.correo,
         contrasena_hash: doctorHash,
@@ -179,7 +179,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
         provincia: null,
       },
     ]) {
-      const id_usuario = await insertUsuario(trx, {
+      const id_usuario = await insertUser(trx, {
         nombre_usuario: p.usuario,
         correo: p.correo,
         contrasena_hash: patientHash,
@@ -204,7 +204,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
         })
         .where('id_usuario', '=', id_usuario)
         .execute();
-      patients.push(await insertPaciente(trx, id_usuario, addDays(today, -200)));
+      patients.push(await insertPatient(trx, id_usuario, addDays(today, -200)));
     }
     const [ana, jordi] = patients as [number, number];
     const [garcia, puig] = doctors as [(typeof doctors)[number], (typeof doctors)[number]];

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Bloque, Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
+import type { Bloque } from '../../../contracts/agenda.ts';
 import type { AgendaTable, CitasTable, Database } from '../../db/schema/index.ts';
-import { fullName } from '../../lib/names.ts';
-import type { TimeRange } from '../../lib/slots.ts';
+import { activeVisitsOnSlots } from '../appointments/index.ts';
+import { dayNumbers, type TimeRange } from '../../lib/slots.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,55 +16,15 @@ export async function setDoctorInterval(db: Db, id_doctor: number, intervalo_min
 
 /** A day's slots of one doctor, in time order, each with its active appointment if booked. */
 export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
-  const rows = await db
+  const slots = await db
     .selectFrom('agenda as a')
-    .leftJoin('citas as c', (join) => join.onRef('c.id_agenda', '=', 'a.id_agenda').on('c.estado', '<>', 'Cancelada'))
-    .leftJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .leftJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
-    .select([
-      'q.tipo as tipo_consulta',
-      'a.id_agenda',
-      'a.fecha',
-      'a.hora_inicio',
-      'a.hora_fin',
-      'a.tipo',
-      'a.estado',
-      'a.descripcion',
-      'a.duracion_min',
-      'c.id_cita',
-      'c.id_paciente',
-      'c.motivo',
-      'c.estado as estado_cita',
-      'u.nombre',
-      'u.apellido1',
-      'u.apellido2',
-    ])
+    .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado', 'a.descripcion', 'a.duracion_min'])
     .where('a.id_doctor', '=', id_doctor)
     .where('a.fecha', '=', fecha)
     .orderBy('a.hora_inicio')
     .execute();
-  return rows.map((row) => ({
-    id_agenda: row.id_agenda,
-    fecha: row.fecha,
-    hora_inicio: row.hora_inicio,
-    hora_fin: row.hora_fin,
-    tipo: row.tipo,
-    estado: row.estado,
-    descripcion: row.descripcion,
-    duracion_min: row.duracion_min,
-    cita:
-      row.id_cita !== null && row.id_paciente !== null && row.estado_cita !== null
-        ? {
-            id_cita: row.id_cita,
-            id_paciente: row.id_paciente,
-            paciente: fullName({ nombre: row.nombre ?? '', apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }),
-            motivo: row.motivo ?? '',
-            estado: row.estado_cita,
-            tipo: row.tipo_consulta ?? 'Consulta',
-          }
-        : null,
-  }));
+  const visits = await activeVisitsOnSlots(db, slots.map((slot) => slot.id_agenda));
+  return slots.map((slot) => ({ ...slot, cita: visits.get(slot.id_agenda) ?? null }));
 }
 
 /** The time ranges and lengths of a day's slots (what new slots must not overlap). */
@@ -146,12 +106,6 @@ export async function updateBlockedSlot(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Whether a slot has an active appointment, or any appointment at all (cancelled ones keep history). */
-export async function slotAppointments(db: Db, id_agenda: number): Promise<{ active: number; total: number }> {
-  const rows = await db.selectFrom('citas').select('estado').where('id_agenda', '=', id_agenda).execute();
-  return { active: rows.filter((row) => row.estado !== 'Cancelada').length, total: rows.length };
-}
-
 /** Deletes a slot that is not booked; false when it was booked meanwhile. */
 export async function deleteFreeSlot(db: Db, id_agenda: number): Promise<boolean> {
   const result = await db
@@ -161,9 +115,6 @@ export async function deleteFreeSlot(db: Db, id_agenda: number): Promise<boolean
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
-
-const dayNumbers = (fechas: { fecha: string }[]) =>
-  [...new Set(fechas.map((row) => Number(row.fecha.slice(8, 10))))].sort((a, b) => a - b);
 
 /** Days of [from, to) with at least one blocked slot. */
 export async function blockedDays(db: Db, id_doctor: number, from: string, to: string): Promise<number[]> {
@@ -177,131 +128,6 @@ export async function blockedDays(db: Db, id_doctor: number, from: string, to: s
     .where('fecha', '<', to)
     .execute();
   return dayNumbers(rows);
-}
-
-/** Days of [from, to) with at least one pending appointment request. */
-export async function pendingDays(db: Db, id_doctor: number, from: string, to: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('citas')
-    .select('fecha')
-    .distinct()
-    .where('id_doctor', '=', id_doctor)
-    .where('estado', '=', 'pendiente')
-    .where('fecha', '>=', from)
-    .where('fecha', '<', to)
-    .execute();
-  return dayNumbers(rows);
-}
-
-/** How many pending requests each day of [from, to) has, days in order. */
-export async function pendingCounts(db: Db, id_doctor: number, from: string, to: string): Promise<SolicitudesPorDia> {
-  const rows = await db
-    .selectFrom('citas')
-    .select(['fecha', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('id_doctor', '=', id_doctor)
-    .where('estado', '=', 'pendiente')
-    .where('fecha', '>=', from)
-    .where('fecha', '<', to)
-    .groupBy('fecha')
-    .orderBy('fecha')
-    .execute();
-  return rows.map((row) => ({ dia: Number(row.fecha.slice(8, 10)), solicitudes: Number(row.n) }));
-}
-
-/**
- * A page of the doctor's pending requests whose visit is still to come (after the clinic's local
- * `today` `time`), oldest request first, and how many there are in all.
- */
-export async function inboxRequests(
-  db: Db,
-  options: { id_doctor: number; today: string; time: string; limit: number; offset: number },
-): Promise<{ rows: Omit<SolicitudBandeja, 'no_presentados'>[]; total: number }> {
-  const { id_doctor, today, time } = options;
-  const base = db
-    .selectFrom('citas as c')
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.estado', '=', 'pendiente')
-    .where((eb) => eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])]));
-  const [rows, count] = await Promise.all([
-    base
-      .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-      .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-      .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'c.creado_en', 'u.nombre', 'u.apellido1', 'u.apellido2'])
-      .orderBy('c.creado_en')
-      .orderBy('c.id_cita')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    rows: rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({ ...cita, paciente: fullName({ nombre, apellido1, apellido2 }) })),
-    total: Number(count.n),
-  };
-}
-
-/** A day's pending requests, in time order. */
-export async function dayRequests(db: Db, id_doctor: number, fecha: string): Promise<Omit<Solicitud, 'no_presentados'>[]> {
-  const rows = await db
-    .selectFrom('citas as c')
-    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'u.nombre', 'u.apellido1', 'u.apellido2'])
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.fecha', '=', fecha)
-    .where('c.estado', '=', 'pendiente')
-    .orderBy('c.hora')
-    .execute();
-  return rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({
-    ...cita,
-    paciente: fullName({ nombre, apellido1, apellido2 }),
-  }));
-}
-
-export async function findCita(db: Db, id_cita: number) {
-  return db.selectFrom('citas').selectAll().where('id_cita', '=', id_cita).executeTakeFirst();
-}
-
-/**
- * Moves an appointment to `estado` only from one of the states in `from` (a conditional update,
- * so two answers racing cannot both win); false when it was no longer in one of them.
- */
-export async function changeCitaState(
-  db: Db,
-  id_cita: number,
-  estado: CitasTable['estado'],
-  from: readonly CitasTable['estado'][],
-  actualizado_en: string,
-  cancellation: Partial<Pick<CitasTable, 'cancelada_por' | 'motivo_rechazo'>> = {},
-): Promise<boolean> {
-  const result = await db
-    .updateTable('citas')
-    // A new revision for calendar apps (SEQUENCE): confirmed, cancelled and rejected visits update the event.
-    .set((eb) => ({ estado, actualizado_en, ...cancellation, secuencia: eb('secuencia', '+', 1) }))
-    .where('id_cita', '=', id_cita)
-    .where('estado', 'in', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Whose visits: the doctor's or the patient's, by their user account. */
-export type VisitsOf = { doctorUser: number } | { patientUser: number };
-
-/**
- * The appointments still to come (pending or confirmed, starting after the clinic's local `today`
- * `time`) of a doctor or a patient, the ones that cannot happen once that person leaves the clinic.
- */
-export async function findUpcomingAppointments(db: Db, of: VisitsOf, today: string, time: string) {
-  let query = db.selectFrom('citas as c').select(['c.id_cita', 'c.id_agenda', 'c.id_paciente', 'c.estado']);
-  query =
-    'doctorUser' in of
-      ? query.where('c.id_doctor', 'in', db.selectFrom('doctores').select('id_doctor').where('id_usuario', '=', of.doctorUser))
-      : query.where('c.id_paciente', 'in', db.selectFrom('pacientes').select('id_paciente').where('id_usuario', '=', of.patientUser));
-  return query
-    .where('c.estado', 'in', ['pendiente', 'Confirmada'])
-    .where((eb) => eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])]))
-    .orderBy('c.id_cita')
-    .execute();
 }
 
 /**

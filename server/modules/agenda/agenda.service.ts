@@ -22,29 +22,31 @@ import { notifyPatientOfDoctorCancellation } from '../reminders/reminders.servic
 import {
   blockedDays,
   blockRange,
-  changeCitaState,
   dayRanges,
-  dayRequests,
   deleteFreeSlot,
-  findCita,
   findDoctor,
   findSlot,
-  inboxRequests,
   insertSlots,
   listDay,
   openConsultationFor,
-  pendingCounts,
-  pendingDays,
   releaseAppointment,
   setDoctorInterval,
-  slotAppointments,
   unblockRange,
   updateBlockedSlot,
 } from './agenda.repository.ts';
 import { markManualDay } from './weekly-hours.repository.ts';
 import { nudgeWaitlist } from '../waitlist/waitlist.sweep.ts';
-import { noShowsByPatient } from '../appointments/appointments.repository.ts';
-import { noShowsSince } from '../appointments/booking-window.ts';
+import {
+  changeAppointmentState,
+  dayRequests,
+  findAppointment,
+  inboxRequests,
+  noShowsByPatient,
+  pendingCounts,
+  pendingDays,
+  slotAppointments,
+} from '../appointments/index.ts';
+import { noShowsSince } from '../appointments/index.ts';
 
 /** The first day of a month and of the next one, as ISO dates. */
 function monthBounds(anio: number, mes: number): [string, string] {
@@ -208,14 +210,14 @@ export function createAgendaService(app: FastifyInstance) {
     async answer(caller: Caller, id_cita: number, input: RespuestaCita) {
       const { estado } = input;
       const own = ownDoctorId(caller.actor);
-      const cita = await findCita(db, id_cita);
+      const cita = await findAppointment(db, id_cita);
       if (!cita) throw apiError(404, 'no_encontrado', caller.language);
       if (cita.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
       const now = clock.now().toISOString();
       const from = estado === 'Confirmada' ? (['pendiente'] as const) : (['pendiente', 'Confirmada'] as const);
       const cancellation = { cancelada_por: 'doctor' as const, motivo_rechazo: input.motivo ?? null };
       await db.transaction().execute(async (trx) => {
-        if (!(await changeCitaState(trx, id_cita, estado, from, now, estado === 'Cancelada' ? cancellation : {}))) {
+        if (!(await changeAppointmentState(trx, id_cita, estado, from, now, estado === 'Cancelada' ? cancellation : {}))) {
           throw apiError(409, 'cita_ya_respondida', caller.language);
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);

@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import { changeCitaState, findUpcomingAppointments, releaseAppointment, type VisitsOf } from './agenda.repository.ts';
+import { changeAppointmentState, findUpcomingAppointments, type VisitsOf } from '../appointments/index.ts';
+import { releaseAppointment } from './agenda.repository.ts';
 
 export interface UpcomingCancellation {
   /** Whose visits still to come are cancelled. */
@@ -35,7 +36,7 @@ export async function cancelUpcomingAppointments(
   const upcoming = await findUpcomingAppointments(trx, cancellation.of, localDate(now, timeZone), localTime(now, timeZone));
   const cancelled: number[] = [];
   for (const cita of upcoming) {
-    if (!(await changeCitaState(trx, cita.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, { cancelada_por: 'clinica' }))) continue;
+    if (!(await changeAppointmentState(trx, cita.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, { cancelada_por: 'clinica' }))) continue;
     await releaseAppointment(trx, cita);
     await writeAudit(
       trx,

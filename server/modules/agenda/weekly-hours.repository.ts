@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Franja, NuevaAusencia } from '../../../contracts/weekly-hours.ts';
 import type { Database, DiasAgendaTable } from '../../db/schema/index.ts';
-import { fullName } from '../../lib/names.ts';
 import type { TimeRange } from '../../lib/slots.ts';
 import type { WeeklySlot } from './weekly-hours.ts';
+import { visitsOnSlot } from '../appointments/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -155,7 +155,7 @@ export async function daySlots(db: Db, id_doctor: number, fecha: string) {
       'a.hora_fin',
       'a.duracion_min',
       'a.estado',
-      (eb) => eb.exists(eb.selectFrom('citas as c').select('c.id_cita').whereRef('c.id_agenda', '=', 'a.id_agenda')).as('con_citas'),
+      (eb) => eb.exists(visitsOnSlot(db, 'a.id_agenda')).as('con_citas'),
     ])
     .where('a.id_doctor', '=', id_doctor)
     .where('a.fecha', '=', fecha)
@@ -244,20 +244,3 @@ export async function deleteAbsence(db: Db, id_ausencia: number): Promise<void> 
   await db.deleteFrom('ausencias').where('id_ausencia', '=', id_ausencia).execute();
 }
 
-/** The doctor's active visits (pending or confirmed) in [from, to], with the patient's name. */
-export async function activeVisitsBetween(db: Db, id_doctor: number, from: string, to: string) {
-  const rows = await db
-    .selectFrom('citas as c')
-    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
-    .select(['c.id_cita', 'c.id_agenda', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'a.hora_fin', 'u.nombre', 'u.apellido1', 'u.apellido2'])
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.estado', 'in', ['pendiente', 'Confirmada'])
-    .where('c.fecha', '>=', from)
-    .where('c.fecha', '<=', to)
-    .orderBy('c.fecha')
-    .orderBy('c.hora')
-    .execute();
-  return rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({ ...cita, paciente: fullName({ nombre, apellido1, apellido2 }) }));
-}

@@ -14,12 +14,12 @@ import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import { notifyPatientOfDoctorCancellation } from '../reminders/reminders.service.ts';
-import { changeCitaState, findDoctor, releaseAppointment } from './agenda.repository.ts';
+import { activeVisitsBetween, changeAppointmentState } from '../appointments/index.ts';
+import { findDoctor, releaseAppointment } from './agenda.repository.ts';
 import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
 import { absenceOnDay } from './weekly-hours.ts';
 import {
   absencesFrom,
-  activeVisitsBetween,
   blockFreeSlots,
   closeSlots,
   daysWithSlots,
@@ -169,7 +169,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
       const cancelled = await db.transaction().execute(async (trx) => {
         const done: { id_cita: number; wasRequest: boolean }[] = [];
         for (const visit of visits) {
-          const ok = await changeCitaState(trx, visit.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
+          const ok = await changeAppointmentState(trx, visit.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
             cancelada_por: 'doctor',
             motivo_rechazo: null,
           });

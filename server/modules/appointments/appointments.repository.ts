@@ -1,5 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
+import { fullName } from '../../../contracts/names.ts';
 import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
+import { dayNumbers } from '../../lib/slots.ts';
+import { visitDoctorColumns, visitsWithPeople } from './visits.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -104,13 +108,13 @@ export async function reserveSlot(db: Db, id_agenda: number): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export type NewCita = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_agenda' | 'fecha' | 'hora' | 'motivo' | 'creado_en'> & {
+export type NewAppointment = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_agenda' | 'fecha' | 'hora' | 'motivo' | 'creado_en'> & {
   recordatorio: boolean;
   /** A patient's request waits for the doctor (pendiente); a visit the doctor assigns is Confirmada. */
   estado?: 'pendiente' | 'Confirmada';
 };
 
-export async function insertCita(db: Db, cita: NewCita): Promise<number> {
+export async function insertAppointment(db: Db, cita: NewAppointment): Promise<number> {
   const row = await db
     .insertInto('citas')
     .values({
@@ -124,7 +128,7 @@ export async function insertCita(db: Db, cita: NewCita): Promise<number> {
   return row.id_cita;
 }
 
-export interface PatientCitaRow {
+export interface PatientAppointmentRow {
   id_cita: number;
   fecha: string;
   hora: string;
@@ -168,13 +172,12 @@ export async function patientVisitsOnSlots(
  * clinic's local `today` `time`, without the cancelled ones; or the cancelled ones of any date
  * (latest first).
  */
-export async function listPatientCitas(
+export async function listPatientAppointments(
   db: Db,
   options: { id_paciente: number; periodo: 'proximas' | 'pasadas' | 'canceladas'; today: string; time: string; limit: number; offset: number },
-): Promise<{ rows: PatientCitaRow[]; total: number }> {
+): Promise<{ rows: PatientAppointmentRow[]; total: number }> {
   const { id_paciente, periodo, today, time } = options;
-  const base = db
-    .selectFrom('citas as c')
+  const base = visitsWithPeople(db)
     .where('c.id_paciente', '=', id_paciente)
     .where((eb) => {
       if (periodo === 'canceladas') return eb('c.estado', '=', 'Cancelada');
@@ -187,9 +190,6 @@ export async function listPatientCitas(
   const direction = periodo === 'proximas' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     base
-      .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
-      .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
-      .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
       .select([
         'c.id_cita',
         'c.fecha',
@@ -201,7 +201,7 @@ export async function listPatientCitas(
         'c.recordatorio',
         'c.asistencia',
         'c.id_doctor',
-        ...doctorNameColumns,
+        ...visitDoctorColumns,
       ])
       .orderBy('c.fecha', direction)
       .orderBy('c.hora', direction)
@@ -261,7 +261,7 @@ export async function countVisitsWithDoctorOn(db: Db, id_paciente: number, id_do
  * still being active on its old slot, so a cancellation or a rejection that came first wins (false).
  * The visit waits for the doctor again and gets a new calendar revision.
  */
-export async function moveCita(
+export async function moveAppointment(
   db: Db,
   move: { id_cita: number; from_agenda: number; id_agenda: number; fecha: string; hora: string; actualizado_en: string },
 ): Promise<boolean> {
@@ -341,4 +341,135 @@ export async function recordAttendance(
 /** The consultation a confirmation opened and nobody completed: a visit that did not happen has none. */
 export async function removeOpenConsultation(db: Db, id_cita: number): Promise<void> {
   await db.deleteFrom('consultas').where('id_cita', '=', id_cita).where('estado', '<>', 'finalizada').execute();
+}
+
+/** Whether a slot has an active appointment, or any appointment at all (cancelled ones keep history). */
+export async function slotAppointments(db: Db, id_agenda: number): Promise<{ active: number; total: number }> {
+  const rows = await db.selectFrom('citas').select('estado').where('id_agenda', '=', id_agenda).execute();
+  return { active: rows.filter((row) => row.estado !== 'Cancelada').length, total: rows.length };
+}
+
+/** Days of [from, to) with at least one pending appointment request. */
+export async function pendingDays(db: Db, id_doctor: number, from: string, to: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('citas')
+    .select('fecha')
+    .distinct()
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', '=', 'pendiente')
+    .where('fecha', '>=', from)
+    .where('fecha', '<', to)
+    .execute();
+  return dayNumbers(rows);
+}
+
+/** How many pending requests each day of [from, to) has, days in order. */
+export async function pendingCounts(db: Db, id_doctor: number, from: string, to: string): Promise<SolicitudesPorDia> {
+  const rows = await db
+    .selectFrom('citas')
+    .select(['fecha', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', '=', 'pendiente')
+    .where('fecha', '>=', from)
+    .where('fecha', '<', to)
+    .groupBy('fecha')
+    .orderBy('fecha')
+    .execute();
+  return rows.map((row) => ({ dia: Number(row.fecha.slice(8, 10)), solicitudes: Number(row.n) }));
+}
+
+/**
+ * A page of the doctor's pending requests whose visit is still to come (after the clinic's local
+ * `today` `time`), oldest request first, and how many there are in all.
+ */
+export async function inboxRequests(
+  db: Db,
+  options: { id_doctor: number; today: string; time: string; limit: number; offset: number },
+): Promise<{ rows: Omit<SolicitudBandeja, 'no_presentados'>[]; total: number }> {
+  const { id_doctor, today, time } = options;
+  const base = db
+    .selectFrom('citas as c')
+    .where('c.id_doctor', '=', id_doctor)
+    .where('c.estado', '=', 'pendiente')
+    .where((eb) => eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])]));
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+      .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+      .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'c.creado_en', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+      .orderBy('c.creado_en')
+      .orderBy('c.id_cita')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({ ...cita, paciente: fullName({ nombre, apellido1, apellido2 }) })),
+    total: Number(count.n),
+  };
+}
+
+/** A day's pending requests, in time order. */
+export async function dayRequests(db: Db, id_doctor: number, fecha: string): Promise<Omit<Solicitud, 'no_presentados'>[]> {
+  const rows = await db
+    .selectFrom('citas as c')
+    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'u.nombre', 'u.apellido1', 'u.apellido2'])
+    .where('c.id_doctor', '=', id_doctor)
+    .where('c.fecha', '=', fecha)
+    .where('c.estado', '=', 'pendiente')
+    .orderBy('c.hora')
+    .execute();
+  return rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({
+    ...cita,
+    paciente: fullName({ nombre, apellido1, apellido2 }),
+  }));
+}
+
+export async function findAppointment(db: Db, id_cita: number) {
+  return db.selectFrom('citas').selectAll().where('id_cita', '=', id_cita).executeTakeFirst();
+}
+
+/**
+ * Moves an appointment to `estado` only from one of the states in `from` (a conditional update,
+ * so two answers racing cannot both win); false when it was no longer in one of them.
+ */
+export async function changeAppointmentState(
+  db: Db,
+  id_cita: number,
+  estado: CitasTable['estado'],
+  from: readonly CitasTable['estado'][],
+  actualizado_en: string,
+  cancellation: Partial<Pick<CitasTable, 'cancelada_por' | 'motivo_rechazo'>> = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable('citas')
+    // A new revision for calendar apps (SEQUENCE): confirmed, cancelled and rejected visits update the event.
+    .set((eb) => ({ estado, actualizado_en, ...cancellation, secuencia: eb('secuencia', '+', 1) }))
+    .where('id_cita', '=', id_cita)
+    .where('estado', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whose visits: the doctor's or the patient's, by their user account. */
+export type VisitsOf = { doctorUser: number } | { patientUser: number };
+
+/**
+ * The appointments still to come (pending or confirmed, starting after the clinic's local `today`
+ * `time`) of a doctor or a patient, the ones that cannot happen once that person leaves the clinic.
+ */
+export async function findUpcomingAppointments(db: Db, of: VisitsOf, today: string, time: string) {
+  let query = db.selectFrom('citas as c').select(['c.id_cita', 'c.id_agenda', 'c.id_paciente', 'c.estado']);
+  query =
+    'doctorUser' in of
+      ? query.where('c.id_doctor', 'in', db.selectFrom('doctores').select('id_doctor').where('id_usuario', '=', of.doctorUser))
+      : query.where('c.id_paciente', 'in', db.selectFrom('pacientes').select('id_paciente').where('id_usuario', '=', of.patientUser));
+  return query
+    .where('c.estado', 'in', ['pendiente', 'Confirmada'])
+    .where((eb) => eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])]))
+    .orderBy('c.id_cita')
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -20,9 +21,9 @@ import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { changeCitaState, findCita, releaseAppointment } from '../agenda/agenda.repository.ts';
+import { releaseAppointment } from '../agenda/agenda.repository.ts';
 import { appointmentIcs } from '../reminders/reminders.mail.ts';
-import { findAppointmentMailRows } from '../reminders/reminders.repository.ts';
+import { findAppointmentMailRows } from './visits.repository.ts';
 import {
   calendarContext,
   moveReminder,
@@ -39,18 +40,20 @@ import { readClinic } from '../clinic/clinic.repository.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
 import { bookingWindow, ensureBookable, insideCancelNotice, lateChange, noShowLimitReached, noShowsSince } from './booking-window.ts';
 import {
+  changeAppointmentState,
   countActiveFutureVisits,
   countNoShows,
   countPendingRequests,
   countVisitsWithDoctorOn,
   lockPatient,
+  findAppointment,
   findBookableDoctor,
-  moveCita,
+  moveAppointment,
   findSlot,
   findSlotById,
-  insertCita,
+  insertAppointment,
   listBookableDoctors,
-  listPatientCitas,
+  listPatientAppointments,
   listSlots,
   patientVisitsOnSlots,
   recordAttendance,
@@ -64,8 +67,6 @@ export interface RequestContext {
   language: Language;
 }
 
-type Names = { nombre: string; apellido1: string; apellido2: string | null };
-const fullName = (n: Names) => [n.nombre, n.apellido1, n.apellido2].filter(Boolean).join(' ');
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>
@@ -216,7 +217,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);
           }
-          const id = await insertCita(trx, {
+          const id = await insertAppointment(trx, {
             id_paciente,
             id_doctor: doctor.id_doctor,
             id_agenda: slot.id_agenda,
@@ -279,7 +280,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       let moved: { id_doctor: number; fecha: string; hora: string; before: { fecha: string; hora: string } };
       try {
         moved = await db.transaction().execute(async (trx) => {
-          const cita = await findCita(trx, id_cita);
+          const cita = await findAppointment(trx, id_cita);
           if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
           if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
           if (cita.estado === 'Cancelada')
@@ -323,7 +324,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);
           }
           const hora = hhmm(slot.hora_inicio);
-          const movedOk = await moveCita(trx, {
+          const movedOk = await moveAppointment(trx, {
             id_cita,
             from_agenda: cita.id_agenda,
             id_agenda: slot.id_agenda,
@@ -390,7 +391,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const now = clock.now();
       const stamp = now.toISOString();
       await db.transaction().execute(async (trx) => {
-        const cita = await findCita(trx, id_cita);
+        const cita = await findAppointment(trx, id_cita);
         if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
         if (cita.id_doctor !== id_doctor) throw fail.forbidden(language);
         if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() > now.getTime()) {
@@ -424,7 +425,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const now = clock.now();
       const upcoming = query.periodo === 'proximas';
       const rules = await bookingRules(app);
-      const { rows, total } = await listPatientCitas(db, {
+      const { rows, total } = await listPatientAppointments(db, {
         id_paciente,
         periodo: query.periodo,
         today: localDate(now, config.timeZone),
@@ -488,7 +489,7 @@ export function createAppointmentsService(app: FastifyInstance) {
       const stamp = now.toISOString();
       const rules = await bookingRules(app);
       const id_doctor = await db.transaction().execute(async (trx) => {
-        const cita = await findCita(trx, id_cita);
+        const cita = await findAppointment(trx, id_cita);
         if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
         if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
         const alreadyCancelled = () => conflict('cita_ya_cancelada', apiMessage('cita_ya_cancelada', language) ?? '');
@@ -501,7 +502,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         }
         // Conditional: if the doctor rejected it a moment ago, that answer stands.
         if (
-          !(await changeCitaState(trx, id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
+          !(await changeAppointmentState(trx, id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
             cancelada_por: 'paciente',
           }))
         )

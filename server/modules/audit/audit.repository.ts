@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccionAuditoria, AuditoriaQuery } from '../../../contracts/audit.ts';
 import { normalizeForSearch } from '../../../contracts/common.ts';
@@ -149,10 +150,10 @@ export async function listAudit(db: Db, filters: AuditoriaQuery) {
         ...row
       }) => ({
         ...row,
-        quien: [quien_nombre, quien_apellido1, quien_apellido2].filter(Boolean).join(' ') || null,
+        quien: quien_nombre ? fullName({ nombre: quien_nombre, apellido1: quien_apellido1 ?? '', apellido2: quien_apellido2 }) : null,
         // Full names on both sides, so the screen can tell a patient acting on their own data.
         paciente: paciente_nombre
-          ? [paciente_nombre, paciente_apellido1, paciente_apellido2].filter(Boolean).join(' ')
+          ? fullName({ nombre: paciente_nombre, apellido1: paciente_apellido1 ?? '', apellido2: paciente_apellido2 })
           : null,
       }),
     ),
@@ -189,7 +190,7 @@ export async function listRecordAccesses(
       creado_en: row.creado_en,
       rol: row.rol,
       accion: row.accion,
-      quien: [row.nombre, row.apellido1, row.apellido2].filter(Boolean).join(' ') || '-',
+      quien: row.nombre ? fullName({ nombre: row.nombre, apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }) : '-',
       // Break the glass (decision 0055): the patient sees every access made under it, and the reason stated.
       urgente: URGENT_ACTIONS.has(row.accion) || (row.detalle ?? '').endsWith('(acceso urgente)'),
       motivo: row.accion === 'acceso_urgente.declarar' ? row.detalle : null,

@@ -12,7 +12,7 @@ import { localDate, localTime } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
-import { accountOf, findTakenIdentifiers, insertPaciente, insertUsuario } from '../users/users.repository.ts';
+import { accountOf, findTakenIdentifiers, insertPatient, insertUser } from '../users/users.repository.ts';
 import { deviceLabel } from '../../lib/device-label.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { findLoginUser, findSessionUser, replacePassword, type SessionRow } from './auth.repository.ts';
@@ -158,7 +158,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
       const now = clock.now();
       try {
         return await db.transaction().execute(async (trx) => {
-          const id_usuario = await insertUsuario(
+          const id_usuario = await insertUser(
             trx,
             accountOf(input, {
               rol: 'paciente',
@@ -167,7 +167,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
               creado_en: now.toISOString(),
             }),
           );
-          const id_paciente = await insertPaciente(trx, id_usuario, localDate(now, config.timeZone));
+          const id_paciente = await insertPatient(trx, id_usuario, localDate(now, config.timeZone));
           await writeAudit(trx, {
             id_usuario,
             rol: 'paciente',

@@ -3,7 +3,7 @@ import { migrateTo } from '../../db/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer } from '../../testing/test-server.ts';
-import { insertUsuario } from '../users/users.repository.ts';
+import { insertUser } from '../users/users.repository.ts';
 
 // Issue 12, finding 1: usernames and e-mails are one namespace (decisions #28).
 const smtp = await startSmtpServer();
@@ -102,7 +102,7 @@ describe.each(DATABASES)('migrating accounts from before the one namespace on %s
       await migrateTo(database, '050-password-resets');
       const contrasena_hash = await hashPassword(TEST_PASSWORD);
       const base = { contrasena_hash, rol: 'paciente' as const, nombre: 'X', apellido1: 'Y', creado_en: '2026-01-01T00:00:00.000Z' };
-      const insert = (nombre_usuario: string, correo: string) => insertUsuario(database.db, { ...base, nombre_usuario, correo });
+      const insert = (nombre_usuario: string, correo: string) => insertUser(database.db, { ...base, nombre_usuario, correo });
       ids = {
         victim: await insert('victima', 'victima@example.com'),
         attacker: await insert('victima@example.com', 'atacante@example.com'),

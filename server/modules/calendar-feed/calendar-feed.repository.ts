@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/migrations/types.ts';
-import type { Database, EstadoCita, TipoConsulta } from '../../db/schema/index.ts';
+import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,50 +58,3 @@ export async function findDoctorByLink(db: Db, hash_token: string) {
     .executeTakeFirst();
 }
 
-export interface FeedVisitRow {
-  id_cita: number;
-  fecha: string;
-  hora: string;
-  hora_fin: string;
-  estado: EstadoCita;
-  secuencia: number;
-  actualizado_en: string;
-  paciente_nombre: string;
-  paciente_apellido1: string;
-  tipo: TipoConsulta | null;
-}
-
-/** The most visits one feed carries: years of a full agenda, far more than any calendar shows. */
-export const FEED_MAX_VISITS = 5000;
-
-/**
- * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names
- * only, to make initials), when, the visit's type when a consultation exists. No reason, no notes.
- */
-export async function listFeedVisits(db: Db, id_doctor: number, desde: string): Promise<FeedVisitRow[]> {
-  return db
-    .selectFrom('citas as c')
-    .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
-    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
-    .select([
-      'c.id_cita',
-      'c.fecha',
-      'c.hora',
-      'a.hora_fin',
-      'c.estado',
-      'c.secuencia',
-      'c.actualizado_en',
-      'u.nombre as paciente_nombre',
-      'u.apellido1 as paciente_apellido1',
-      'k.tipo',
-    ])
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.fecha', '>=', desde)
-    .orderBy('c.fecha')
-    .orderBy('c.hora')
-    .orderBy('c.id_cita')
-    .limit(FEED_MAX_VISITS)
-    .execute();
-}

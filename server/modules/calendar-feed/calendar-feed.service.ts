@@ -10,15 +10,8 @@ import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { currentClinic } from '../clinic/clinic.service.ts';
 import { clinicPlace, eventUid, feedTexts } from '../reminders/reminders.mail.ts';
-import {
-  findDoctorByLink,
-  findLiveLink,
-  insertLink,
-  listFeedVisits,
-  lockDoctor,
-  revokeLinks,
-  type FeedVisitRow,
-} from './calendar-feed.repository.ts';
+import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
+import { type FeedVisitRow, listFeedVisits } from '../appointments/index.ts';
 
 /** 32 random bytes in base64url: 43 characters, the address's secret. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -42,6 +35,9 @@ export interface Context {
   /** Where this server is reached (PUBLIC_URL, else the request's own origin): the address starts there. */
   origin: string;
 }
+
+/** The most visits one feed carries: years of a full agenda, far more than any calendar shows. */
+const FEED_MAX_VISITS = 5000;
 
 export function createCalendarFeedService(app: FastifyInstance) {
   const { db, clock, config } = app;
@@ -110,6 +106,7 @@ export function createCalendarFeedService(app: FastifyInstance) {
         db,
         doctor.id_doctor,
         addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS),
+        FEED_MAX_VISITS,
       );
       const t = feedTexts(doctor.idioma);
       const clinic = await currentClinic(app);

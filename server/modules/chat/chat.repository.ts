@@ -138,31 +138,6 @@ export async function deleteAllChats(db: Db, id_usuario: number): Promise<number
   return Number(result.numDeletedRows);
 }
 
-/** The short clinical summary the model may see when CHAT_SHARE_CONTEXT is on. */
-export async function clinicalSummary(
-  db: Db,
-  id_paciente: number,
-): Promise<{ alergias: string[]; enfermedades: string[] }> {
-  const [alergias, enfermedades] = await Promise.all([
-    db
-      .selectFrom('alergias')
-      .select('nombre')
-      .where('id_paciente', '=', id_paciente)
-      .orderBy('nombre')
-      .limit(20)
-      .execute(),
-    db
-      .selectFrom('enfermedades')
-      .select('nombre')
-      .where('id_paciente', '=', id_paciente)
-      .where('activa', '=', 1)
-      .orderBy('nombre')
-      .limit(20)
-      .execute(),
-  ]);
-  return { alergias: alergias.map((row) => row.nombre), enfermedades: enfermedades.map((row) => row.nombre) };
-}
-
 /** How many conversations and messages a user keeps (the quotas of CHAT_MAX_*_PER_USER). */
 export async function storedByUser(db: Db, id_usuario: number): Promise<{ conversations: number; messages: number }> {
   const [chats, messages] = await Promise.all([

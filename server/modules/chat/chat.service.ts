@@ -17,9 +17,9 @@ import { apiError } from '../../lib/api-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
+import { assistantClinicalSummary } from '../records/index.ts';
 import {
   chatExists,
-  clinicalSummary,
   deleteAllChats,
   deleteChat,
   findOwnChat,
@@ -98,7 +98,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
     let patient: PatientContext | undefined;
     const { actor } = exchange;
     if (provider.external && config.chat.shareContext && actor.id_paciente !== null) {
-      patient = await clinicalSummary(db, actor.id_paciente);
+      patient = await assistantClinicalSummary(db, actor.id_paciente);
       await writeAudit(db, {
         id_usuario: actor.id_usuario,
         rol: actor.rol,

@@ -1,8 +1,9 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { normalizeForSearch } from '../../../contracts/common.ts';
-import type { Consulta, PacienteOpcion, Visita } from '../../../contracts/consultations.ts';
+import type { Consulta, PacienteOpcion } from '../../../contracts/consultations.ts';
 import type { ConsultasTable, Database } from '../../db/schema/index.ts';
-import { fullName } from '../../lib/names.ts';
+import { fullName } from '../../../contracts/names.ts';
+import { hasVisitWithDoctor } from '../appointments/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,9 +38,9 @@ export function consultasQuery(db: Db) {
     ]);
 }
 
-type ConsultaRow = Awaited<ReturnType<ReturnType<typeof consultasQuery>['executeTakeFirstOrThrow']>>;
+type ConsultationRow = Awaited<ReturnType<ReturnType<typeof consultasQuery>['executeTakeFirstOrThrow']>>;
 
-export function toConsulta(row: ConsultaRow): Consulta {
+export function toConsultation(row: ConsultationRow): Consulta {
   const { p_nombre, p_apellido1, p_apellido2, d_nombre, d_apellido1, d_apellido2, ...consulta } = row;
   return {
     ...consulta,
@@ -49,13 +50,13 @@ export function toConsulta(row: ConsultaRow): Consulta {
   };
 }
 
-export async function findConsulta(db: Db, id_consulta: number): Promise<Consulta | undefined> {
+export async function findConsultation(db: Db, id_consulta: number): Promise<Consulta | undefined> {
   const row = await consultasQuery(db).where('c.id_consulta', '=', id_consulta).executeTakeFirst();
-  return row && toConsulta(row);
+  return row && toConsultation(row);
 }
 
 /** A page of a doctor's consultations, newest first, optionally in one estado; and the total. */
-export async function listDoctorConsultas(
+export async function listDoctorConsultations(
   db: Db,
   id_doctor: number,
   filter: { estado?: ConsultasTable['estado'] | undefined; offset: number; limit: number },
@@ -72,16 +73,16 @@ export async function listDoctorConsultas(
     .offset(filter.offset)
     .limit(filter.limit)
     .execute();
-  return { items: rows.map(toConsulta), total: Number(total) };
+  return { items: rows.map(toConsultation), total: Number(total) };
 }
 
-export async function insertConsulta(db: Db, values: Insertable<ConsultasTable>): Promise<number> {
+export async function insertConsultation(db: Db, values: Insertable<ConsultasTable>): Promise<number> {
   const row = await db.insertInto('consultas').values(values).returning('id_consulta').executeTakeFirstOrThrow();
   return row.id_consulta;
 }
 
 /** Completes a consultation unless it already was; false when it was. */
-export async function finishConsulta(
+export async function finishConsultation(
   db: Db,
   id_consulta: number,
   change: { diagnostico: string; recomendaciones: string | null; finalizada_en: string },
@@ -102,14 +103,7 @@ export async function finishConsulta(
 export function treatedBy(id_doctor: number) {
   return (eb: ExpressionBuilder<Database & { p: Database['pacientes'] }, 'p'>) =>
     eb.or([
-      eb.exists(
-        eb
-          .selectFrom('citas as tc')
-          .select('tc.id_cita')
-          .whereRef('tc.id_paciente', '=', 'p.id_paciente')
-          .where('tc.id_doctor', '=', id_doctor)
-          .where('tc.estado', '<>', 'Cancelada'),
-      ),
+      hasVisitWithDoctor(id_doctor)(eb),
       eb.exists(
         eb
           .selectFrom('consultas as tq')
@@ -177,34 +171,3 @@ export async function listSelectablePatients(
   };
 }
 
-/** A doctor's confirmed visits from a day on, in time order. */
-export async function listConfirmedVisits(
-  db: Db,
-  id_doctor: number,
-  from: string,
-  page: { offset: number; limit: number },
-): Promise<{ items: Visita[]; total: number }> {
-  const base = db
-    .selectFrom('citas as c')
-    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.estado', '=', 'Confirmada')
-    .where('c.fecha', '>=', from);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'u.nombre', 'u.apellido1', 'u.apellido2'])
-    .orderBy('c.fecha')
-    .orderBy('c.hora')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  return {
-    items: rows.map(({ nombre, apellido1, apellido2, ...visit }) => ({
-      ...visit,
-      hora: visit.hora.slice(0, 5),
-      paciente: fullName({ nombre, apellido1, apellido2 }),
-    })),
-    total: Number(total),
-  };
-}

@@ -16,16 +16,15 @@ import { instantOf, localDate } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { holdSlotForVisit, type HoldRefusal } from '../agenda/hold-slot.ts';
-import { insertCita, recordAttendance } from '../appointments/appointments.repository.ts';
+import { insertAppointment, listConfirmedVisits, recordAttendance } from '../appointments/index.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import { scheduleReminder } from '../reminders/reminders.service.ts';
 import {
   findActivePatientOfAccount,
-  findConsulta,
-  finishConsulta,
-  insertConsulta,
-  listConfirmedVisits,
-  listDoctorConsultas,
+  findConsultation,
+  finishConsultation,
+  insertConsultation,
+  listDoctorConsultations,
   listSelectablePatients,
 } from './consultations.repository.ts';
 
@@ -56,7 +55,7 @@ export function createConsultationsService(app: FastifyInstance) {
     /** The doctor's own consultations (GET /api/medico/consultas); reading them is audited. */
     async list(caller: Caller, query: ConsultasQuery): Promise<Page<Consulta>> {
       const id_doctor = ownDoctorId(caller.actor);
-      const page = await listDoctorConsultas(db, id_doctor, { estado: query.estado, ...pageOf(query) });
+      const page = await listDoctorConsultations(db, id_doctor, { estado: query.estado, ...pageOf(query) });
       await writeAudit(db, audit(caller, 'consultas.listar', null, `${page.items.length} consultas`, clock.now().toISOString()));
       return page;
     },
@@ -79,7 +78,7 @@ export function createConsultationsService(app: FastifyInstance) {
           if (id_paciente === undefined) throw apiError(404, 'paciente_no_encontrado', caller.language);
           const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
           if (!slot.held) throw apiError(slot.refusal === 'doctor_no_encontrado' ? 403 : 409, refusalCode[slot.refusal], caller.language);
-          const id_cita = await insertCita(trx, {
+          const id_cita = await insertAppointment(trx, {
             id_paciente,
             id_doctor,
             id_agenda: slot.id_agenda,
@@ -91,7 +90,7 @@ export function createConsultationsService(app: FastifyInstance) {
             estado: 'Confirmada',
           });
           if (input.recordatorio) await scheduleReminder(app, trx, { id_cita, fecha: input.fecha, hora: slot.hora });
-          const id = await insertConsulta(trx, {
+          const id = await insertConsultation(trx, {
             id_paciente,
             id_doctor,
             id_cita,
@@ -114,7 +113,7 @@ export function createConsultationsService(app: FastifyInstance) {
         if (uniqueViolation(error)) throw apiError(409, 'consulta_hueco_ocupado', caller.language);
         throw error;
       }
-      const created = await findConsulta(db, id_consulta);
+      const created = await findConsultation(db, id_consulta);
       if (!created) throw apiError(404, 'no_encontrado', caller.language);
       return created;
     },
@@ -122,7 +121,7 @@ export function createConsultationsService(app: FastifyInstance) {
     /** Completes one of the doctor's consultations: diagnóstico, recomendaciones, estado finalizada. */
     async finish(caller: Caller, id_consulta: number, input: FinalizarConsulta): Promise<Consulta> {
       const id_doctor = ownDoctorId(caller.actor);
-      const consulta = await findConsulta(db, id_consulta);
+      const consulta = await findConsultation(db, id_consulta);
       if (!consulta) throw apiError(404, 'no_encontrado', caller.language);
       if (consulta.id_doctor !== id_doctor) throw apiError(403, 'sin_permiso', caller.language);
       if (instantOf(consulta.fecha, consulta.hora, config.timeZone).getTime() > clock.now().getTime()) {
@@ -130,7 +129,7 @@ export function createConsultationsService(app: FastifyInstance) {
       }
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
-        const done = await finishConsulta(trx, id_consulta, {
+        const done = await finishConsultation(trx, id_consulta, {
           diagnostico: input.diagnostico,
           recomendaciones: input.recomendaciones ?? null,
           finalizada_en: now,
@@ -140,7 +139,7 @@ export function createConsultationsService(app: FastifyInstance) {
         if (consulta.id_cita !== null) await recordAttendance(trx, consulta.id_cita, 'Asistió', now);
         await writeAudit(trx, audit(caller, 'consulta.finalizar', consulta.id_paciente, `consulta ${id_consulta}`, now));
       });
-      const finished = await findConsulta(db, id_consulta);
+      const finished = await findConsultation(db, id_consulta);
       if (!finished) throw apiError(404, 'no_encontrado', caller.language);
       return finished;
     },

@@ -5,7 +5,7 @@ import type { MisDatos, RegistroAuditoriaExportado } from '../../../contracts/da
 import type { Language } from '../../../contracts/messages/index.ts';
 import { printable, shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
 import { textsFor } from '../../lib/texts.ts';
-import { fullName } from '../patients/patients.repository.ts';
+import { fullName } from '../../../contracts/names.ts';
 
 /** ISO instants as the clinic reads them (DD/MM/YYYY HH:MM in its time zone); one formatter per document. */
 function instantFormatter(timeZone: string): (iso: string) => string {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../../contracts/messages/index.ts';
 import type { Database } from '../../db/schema/index.ts';
-import { fullName } from '../patients/patients.repository.ts';
+import { fullName } from '../../../contracts/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,23 +26,6 @@ export async function listPasswordResets(db: Db, id_usuario: number) {
     .orderBy('creado_en')
     .orderBy('id_restablecimiento')
     .execute();
-}
-
-/** The medical file's rows with when they were written and who wrote them (an account id). */
-export async function listFileEntries(db: Db, id_paciente: number) {
-  const [alergias, enfermedades, discapacidades, habitos, vacunas] = await Promise.all([
-    db.selectFrom('alergias').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_alergia').execute(),
-    db.selectFrom('enfermedades').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_enfermedad').execute(),
-    db
-      .selectFrom('discapacidades')
-      .selectAll()
-      .where('id_paciente', '=', id_paciente)
-      .orderBy('id_discapacidad')
-      .execute(),
-    db.selectFrom('habitos').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_habito').execute(),
-    db.selectFrom('vacunas').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_vacuna').execute(),
-  ]);
-  return { alergias, enfermedades, discapacidades, habitos, vacunas };
 }
 
 /** Display names of accounts (whoever recorded an entry), by id. */
@@ -93,54 +76,6 @@ export async function listConsultations(db: Db, id_paciente: number, language: L
     ...row,
     hora: row.hora.slice(0, 5),
     doctor: fullName({ nombre, apellido1, apellido2 }),
-  }));
-}
-
-/** Every appointment, cancelled ones too, with its reminder if one was asked for. */
-export async function listAppointments(db: Db, id_paciente: number, language: Language) {
-  const rows = await db
-    .selectFrom('citas as ci')
-    .innerJoin('doctores as d', 'd.id_doctor', 'ci.id_doctor')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
-    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-    .leftJoin('recordatorios as r', 'r.id_cita', 'ci.id_cita')
-    .select([
-      'ci.id_cita',
-      'ci.fecha',
-      'ci.hora',
-      'ci.motivo',
-      'ci.estado',
-      'ci.recordatorio',
-      'ci.creado_en',
-      'ci.actualizado_en',
-      'u.nombre',
-      'u.apellido1',
-      'u.apellido2',
-      `${specialtyColumn[language]} as especialidad`,
-      'r.estado as aviso_estado',
-      'r.enviar_en as aviso_enviar_en',
-      'r.enviado_en as aviso_enviado_en',
-    ])
-    .where('ci.id_paciente', '=', id_paciente)
-    .orderBy('ci.fecha')
-    .orderBy('ci.hora')
-    .orderBy('ci.id_cita')
-    .execute();
-  return rows.map((row) => ({
-    id_cita: row.id_cita,
-    fecha: row.fecha,
-    hora: row.hora.slice(0, 5),
-    doctor: fullName(row),
-    especialidad: row.especialidad,
-    motivo: row.motivo,
-    estado: row.estado,
-    recordatorio: Number(row.recordatorio) === 1,
-    aviso:
-      row.aviso_estado && row.aviso_enviar_en
-        ? { estado: row.aviso_estado, enviar_en: row.aviso_enviar_en, enviado_en: row.aviso_enviado_en }
-        : null,
-    creado_en: row.creado_en,
-    actualizado_en: row.actualizado_en,
   }));
 }
 

@@ -11,17 +11,17 @@ import type { RequestContext } from '../auth/auth.service.ts';
 import { listAttachments } from '../files/files.repository.ts';
 import { findPatientAccount, profileOf } from '../patients/patients.repository.ts';
 import { currentLetterhead } from '../clinic/clinic.service.ts';
+import { listFileEntries } from '../records/index.ts';
 import { renderDataExportPdfFor } from './data-export-pdf.ts';
 import {
   findAccount,
-  listAppointments,
   listAuditAbout,
   listConsultations,
   listConversations,
-  listFileEntries,
   listPasswordResets,
   namesOf,
 } from './data-export.repository.ts';
+import { listPatientAppointmentsForExport } from '../appointments/index.ts';
 
 export function createDataExportService(app: FastifyInstance) {
   const { db, clock, config } = app;
@@ -35,7 +35,7 @@ export function createDataExportService(app: FastifyInstance) {
       listPasswordResets(db, actor.id_usuario),
       listFileEntries(db, id_paciente),
       listConsultations(db, id_paciente, context.language),
-      listAppointments(db, id_paciente, context.language),
+      listPatientAppointmentsForExport(db, id_paciente, context.language),
       listAttachments(db, id_paciente),
       listConversations(db, actor.id_usuario),
       listAuditAbout(db, id_paciente, actor.id_usuario),

@@ -11,7 +11,7 @@ import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { accountInsertError, duplicateAccountError, type RequestContext } from '../auth/auth.service.ts';
 import { specialtyExists } from '../specialties/specialties.repository.ts';
-import { accountOf, findTakenIdentifiers, insertUsuario, usuarioFichaOf } from '../users/users.repository.ts';
+import { accountOf, findTakenIdentifiers, insertUser, personalProfileOf } from '../users/users.repository.ts';
 import { notifyPatientsOfCancellation } from '../reminders/reminders.service.ts';
 import { colegiadoTaken, endDoctorProfile, findDoctorProfile, insertDoctor } from './doctors.repository.ts';
 
@@ -58,7 +58,7 @@ export function createDoctorsService(app: FastifyInstance) {
       const now = clock.now();
       try {
         return await db.transaction().execute(async (trx) => {
-          const id_usuario = await insertUsuario(
+          const id_usuario = await insertUser(
             trx,
             accountOf(input, { rol: 'doctor', contrasena_hash, idioma: language, creado_en: now.toISOString() }),
           );
@@ -91,7 +91,7 @@ export function createDoctorsService(app: FastifyInstance) {
       if (!row) throw notFound(message('no_encontrado', language), 'no_encontrado');
       return {
         id_doctor: row.id_doctor,
-        usuario: usuarioFichaOf(row),
+        usuario: personalProfileOf(row),
         numero_colegiado: row.numero_colegiado,
         id_especialidad: row.id_especialidad,
         especialidad: row.especialidad,

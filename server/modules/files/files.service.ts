@@ -7,8 +7,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
-import { doctorAttendsPatient } from '../patients/patients.repository.ts';
-import { hasEmergencyAccess } from '../records/records.repository.ts';
+import { doctorTreats } from '../consultations/index.ts';
+import { hasEmergencyAccess } from '../records/index.ts';
 import { attachmentDisposition, attachmentName, detectFileType, EXTENSION } from './file-type.ts';
 import {
   attachmentBytes,
@@ -35,7 +35,7 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
   /** A doctor attends the patient, or opened their record by breaking the glass (decision 0055). */
   async function mayOpen(actor: Actor, id_paciente: number): Promise<'treats' | 'urgent' | false> {
     const id_doctor = ownDoctorId(actor);
-    if (await doctorAttendsPatient(db, id_doctor, id_paciente)) return 'treats';
+    if (await doctorTreats(db, id_doctor, id_paciente)) return 'treats';
     return (await hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString())) ? 'urgent' : false;
   }
 

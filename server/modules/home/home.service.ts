@@ -11,23 +11,22 @@ import {
 import type { Language } from '../../../contracts/messages/index.ts';
 import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
-import { fullName } from '../../lib/names.ts';
+import { fullName } from '../../../contracts/names.ts';
 import type { Caller } from '../../lib/request-context.ts';
+import { countNewPatients, slotOccupancy } from './home.repository.ts';
 import {
   answersToPatient,
   clinicNoShows,
   countClinicPending,
   countClinicVisits,
   countDayVisitsOfDoctor,
-  countNewPatients,
   countPendingOfDoctor,
   countUpcomingOfPatient,
   dayVisitsOfDoctor,
   lastVisitOfPatient,
   oldestPendingOfDoctor,
-  slotOccupancy,
   upcomingOfPatient,
-} from './home.repository.ts';
+} from '../appointments/index.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>

@@ -1,24 +1,14 @@
+import { fullName } from '../../../contracts/names.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { personalDataColumns, usuarioFichaOf } from '../users/users.repository.ts';
+import { personalDataColumns, personalProfileOf } from '../users/users.repository.ts';
+import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 import type { HistorialItem, TipoConsultaHistorial } from '../../../contracts/history.ts';
-import type {
-  Alergia,
-  Discapacidad,
-  Enfermedad,
-  Habito,
-  PerfilPaciente,
-  PerfilPacienteUpdate,
-  UltimaConsulta,
-  Vacuna,
-} from '../../../contracts/patient.ts';
+import type { UltimaConsulta } from '../../../contracts/clinical-file.ts';
+import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** "Nombre Apellido1 Apellido2", the way people's names are shown. */
-export function fullName(person: { nombre: string; apellido1: string; apellido2?: string | null }): string {
-  return [person.nombre, person.apellido1, person.apellido2].filter(Boolean).join(' ');
-}
 
 export async function findPatientAccount(db: Db, id_paciente: number) {
   return db
@@ -41,7 +31,7 @@ export type PatientAccount = NonNullable<Awaited<ReturnType<typeof findPatientAc
 /** The profile in the spec's shape (section 3). */
 export function profileOf(account: PatientAccount): PerfilPaciente {
   return {
-    usuario: usuarioFichaOf(account),
+    usuario: personalProfileOf(account),
     estado: account.estado,
     fecha_alta: account.fecha_alta,
   };
@@ -67,58 +57,6 @@ export async function updateProfile(db: Db, id_usuario: number, profile: PerfilP
       busqueda,
     })
     .where('id_usuario', '=', id_usuario)
-    .execute();
-}
-
-// The sections of the medical file, newest first, with the spec's field names.
-
-export async function listAllergies(db: Db, id_paciente: number): Promise<Alergia[]> {
-  return db
-    .selectFrom('alergias')
-    .select(['id_alergia', 'nombre', 'fecha_diagnostico', 'observaciones'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('fecha_diagnostico', 'desc')
-    .orderBy('id_alergia', 'desc')
-    .execute();
-}
-
-export async function listDiseases(db: Db, id_paciente: number, options: { activeOnly?: boolean } = {}): Promise<Enfermedad[]> {
-  let query = db
-    .selectFrom('enfermedades')
-    .select(['id_enfermedad', 'nombre', 'tipo', 'fecha_diagnostico', 'observaciones', 'activa'])
-    .where('id_paciente', '=', id_paciente);
-  if (options.activeOnly) query = query.where('activa', '=', 1);
-  const rows = await query.orderBy('activa', 'desc').orderBy('fecha_diagnostico', 'desc').orderBy('id_enfermedad', 'desc').execute();
-  return rows.map((row) => ({ ...row, activa: Number(row.activa) === 1 }));
-}
-
-export async function listDisabilities(db: Db, id_paciente: number): Promise<Discapacidad[]> {
-  const rows = await db
-    .selectFrom('discapacidades')
-    .select(['id_discapacidad', 'tipo', 'porcentaje', 'fecha_diagnostico', 'descripcion'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('fecha_diagnostico', 'desc')
-    .orderBy('id_discapacidad', 'desc')
-    .execute();
-  return rows.map((row) => ({ ...row, porcentaje: row.porcentaje === null ? null : Number(row.porcentaje) }));
-}
-
-export async function listHabits(db: Db, id_paciente: number): Promise<Habito[]> {
-  return db
-    .selectFrom('habitos')
-    .select(['id_habito', 'nombre', 'frecuencia', 'duracion', 'observaciones'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('id_habito', 'desc')
-    .execute();
-}
-
-export async function listVaccines(db: Db, id_paciente: number): Promise<Vacuna[]> {
-  return db
-    .selectFrom('vacunas')
-    .select(['id_vacuna', 'nombre', 'fecha_aplicacion', 'dosis', 'descripcion'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('fecha_aplicacion', 'desc')
-    .orderBy('id_vacuna', 'desc')
     .execute();
 }
 
@@ -163,64 +101,6 @@ export async function findLastConsultation(db: Db, id_paciente: number): Promise
     diagnostico: row.diagnostico,
     recomendaciones: row.recomendaciones,
   };
-}
-
-/** The patient's next appointment (today from `time` on, or later) that is not cancelled. */
-export async function findNextAppointment(db: Db, id_paciente: number, today: string, time: string) {
-  const row = await db
-    .selectFrom('citas as ci')
-    .innerJoin('doctores as d', 'd.id_doctor', 'ci.id_doctor')
-    .innerJoin('usuarios as du', 'du.id_usuario', 'd.id_usuario')
-    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-    .select([
-      'ci.id_cita',
-      'ci.fecha',
-      'ci.hora',
-      'ci.motivo',
-      'ci.estado',
-      'du.nombre',
-      'du.apellido1',
-      'du.apellido2',
-      'e.nombre as especialidad',
-    ])
-    .where('ci.id_paciente', '=', id_paciente)
-    .where('ci.estado', '<>', 'Cancelada')
-    .where((eb) => eb.or([eb('ci.fecha', '>', today), eb.and([eb('ci.fecha', '=', today), eb('ci.hora', '>=', time)])]))
-    .orderBy('ci.fecha')
-    .orderBy('ci.hora')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id_cita: row.id_cita,
-    fecha: row.fecha,
-    hora: row.hora.slice(0, 5),
-    doctor: fullName(row),
-    especialidad: row.especialidad,
-    motivo: row.motivo,
-    estado: row.estado,
-  };
-}
-
-/** Whether a doctor has (or had) an appointment that was not cancelled, or a consultation, with a patient. */
-export async function doctorAttendsPatient(db: Db, id_doctor: number, id_paciente: number): Promise<boolean> {
-  const [cita, consulta] = await Promise.all([
-    db
-      .selectFrom('citas')
-      .select('id_cita')
-      .where('id_doctor', '=', id_doctor)
-      .where('id_paciente', '=', id_paciente)
-      .where('estado', '<>', 'Cancelada')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('consultas')
-      .select('id_consulta')
-      .where('id_doctor', '=', id_doctor)
-      .where('id_paciente', '=', id_paciente)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return cita !== undefined || consulta !== undefined;
 }
 
 // History: the consultations of a patient (or of a doctor), filtered as the spec's screen filters.
@@ -317,8 +197,7 @@ export async function historyStats(db: Db, scope: HistoryScope, filter: HistoryF
     .executeTakeFirst();
   const counted = byType.map((row) => ({ tipo: row.tipo, n: Number(row.n) }));
   // Ties go to the type listed first (Consulta, Revisión, Urgencia) so the answer is stable.
-  const order = ['Consulta', 'Revisión', 'Urgencia'];
-  counted.sort((a, b) => b.n - a.n || order.indexOf(a.tipo) - order.indexOf(b.tipo));
+  counted.sort((a, b) => b.n - a.n || TIPOS_CONSULTA.indexOf(a.tipo) - TIPOS_CONSULTA.indexOf(b.tipo));
   return {
     total: counted.reduce((sum, row) => sum + row.n, 0),
     ultima_consulta: last?.fecha ?? null,

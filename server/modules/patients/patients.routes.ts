@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
 import {
   historialEstadisticasSchema,
-  historialFiltersSchema,
+  historyFiltersSchema,
   historialItemSchema,
   historialQuerySchema,
 } from '../../../contracts/history.ts';
@@ -14,12 +14,10 @@ import {
   enfermedadSchema,
   fichaMedicaSchema,
   habitoSchema,
-  perfilPacienteSchema,
-  perfilPacienteUpdateSchema,
-  resumenClinicoSchema,
   ultimaConsultaSchema,
   vacunaSchema,
-} from '../../../contracts/patient.ts';
+} from '../../../contracts/clinical-file.ts';
+import { perfilPacienteSchema, perfilPacienteUpdateSchema, resumenClinicoSchema } from '../../../contracts/patient.ts';
 import { actorOf } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createPatientsService, type FileSection } from './patients.service.ts';
@@ -131,7 +129,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['historial'],
         summary: 'Total, last consultation and most frequent type of the (filtered) history',
-        querystring: historialFiltersSchema,
+        querystring: historyFiltersSchema,
         response: { 200: historialEstadisticasSchema, 400: errorBody, ...denied },
       },
     },
@@ -145,7 +143,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['historial'],
         summary: "The (filtered) history as a PDF with the patient's name and the clinic's details",
-        querystring: historialFiltersSchema,
+        querystring: historyFiltersSchema,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('A PDF document'), 400: errorBody, ...denied, 404: errorBody },
       },

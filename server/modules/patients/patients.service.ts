@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import { tiposMatching, type HistorialFilters, type HistorialQuery } from '../../../contracts/history.ts';
@@ -12,25 +13,20 @@ import type { RequestContext } from '../auth/auth.service.ts';
 import { listAttachments } from '../files/files.repository.ts';
 import { searchTextOf } from '../users/users.repository.ts';
 import { currentLetterhead } from '../clinic/clinic.service.ts';
+import { listAllergies, listDisabilities, listDiseases, listHabits, listVaccines } from '../records/index.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
 import {
   countHistory,
   findLastConsultation,
-  findNextAppointment,
   findPatientAccount,
-  fullName,
-  historyStats,
-  listAllergies,
-  listDisabilities,
-  listDiseases,
-  listHabits,
-  listHistory,
-  listVaccines,
-  profileOf,
-  updateProfile,
   type HistoryFilter,
   type HistoryScope,
+  historyStats,
+  listHistory,
+  profileOf,
+  updateProfile,
 } from './patients.repository.ts';
+import { findNextAppointment } from '../appointments/index.ts';
 
 /** The sections of the medical file a patient reads one by one (GET /api/paciente/{section}). */
 export const FILE_SECTIONS = ['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas'] as const;

@@ -1,13 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Consulta } from '../../../contracts/consultations.ts';
-import type { FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
+import type { Alergia, Discapacidad, Enfermedad, FichaClinica, Habito, Vacuna } from '../../../contracts/clinical-file.ts';
+import type { Historia, Seccion } from '../../../contracts/records.ts';
 import type { Database } from '../../db/schema/index.ts';
-import { fullName } from '../../lib/names.ts';
-import { consultasQuery, toConsulta } from '../consultations/consultations.repository.ts';
+import { fullName } from '../../../contracts/names.ts';
+import { consultasQuery, toConsultation } from '../consultations/index.ts';
 
 /**
- * Reads and writes of a patient's clinical file. The read functions serve both the doctor's record
- * (this module) and the patient's own file (GET /api/paciente/...).
+ * Reads and writes of a patient's clinical file: the only module that touches its five section
+ * tables (decision 0091). The doctor's record (this module), the patient's own file (patients), the
+ * data export and the assistant read them through records/index.ts.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -84,15 +86,110 @@ export async function updateEntry(db: Db, section: Seccion, id: number, input: R
   await sectionDb(db).updateTable(tableOf(section)).set(toStored(section, input)).where(SECTION_COLUMNS[section].id, '=', id).execute();
 }
 
+// The patient's own file (GET /api/paciente/...): each section newest first, the spec's fields only.
+export async function listAllergies(db: Db, id_paciente: number): Promise<Alergia[]> {
+  return db
+    .selectFrom('alergias')
+    .select(['id_alergia', 'nombre', 'fecha_diagnostico', 'observaciones'])
+    .where('id_paciente', '=', id_paciente)
+    .orderBy('fecha_diagnostico', 'desc')
+    .orderBy('id_alergia', 'desc')
+    .execute();
+}
+
+export async function listDiseases(db: Db, id_paciente: number, options: { activeOnly?: boolean } = {}): Promise<Enfermedad[]> {
+  let query = db
+    .selectFrom('enfermedades')
+    .select(['id_enfermedad', 'nombre', 'tipo', 'fecha_diagnostico', 'observaciones', 'activa'])
+    .where('id_paciente', '=', id_paciente);
+  if (options.activeOnly) query = query.where('activa', '=', 1);
+  const rows = await query.orderBy('activa', 'desc').orderBy('fecha_diagnostico', 'desc').orderBy('id_enfermedad', 'desc').execute();
+  return rows.map((row) => ({ ...row, activa: Number(row.activa) === 1 }));
+}
+
+export async function listDisabilities(db: Db, id_paciente: number): Promise<Discapacidad[]> {
+  const rows = await db
+    .selectFrom('discapacidades')
+    .select(['id_discapacidad', 'tipo', 'porcentaje', 'fecha_diagnostico', 'descripcion'])
+    .where('id_paciente', '=', id_paciente)
+    .orderBy('fecha_diagnostico', 'desc')
+    .orderBy('id_discapacidad', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, porcentaje: row.porcentaje === null ? null : Number(row.porcentaje) }));
+}
+
+export async function listHabits(db: Db, id_paciente: number): Promise<Habito[]> {
+  return db
+    .selectFrom('habitos')
+    .select(['id_habito', 'nombre', 'frecuencia', 'duracion', 'observaciones'])
+    .where('id_paciente', '=', id_paciente)
+    .orderBy('id_habito', 'desc')
+    .execute();
+}
+
+export async function listVaccines(db: Db, id_paciente: number): Promise<Vacuna[]> {
+  return db
+    .selectFrom('vacunas')
+    .select(['id_vacuna', 'nombre', 'fecha_aplicacion', 'dosis', 'descripcion'])
+    .where('id_paciente', '=', id_paciente)
+    .orderBy('fecha_aplicacion', 'desc')
+    .orderBy('id_vacuna', 'desc')
+    .execute();
+}
+
+// The data export: every entry in the order it was written, with who wrote it.
+/** The medical file's rows with when they were written and who wrote them (an account id). */
+export async function listFileEntries(db: Db, id_paciente: number) {
+  const [alergias, enfermedades, discapacidades, habitos, vacunas] = await Promise.all([
+    db.selectFrom('alergias').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_alergia').execute(),
+    db.selectFrom('enfermedades').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_enfermedad').execute(),
+    db
+      .selectFrom('discapacidades')
+      .selectAll()
+      .where('id_paciente', '=', id_paciente)
+      .orderBy('id_discapacidad')
+      .execute(),
+    db.selectFrom('habitos').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_habito').execute(),
+    db.selectFrom('vacunas').selectAll().where('id_paciente', '=', id_paciente).orderBy('id_vacuna').execute(),
+  ]);
+  return { alergias, enfermedades, discapacidades, habitos, vacunas };
+}
+
+// The assistant (CHAT_SHARE_CONTEXT): names only.
+/** The short clinical summary the model may see when CHAT_SHARE_CONTEXT is on. */
+export async function assistantClinicalSummary(
+  db: Db,
+  id_paciente: number,
+): Promise<{ alergias: string[]; enfermedades: string[] }> {
+  const [alergias, enfermedades] = await Promise.all([
+    db
+      .selectFrom('alergias')
+      .select('nombre')
+      .where('id_paciente', '=', id_paciente)
+      .orderBy('nombre')
+      .limit(20)
+      .execute(),
+    db
+      .selectFrom('enfermedades')
+      .select('nombre')
+      .where('id_paciente', '=', id_paciente)
+      .where('activa', '=', 1)
+      .orderBy('nombre')
+      .limit(20)
+      .execute(),
+  ]);
+  return { alergias: alergias.map((row) => row.nombre), enfermedades: enfermedades.map((row) => row.nombre) };
+}
+
 /** A patient's consultations with every doctor, newest first. */
-export async function listPatientConsultas(db: Db, id_paciente: number): Promise<Consulta[]> {
+export async function listPatientConsultations(db: Db, id_paciente: number): Promise<Consulta[]> {
   const rows = await consultasQuery(db)
     .where('c.id_paciente', '=', id_paciente)
     .orderBy('c.fecha', 'desc')
     .orderBy('c.hora', 'desc')
     .orderBy('c.id_consulta', 'desc')
     .execute();
-  return rows.map(toConsulta);
+  return rows.map(toConsultation);
 }
 
 /** The patient's clinical file: every section, the last finished consultation and the attachments. */
@@ -111,7 +208,7 @@ export async function loadMedicalFile(db: Db, id_paciente: number): Promise<Fich
     .orderBy('c.hora', 'desc')
     .orderBy('c.id_consulta', 'desc')
     .executeTakeFirst();
-  const lastShown = last && toConsulta(last);
+  const lastShown = last && toConsultation(last);
   const archivos = await db
     .selectFrom('archivos')
     .select(['id_archivo', 'nombre', 'tipo', 'fecha_subida'])
@@ -160,19 +257,6 @@ export async function findPatientSummary(db: Db, id_paciente: number): Promise<H
   if (!row) return undefined;
   const { nombre, apellido1, apellido2, ...rest } = row;
   return { ...rest, nombre: fullName({ nombre, apellido1, apellido2 }) };
-}
-
-/** A patient's appointments with one doctor, newest first. */
-export async function listAppointmentsWith(db: Db, id_paciente: number, id_doctor: number): Promise<Historia['citas']> {
-  const rows = await db
-    .selectFrom('citas')
-    .select(['id_cita', 'fecha', 'hora', 'motivo', 'estado', 'asistencia'])
-    .where('id_paciente', '=', id_paciente)
-    .where('id_doctor', '=', id_doctor)
-    .orderBy('fecha', 'desc')
-    .orderBy('hora', 'desc')
-    .execute();
-  return rows.map((row) => ({ ...row, hora: row.hora.slice(0, 5) }));
 }
 
 /** Records a doctor's stated reason to open a patient's record until `caduca_en` (break the glass). */

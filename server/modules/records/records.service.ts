@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { countNoShows } from '../appointments/appointments.repository.ts';
-import { noShowsSince } from '../appointments/booking-window.ts';
+import { countNoShows, listPatientAppointmentsWith } from '../appointments/index.ts';
+import { noShowsSince } from '../appointments/index.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
-import type { AccesoUrgenteInput, FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
+import type { FichaClinica } from '../../../contracts/clinical-file.ts';
+import type { AccesoUrgenteInput, Historia, Seccion } from '../../../contracts/records.ts';
 import { ownDoctorId } from '../../lib/access.ts';
 import { apiError } from '../../lib/api-errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import { doctorTreats } from '../consultations/consultations.repository.ts';
+import { doctorTreats } from '../consultations/index.ts';
 import {
   findEntry,
+  findPatientSummary,
   hasEmergencyAccess,
   insertEmergencyAccess,
-  findPatientSummary,
   insertEntry,
-  listAppointmentsWith,
-  listPatientConsultas,
+  listPatientConsultations,
   loadMedicalFile,
   SECTION_COLUMNS,
   updateEntry,
@@ -63,8 +63,8 @@ export function createRecordsService(app: FastifyInstance) {
       const record: Historia = {
         paciente,
         ...(await loadMedicalFile(db, id_paciente)),
-        consultas: await listPatientConsultas(db, id_paciente),
-        citas: await listAppointmentsWith(db, id_paciente, id_doctor),
+        consultas: await listPatientConsultations(db, id_paciente),
+        citas: await listPatientAppointmentsWith(db, id_paciente, id_doctor),
         no_presentados: await countNoShows(db, id_paciente, noShowsSince(clock.now(), app.config.timeZone)),
       };
       await writeAudit(db, audit(caller, id_paciente, urgent ? 'historia.leer_urgente' : 'historia.leer', 'historia completa'));

@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import { breaksLine } from '../../../contracts/agenda.ts';
 import { clinicAddress, type Clinica } from '../../../contracts/clinic.ts';
 import type { TipoConsulta } from '../../../contracts/consultation-types.ts';
@@ -7,7 +8,7 @@ import { instantOf } from '../../lib/clock.ts';
 import { buildIcs } from '../../lib/ics.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { textsFor } from '../../lib/texts.ts';
-import type { AppointmentMailRow } from './reminders.repository.ts';
+import { type AppointmentMailRow } from '../appointments/index.ts';
 
 const LOCALES: Record<Language, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
 
@@ -52,7 +53,7 @@ export function longDate(fecha: string, language: Language): string {
 
 // Names are text people typed: in an e-mail they are one quoted line (issue 12).
 const doctorName = (row: AppointmentMailRow) =>
-  quotedLine([row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2].filter(Boolean).join(' '));
+  quotedLine(fullName({ nombre: row.doctor_nombre, apellido1: row.doctor_apellido1, apellido2: row.doctor_apellido2 }));
 
 const specialtyName = (row: AppointmentMailRow, language: Language) =>
   ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.ts';
-import type { Database, EstadoCita } from '../../db/schema/index.ts';
+import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -79,66 +79,6 @@ export async function settleReminder(
     .set('retryAt' in outcome ? { reservado_hasta: outcome.retryAt } : { ...outcome, reservado_hasta: null })
     .where('id_recordatorio', '=', id_recordatorio)
     .where('estado', '=', 'pendiente')
-    .execute();
-}
-
-export interface AppointmentMailRow {
-  id_cita: number;
-  fecha: string;
-  hora: string;
-  hora_fin: string;
-  estado: EstadoCita;
-  secuencia: number;
-  id_paciente: number;
-  motivo_rechazo: string | null;
-  paciente_nombre: string;
-  paciente_apellido1: string;
-  paciente_correo: string;
-  paciente_idioma: 'es' | 'ca' | 'en';
-  doctor_nombre: string;
-  doctor_apellido1: string;
-  doctor_apellido2: string | null;
-  doctor_correo: string;
-  doctor_idioma: 'es' | 'ca' | 'en';
-  especialidad_es: string;
-  especialidad_ca: string;
-  especialidad_en: string;
-}
-
-/** What the e-mails about appointments need: who, with whom, when (no medical content). */
-export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<AppointmentMailRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('citas as c')
-    .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
-    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .innerJoin('usuarios as up', 'up.id_usuario', 'p.id_usuario')
-    .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
-    .innerJoin('usuarios as ud', 'ud.id_usuario', 'd.id_usuario')
-    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-    .select([
-      'c.id_cita',
-      'c.fecha',
-      'c.hora',
-      'a.hora_fin',
-      'c.estado',
-      'c.secuencia',
-      'c.id_paciente',
-      'c.motivo_rechazo',
-      'up.nombre as paciente_nombre',
-      'up.apellido1 as paciente_apellido1',
-      'up.correo as paciente_correo',
-      'up.idioma as paciente_idioma',
-      'ud.nombre as doctor_nombre',
-      'ud.apellido1 as doctor_apellido1',
-      'ud.apellido2 as doctor_apellido2',
-      'ud.correo as doctor_correo',
-      'ud.idioma as doctor_idioma',
-      'e.nombre as especialidad_es',
-      'e.nombre_ca as especialidad_ca',
-      'e.nombre_en as especialidad_en',
-    ])
-    .where('c.id_cita', 'in', ids)
     .execute();
 }
 

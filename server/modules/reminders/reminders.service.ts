@@ -16,14 +16,14 @@ import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-wor
 import {
   claimDueNotices,
   claimDueReminders,
-  findAppointmentMailRows,
+  type ClaimedNotice,
   insertReminder,
   insertRequestNotice,
   resetReminder,
   settleNotices,
   settleReminder,
-  type ClaimedNotice,
 } from './reminders.repository.ts';
+import { findAppointmentMailRows } from '../appointments/index.ts';
 
 /** How long a worker owns a claimed reminder; longer than the SMTP time-outs (server/lib/mail.ts). */
 export const CLAIM_MINUTES = 5;

@@ -30,7 +30,7 @@ type PersonalData = Pick<
 >;
 
 /** The personal data in the spec's shape (section 3), the address grouped. */
-export function usuarioFichaOf(row: PersonalData): UsuarioFicha {
+export function personalProfileOf(row: PersonalData): UsuarioFicha {
   return {
     nombre: row.nombre,
     apellido1: row.apellido1,
@@ -89,7 +89,7 @@ export function accountOf(
   };
 }
 
-export async function insertUsuario(db: Db, account: NewAccount): Promise<number> {
+export async function insertUser(db: Db, account: NewAccount): Promise<number> {
   const values: NuevoUsuario = {
     nombre_usuario: account.nombre_usuario,
     correo: account.correo,
@@ -116,7 +116,7 @@ export async function insertUsuario(db: Db, account: NewAccount): Promise<number
   return row.id_usuario;
 }
 
-export async function insertPaciente(db: Db, id_usuario: number, fecha_alta: string): Promise<number> {
+export async function insertPatient(db: Db, id_usuario: number, fecha_alta: string): Promise<number> {
   const row = await db
     .insertInto('pacientes')
     .values({ id_usuario, estado: 'Activo', fecha_alta })
@@ -393,10 +393,10 @@ export async function deactivateUser(db: Db, id_usuario: number, eliminado_en: s
   await db.updateTable('usuarios').set({ activo: 0, eliminado_en }).where('id_usuario', '=', id_usuario).execute();
 }
 
-export async function findPacienteOfUser(db: Db, id_usuario: number) {
+export async function findPatientOfUser(db: Db, id_usuario: number) {
   return db.selectFrom('pacientes').select(['id_paciente', 'estado']).where('id_usuario', '=', id_usuario).executeTakeFirst();
 }
 
-export async function setPacienteEstado(db: Db, id_usuario: number, estado: 'Activo' | 'Inactivo'): Promise<void> {
+export async function setPatientState(db: Db, id_usuario: number, estado: 'Activo' | 'Inactivo'): Promise<void> {
   await db.updateTable('pacientes').set({ estado }).where('id_usuario', '=', id_usuario).execute();
 }

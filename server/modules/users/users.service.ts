@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import type { CambioRol, MiCuenta, PacienteLista, UsuarioLista, UsuariosQuery } from '../../../contracts/users.ts';
@@ -10,21 +11,21 @@ import type { Actor } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { mapUniqueViolation, type RequestContext } from '../auth/auth.service.ts';
 import { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor } from '../doctors/doctors.repository.ts';
-import { createAppointmentsService } from '../appointments/appointments.service.ts';
+import { createAppointmentsService } from '../appointments/index.ts';
 import { createDoctorsService } from '../doctors/doctors.service.ts';
 import { endSessionsOf } from '../auth/sessions.repository.ts';
 import { specialtyExists } from '../specialties/specialties.repository.ts';
 import {
   deactivateUser,
   findAccount,
-  findPacienteOfUser,
+  findPatientOfUser,
   findUserListItem,
-  insertPaciente,
+  insertPatient,
   listPatients,
   listUsers,
   lockActiveAdmins,
   lockActiveUser,
-  setPacienteEstado,
+  setPatientState,
   setRole,
   type Page,
   type UserListRow,
@@ -108,7 +109,7 @@ export function createUsersService(app: FastifyInstance) {
           nombre: row.nombre,
           apellido1: row.apellido1,
           apellido2: row.apellido2,
-          nombre_completo: [row.nombre, row.apellido1, row.apellido2].filter(Boolean).join(' '),
+          nombre_completo: fullName(row),
           correo: row.correo,
           telefono: row.telefono,
           direccion: addressLine(row),
@@ -163,9 +164,9 @@ export function createUsersService(app: FastifyInstance) {
         const practice = from === 'doctor' && to !== 'doctor' ? await doctors.endPractice(trx, id_usuario, actor, context) : noOne;
         const care = from === 'paciente' && to !== 'paciente' ? await appointments.endCare(trx, id_usuario, actor, context) : noOne;
         if (to === 'paciente' && from !== 'paciente') {
-          const paciente = await findPacienteOfUser(trx, id_usuario);
-          if (!paciente) await insertPaciente(trx, id_usuario, today);
-          else await setPacienteEstado(trx, id_usuario, 'Activo');
+          const paciente = await findPatientOfUser(trx, id_usuario);
+          if (!paciente) await insertPatient(trx, id_usuario, today);
+          else await setPatientState(trx, id_usuario, 'Activo');
         }
         if (from !== to) {
           await setRole(trx, id_usuario, to);
@@ -222,7 +223,7 @@ export function createUsersService(app: FastifyInstance) {
         // Each changes nothing for an account without a doctor profile, or without a patient record.
         const practice = await doctors.endPractice(trx, id_usuario, actor, context);
         const care = await appointments.endCare(trx, id_usuario, actor, context);
-        await setPacienteEstado(trx, id_usuario, 'Inactivo');
+        await setPatientState(trx, id_usuario, 'Inactivo');
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,

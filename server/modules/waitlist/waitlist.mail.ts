@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import type { Clinica } from '../../../contracts/clinic.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { localTime } from '../../lib/clock.ts';
@@ -20,7 +21,7 @@ function slotLines(row: OfferRow, language: Language) {
   const t = textsFor('waitlist-mail', language);
   const date = longDate(row.fecha ?? '', language);
   const time = (row.hora_inicio ?? '').slice(0, 5);
-  const doctor = quotedLine([row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2].filter(Boolean).join(' '));
+  const doctor = quotedLine(fullName({ nombre: row.doctor_nombre ?? '', apellido1: row.doctor_apellido1 ?? '', apellido2: row.doctor_apellido2 }));
   const specialty = { es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en }[language] ?? '';
   return {
     date,

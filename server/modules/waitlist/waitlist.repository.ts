@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
+import { activeHolderOfSlot, activeVisitsWithDoctorOn, hasVisitSatisfyingEntry } from '../appointments/index.ts';
 import type { EstadoEntradaEspera, EstadoOfertaEspera, FranjaEspera, ListaEsperaTable } from '../../db/schema/waitlist.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -169,30 +170,7 @@ export async function endSatisfiedEntries(db: Db, now: string, id_paciente?: num
     .set({ estado: 'atendida', terminada_en: now })
     .where('estado', '=', 'activa')
     .$if(id_paciente !== undefined, (qb) => qb.where('id_paciente', '=', id_paciente as number))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('citas as c')
-          .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
-          .select('c.id_cita')
-          .whereRef('c.id_paciente', '=', 'lista_espera.id_paciente')
-          .where('c.estado', 'in', ['pendiente', 'Confirmada'])
-          .whereRef('c.actualizado_en', '>=', 'lista_espera.creado_en')
-          .whereRef('c.fecha', '>=', 'lista_espera.desde')
-          .whereRef('c.fecha', '<=', 'lista_espera.hasta')
-          .whereRef('c.hora', '>=', 'lista_espera.hora_desde')
-          .whereRef('c.hora', '<', 'lista_espera.hora_hasta')
-          .where((inner) =>
-            inner.or([
-              inner('c.id_doctor', '=', inner.ref('lista_espera.id_doctor')),
-              inner.and([
-                inner('lista_espera.id_doctor', 'is', null),
-                inner('d.id_especialidad', '=', inner.ref('lista_espera.id_especialidad')),
-              ]),
-            ]),
-          ),
-      ),
-    )
+    .where(hasVisitSatisfyingEntry)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -336,19 +314,7 @@ export async function nextEntriesForSlot(
       ),
     )
     // A patient who already holds a visit with this doctor that day could not book it anyway.
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('citas as c')
-            .select('c.id_cita')
-            .whereRef('c.id_paciente', '=', 'l.id_paciente')
-            .whereRef('c.id_doctor', '=', 'a.id_doctor')
-            .whereRef('c.fecha', '=', 'a.fecha')
-            .where('c.estado', 'in', ['pendiente', 'Confirmada']),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(eb.exists(activeVisitsWithDoctorOn(db, { patient: 'l.id_paciente', doctor: 'a.id_doctor', fecha: 'a.fecha' }))))
     .orderBy('l.creado_en')
     .orderBy('l.id_entrada')
     .limit(options.limit)
@@ -406,15 +372,7 @@ export async function findOffersOfTakenSlots(db: Db) {
     .innerJoin('lista_espera as l', 'l.id_entrada', 'o.id_entrada')
     .leftJoin('agenda as a', 'a.id_agenda', 'o.id_agenda')
     .select(['o.id_oferta', 'o.id_entrada', 'o.id_agenda', 'l.id_paciente'])
-    .select((eb) =>
-      eb
-        .selectFrom('citas as c')
-        .select('c.id_paciente')
-        .whereRef('c.id_agenda', '=', 'o.id_agenda')
-        .where('c.estado', 'in', ['pendiente', 'Confirmada'])
-        .limit(1)
-        .as('titular'),
-    )
+    .select(activeHolderOfSlot(db, 'o.id_agenda').as('titular'))
     .where('o.estado', '=', 'enviada')
     .where((eb) => eb.or([eb('a.id_agenda', 'is', null), eb('a.estado', '<>', 'Disponible'), eb('a.tipo', '<>', 'Consulta')]))
     .execute();

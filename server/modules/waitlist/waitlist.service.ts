@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { CitaCreada } from '../../../contracts/appointments.ts';
@@ -16,8 +17,8 @@ import { ownPatientId } from '../../lib/access.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { createAppointmentsService } from '../appointments/appointments.service.ts';
-import { findBookableDoctor, lockPatient } from '../appointments/appointments.repository.ts';
+import { createAppointmentsService } from '../appointments/index.ts';
+import { findBookableDoctor, lockPatient } from '../appointments/index.ts';
 import { hashToken } from '../auth/password-reset.service.ts';
 import {
   closeOffersOfEndedEntries,
@@ -43,7 +44,6 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 type Localised = { especialidad_es: string | null; especialidad_ca: string | null; especialidad_en: string | null };
 const specialtyIn = (row: Localised, language: Language) =>
   ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language] ?? '';
-const nameOf = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ');
 
 const errorCode = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
@@ -58,7 +58,7 @@ export function createWaitlistService(app: FastifyInstance) {
   const toItem = (row: Awaited<ReturnType<typeof listPatientEntries>>[number], language: Language): EntradaEspera => ({
     id_entrada: row.id_entrada,
     id_doctor: row.id_doctor,
-    doctor: row.id_doctor === null ? null : nameOf(row.doctor_nombre, row.doctor_apellido1, row.doctor_apellido2),
+    doctor: row.id_doctor === null ? null : fullName({ nombre: row.doctor_nombre ?? '', apellido1: row.doctor_apellido1 ?? '', apellido2: row.doctor_apellido2 }),
     id_especialidad: row.id_especialidad,
     especialidad: specialtyIn(row, language),
     desde: row.desde,
@@ -196,7 +196,7 @@ export function createWaitlistService(app: FastifyInstance) {
       return {
         estado,
         id_doctor: offer.id_doctor ?? 0,
-        doctor: nameOf(offer.doctor_nombre, offer.doctor_apellido1, offer.doctor_apellido2),
+        doctor: fullName({ nombre: offer.doctor_nombre ?? '', apellido1: offer.doctor_apellido1 ?? '', apellido2: offer.doctor_apellido2 }),
         especialidad: specialtyIn(offer, caller.language),
         fecha: offer.fecha ?? '',
         hora: (offer.hora_inicio ?? '').slice(0, 5),

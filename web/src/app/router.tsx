@@ -108,7 +108,7 @@ function SessionWatcher() {
   const navigate = useNavigate();
   useEffect(() => {
     const onExpired = () => void navigate('/login');
-    const onMfaRequired = () => void navigate(SCREENS.segundoFactor.path, { replace: true });
+    const onMfaRequired = () => void navigate(SCREENS.secondFactor.path, { replace: true });
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     window.addEventListener(MFA_REQUIRED_EVENT, onMfaRequired);
     return () => {

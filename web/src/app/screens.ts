@@ -50,117 +50,117 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
     namespaces: ['public'],
     load: () => import('../features/public/routes/not-found-page.tsx'),
   },
-  panelControl: {
+  controlPanel: {
     layout: 'area',
     namespaces: ['control-panel'],
     load: () => import('../features/admin/routes/control-panel-page.tsx'),
   },
-  gestionRegister: {
+  doctorRegistration: {
     layout: 'area',
     namespaces: ['admin'],
     load: () => import('../features/admin/routes/register-doctor-page.tsx'),
   },
-  panelAdmin: {
+  adminDashboard: {
     layout: 'area',
     namespaces: ['admin', 'home'],
     load: () => import('../features/admin/routes/admin-dashboard-page.tsx'),
   },
-  gestionUsuarios: {
+  userManagement: {
     layout: 'area',
     namespaces: ['admin', 'agenda'],
     load: () => import('../features/admin/routes/user-management-page.tsx'),
   },
-  clinica: {
+  clinicSettings: {
     layout: 'area',
     namespaces: ['admin'],
     load: () => import('../features/admin/routes/clinic-settings-page.tsx'),
   },
-  auditoria: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
-  perfilDoctor: {
+  auditLog: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
+  doctorDashboard: {
     layout: 'area',
     settle: true,
     namespaces: ['doctor', 'home'],
     load: () => import('../features/doctor/routes/doctor-dashboard-page.tsx'),
   },
-  agendaDoctor: {
+  doctorAgenda: {
     layout: 'area',
     settle: true,
     namespaces: ['agenda'],
     load: () => import('../features/agenda/routes/agenda-page.tsx'),
   },
-  crearConsultas: {
+  assignConsultations: {
     layout: 'area',
     namespaces: ['consultations'],
     load: () => import('../features/consultations/routes/assign-consultations-page.tsx'),
   },
-  fichaDoctor: {
+  doctorProfile: {
     layout: 'area',
     namespaces: ['doctor'],
     load: () => import('../features/doctor/routes/doctor-profile-page.tsx'),
   },
-  listaPacientes: {
+  patientList: {
     layout: 'area',
     namespaces: ['patient-list'],
     load: () => import('../features/patient-list/routes/patient-list-page.tsx'),
   },
-  panelPaciente: {
+  patientDashboard: {
     layout: 'area',
     settle: true,
     namespaces: ['patient', 'home'],
     load: () => import('../features/patient/routes/patient-dashboard-page.tsx'),
   },
-  pacientePerfil: {
+  patientProfileEditorAlias: {
     layout: 'area',
     namespaces: ['patient'],
     load: () => import('../features/patient/routes/profile-editor-page.tsx'),
   },
-  perfilPaciente: {
+  patientProfileEditor: {
     layout: 'area',
     namespaces: ['patient'],
     load: () => import('../features/patient/routes/profile-editor-page.tsx'),
   },
-  fichaPaciente: {
+  patientMedicalFile: {
     layout: 'area',
     namespaces: ['patient', 'clinical'],
     load: () => import('../features/patient/routes/medical-file-page.tsx'),
   },
-  pedirCita: {
+  bookVisit: {
     layout: 'area',
     namespaces: ['booking', 'waitlist'],
     load: () => import('../features/booking/routes/booking-page.tsx'),
   },
-  resumenPaciente: {
+  patientSummary: {
     layout: 'area',
     namespaces: ['patient', 'clinical'],
     load: () => import('../features/patient/routes/clinical-summary-page.tsx'),
   },
-  perfil: {
+  profile: {
     layout: 'area',
     namespaces: ['profile'],
     load: () => import('../features/profile/routes/profile-page.tsx'),
   },
-  miCuenta: {
+  myAccount: {
     layout: 'area',
     namespaces: ['account'],
     load: () => import('../features/account/routes/account-page.tsx'),
   },
-  segundoFactor: {
+  secondFactor: {
     layout: 'area',
     namespaces: ['account'],
     load: () => import('../features/account/routes/second-factor-page.tsx'),
   },
-  accesosHistoria: {
+  recordAccesses: {
     layout: 'area',
     namespaces: ['audit'],
     load: () => import('../features/audit/routes/record-accesses-page.tsx'),
   },
-  misVisitas: {
+  myVisits: {
     layout: 'area',
     settle: true,
     namespaces: ['visits', 'booking', 'waitlist'],
     load: () => import('../features/visits/routes/visits-page.tsx'),
   },
-  ofertaListaEspera: {
+  waitlistOffer: {
     layout: 'area',
     namespaces: ['waitlist'],
     load: () => import('../features/waitlist/routes/claim-offer-page.tsx'),
@@ -171,7 +171,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
     namespaces: ['records', 'clinical'],
     load: () => import('../features/records/routes/medical-record-page.tsx'),
   },
-  historial: {
+  history: {
     layout: 'area',
     namespaces: ['history', 'clinical'],
     load: () => import('../features/history/routes/history-page.tsx'),

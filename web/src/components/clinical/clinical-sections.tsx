@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Archivo } from '../../../../contracts/files.ts';
-import type { Alergia, Discapacidad, Enfermedad, Habito, UltimaConsulta, Vacuna } from '../../../../contracts/patient.ts';
+import type { Alergia, Discapacidad, Enfermedad, Habito, UltimaConsulta, Vacuna } from '../../../../contracts/clinical-file.ts';
 import { downloadFromApi } from '../../lib/download.ts';
 import { consultationTypeLabel, formatBytes, formatDate, formatInstant, storedWordLabel } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';

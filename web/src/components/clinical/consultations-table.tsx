@@ -1,39 +1,121 @@
-import { Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Consulta, EstadoConsulta } from '../../../../contracts/consultations.ts';
 import type { HistorialItem } from '../../../../contracts/history.ts';
-import { consultationTypeLabel, formatDate } from '../../lib/format.ts';
+import { formatIso } from '../../lib/calendar.ts';
+import { consultationTypeLabel } from '../../lib/format.ts';
 import { DataTable, type DataColumn } from '../data-table.tsx';
 
-interface ConsultationsTableProps {
-  items: HistorialItem[];
+const ESTADO_COLOR: Record<EstadoConsulta, string> = { pendiente: '#9a3412', confirmada: 'blue.8', finalizada: 'teal.9' };
+
+/** A doctor's consultation (the assigned list, a patient's record) or an item of the history (/historial, /medical-record). */
+type ConsultationRow = Consulta | HistorialItem;
+
+export type ConsultationColumn = 'paciente' | 'fecha' | 'hora' | 'tipo' | 'motivo' | 'doctor' | 'estado' | 'diagnostico' | 'descripcion';
+
+/** The namespace of the screen showing the table: its headers and estados come from it. */
+type TableNamespace = 'records' | 'consultations' | 'clinical';
+
+/** The header key of each column in each namespace; a namespace has the ones its screens show. */
+const SCREEN_LABEL_KEYS: Record<ConsultationColumn, string> = {
+  paciente: 'col_patient',
+  fecha: 'col_date',
+  hora: 'col_time',
+  tipo: 'col_type',
+  motivo: 'col_reason',
+  doctor: 'col_doctor',
+  estado: 'col_estado',
+  diagnostico: 'col_diagnosis',
+  descripcion: 'col_description',
+};
+const CLINICAL_LABEL_KEYS: Record<ConsultationColumn, string> = {
+  paciente: 'patient',
+  fecha: 'date',
+  hora: 'time',
+  tipo: 'type',
+  motivo: 'reason',
+  doctor: 'doctor',
+  estado: 'estado',
+  diagnostico: 'diagnosis',
+  descripcion: 'description',
+};
+
+const patientOf = (row: ConsultationRow) => ('paciente_nombre' in row ? row.paciente_nombre : row.paciente);
+const typeOf = (row: ConsultationRow) => ('tipo' in row ? row.tipo : row.consulta);
+
+interface ConsultationsTableProps<T extends ConsultationRow> {
+  rows: T[];
+  columns: ConsultationColumn[];
+  ns: TableNamespace;
+  minWidth: number;
+  /** A last column, Acciones, with what the row offers. */
+  action?: (row: T) => ReactNode;
   /** The id of the heading that names the table. */
-  labelledBy: string;
-  /** Whom the rows are with: the doctor (a patient's list) or the patient (a doctor's list). */
-  counterpart: 'doctor' | 'paciente';
-  showType?: boolean;
-  empty: string;
+  labelledBy?: string;
+  highlightOnHover?: boolean;
+  /** Shown instead of the table when there are no rows. */
+  empty?: string;
+  /** Shown as the table's only row when there are no rows. */
+  emptyRow?: ReactNode;
 }
 
-/** Consultations as a table: date, time, (type,) doctor or patient, reason, description. */
-export function ConsultationsTable({ items, labelledBy, counterpart, showType = false, empty }: ConsultationsTableProps) {
-  const { t } = useTranslation('clinical');
-  if (!items.length) return <Text c="dimmed">{empty}</Text>;
-  const columns: DataColumn<HistorialItem>[] = [
-    { label: t('date'), cell: (item) => formatDate(item.fecha) },
-    { label: t('time'), cell: (item) => item.hora },
-    ...(showType ? [{ label: t('type'), cell: (item: HistorialItem) => consultationTypeLabel(item.consulta) }] : []),
-    { label: counterpart === 'doctor' ? t('doctor') : t('patient'), cell: (item) => (counterpart === 'doctor' ? item.doctor : item.paciente) },
-    { label: t('reason'), cell: (item) => item.motivo },
-    { label: t('description'), cell: (item) => item.descripcion || '-' },
-  ];
-  // A table on a laptop, a card per consultation on a phone.
+/** Consultations as a table with the columns a screen picks (a card per consultation on a phone). */
+export function ConsultationsTable<T extends ConsultationRow>({
+  rows,
+  columns,
+  ns,
+  minWidth,
+  action,
+  labelledBy,
+  highlightOnHover,
+  empty,
+  emptyRow,
+}: ConsultationsTableProps<T>) {
+  const { t } = useTranslation(ns);
+  if (empty !== undefined && rows.length === 0) return <Text c="dimmed">{empty}</Text>;
+  const labelKeys = ns === 'clinical' ? CLINICAL_LABEL_KEYS : SCREEN_LABEL_KEYS;
+  const cells: Record<ConsultationColumn, Omit<DataColumn<T>, 'label'>> = {
+    paciente: { cell: patientOf },
+    fecha: { cell: (row) => formatIso(row.fecha, { dateStyle: 'medium' }), cellStyle: { whiteSpace: 'nowrap' } },
+    hora: { cell: (row) => row.hora.slice(0, 5) },
+    tipo: { cell: (row) => consultationTypeLabel(typeOf(row)) },
+    motivo: { cell: (row) => row.motivo },
+    doctor: { cell: (row) => row.doctor },
+    estado: {
+      cell: (row) => (
+        <Badge color={ESTADO_COLOR[row.estado]} style={{ overflow: 'visible' }}>
+          {t(`estado_${row.estado}`)}
+        </Badge>
+      ),
+      cellStyle: { whiteSpace: 'nowrap' },
+    },
+    diagnostico: {
+      cell: (row) =>
+        'diagnostico' in row && (
+          <>
+            {row.diagnostico ?? t('empty_value')}
+            {row.recomendaciones && (
+              <Text size="sm" c="dimmed">
+                {row.recomendaciones}
+              </Text>
+            )}
+          </>
+        ),
+    },
+    descripcion: { cell: (row) => row.descripcion || '-' },
+  };
   return (
     <DataTable
-      rows={items}
-      columns={columns}
-      rowKey={(item) => item.id_consulta}
-      minWidth={640}
-      table={{ striped: true, highlightOnHover: true, 'aria-labelledby': labelledBy }}
+      rows={rows}
+      rowKey={(row) => row.id_consulta}
+      minWidth={minWidth}
+      table={{ striped: true, highlightOnHover, 'aria-labelledby': labelledBy }}
+      emptyRow={emptyRow}
+      columns={[
+        ...columns.map((column) => ({ key: column, label: t(labelKeys[column]), ...cells[column] })),
+        ...(action ? [{ key: 'acciones', label: t('col_actions'), cell: action }] : []),
+      ]}
     />
   );
 }

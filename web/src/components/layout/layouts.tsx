@@ -52,7 +52,7 @@ const PendingRequestCount = lazy(() => import('./pending-request-count.tsx'));
 function itemOf(name: ScreenName, t: (key: string) => string): NavItem {
   const item: NavItem = { to: pathOf(name), label: t(screenTitleKey(name)) };
   // The doctor's count of pending requests beside the agenda.
-  if (name === 'agendaDoctor') {
+  if (name === 'doctorAgenda') {
     item.badge = (
       <Suspense fallback={null}>
         <PendingRequestCount />

@@ -10,20 +10,20 @@ import type { Role } from '../../../../contracts/roles.ts';
  */
 export const MENUS: Record<Role, { main: readonly ScreenName[]; user: readonly ScreenName[] }> = {
   admin: {
-    main: ['panelAdmin', 'gestionUsuarios', 'gestionRegister', 'listaPacientes', 'auditoria', 'clinica', 'chat'],
-    user: ['miCuenta', 'panelControl'],
+    main: ['adminDashboard', 'userManagement', 'doctorRegistration', 'patientList', 'auditLog', 'clinicSettings', 'chat'],
+    user: ['myAccount', 'controlPanel'],
   },
   doctor: {
-    main: ['perfilDoctor', 'agendaDoctor', 'misVisitas', 'crearConsultas', 'medicalRecord', 'listaPacientes', 'chat'],
-    user: ['fichaDoctor', 'perfil', 'historial', 'miCuenta'],
+    main: ['doctorDashboard', 'doctorAgenda', 'myVisits', 'assignConsultations', 'medicalRecord', 'patientList', 'chat'],
+    user: ['doctorProfile', 'profile', 'history', 'myAccount'],
   },
   paciente: {
-    main: ['panelPaciente', 'pedirCita', 'misVisitas', 'historial', 'fichaPaciente', 'chat'],
-    user: ['perfilPaciente', 'perfil', 'resumenPaciente', 'medicalRecord', 'accesosHistoria', 'miCuenta'],
+    main: ['patientDashboard', 'bookVisit', 'myVisits', 'history', 'patientMedicalFile', 'chat'],
+    user: ['patientProfileEditor', 'profile', 'patientSummary', 'medicalRecord', 'recordAccesses', 'myAccount'],
   },
 };
 
 /** Screens of a role with no menu entry of their own (another path to a screen already in the menu, or an e-mail link's screen). */
-export const NOT_IN_MENU: readonly ScreenName[] = ['pacientePerfil', 'segundoFactor', 'ofertaListaEspera'];
+export const NOT_IN_MENU: readonly ScreenName[] = ['patientProfileEditorAlias', 'secondFactor', 'waitlistOffer'];
 
 export const pathOf = (name: ScreenName): string => SCREENS[name].path;

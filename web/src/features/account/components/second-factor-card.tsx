@@ -45,7 +45,7 @@ export function SecondFactorCard() {
       {status.data && !status.data.activo && (
         <Stack mt="md" gap="sm" align="flex-start">
           {status.data.requerido && <Text fw={500}>{t('mfa_required_for_role')}</Text>}
-          <Button component={Link} to={SCREENS.segundoFactor.path}>
+          <Button component={Link} to={SCREENS.secondFactor.path}>
             {t('mfa_turn_on')}
           </Button>
         </Stack>
@@ -104,7 +104,7 @@ export function SecondFactorCard() {
                 close();
                 notifySuccess(t('mfa_turned_off'));
                 // A role that requires it goes straight back to setting it up.
-                if (status.data?.requerido) void navigate(SCREENS.segundoFactor.path);
+                if (status.data?.requerido) void navigate(SCREENS.secondFactor.path);
               },
             })
           }

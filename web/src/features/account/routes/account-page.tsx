@@ -1,3 +1,4 @@
+import { fullName } from '../../../../../contracts/names.ts';
 import { Alert, Anchor, Container, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,7 +36,7 @@ export default function AccountPage() {
               { label: t('field_username'), value: account.data.nombre_usuario },
               {
                 label: t('field_name'),
-                value: [account.data.nombre, account.data.apellido1, account.data.apellido2].filter(Boolean).join(' '),
+                value: fullName(account.data),
               },
               { label: t('field_email'), value: account.data.correo },
               { label: t('field_role'), value: t(`common:role_${account.data.rol}`) },

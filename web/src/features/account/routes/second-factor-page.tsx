@@ -107,7 +107,7 @@ export default function SecondFactorPage() {
       ) : status.data?.activo ? (
         <Alert color="teal" title={t('mfa_on')}>
           {t('mfa_already_on')}{' '}
-          <Anchor component={Link} to={SCREENS.miCuenta.path}>
+          <Anchor component={Link} to={SCREENS.myAccount.path}>
             {t('mfa_back_account')}
           </Anchor>
         </Alert>

@@ -1,3 +1,4 @@
+import { fullName } from '../../../../../contracts/names.ts';
 import { Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +18,6 @@ interface UserRowProps {
   specialties: Especialidad[];
   /** The logged-in admin's own row: their role and account are not theirs to change here. */
   isSelf: boolean;
-}
-
-export function fullName(user: Pick<UsuarioLista, 'nombre' | 'apellido1' | 'apellido2'>): string {
-  return [user.nombre, user.apellido1, user.apellido2].filter(Boolean).join(' ');
 }
 
 /** One account of the management table: its role selector, the doctor data, Guardar and Eliminar. */

@@ -38,7 +38,7 @@ export default function LoginPage() {
    */
   const loggedIn = async (response: LoginResponse) => {
     if (await mustEnrol().catch(() => false)) {
-      void navigate(SCREENS.segundoFactor.path, { replace: true });
+      void navigate(SCREENS.secondFactor.path, { replace: true });
       return;
     }
     const role = response.usuario.rol;

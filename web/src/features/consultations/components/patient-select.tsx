@@ -1,3 +1,4 @@
+import { fullName } from '../../../../../contracts/names.ts';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -8,7 +9,7 @@ import { usePatientOptions } from '../api/get-patient-options.ts';
 type PatientAccount = Pick<UsuarioLista, 'id' | 'nombre' | 'apellido1' | 'apellido2' | 'email'>;
 
 const labelOf = (patient: PatientAccount) =>
-  `${[patient.nombre, patient.apellido1, patient.apellido2].filter(Boolean).join(' ')} (${patient.email})`;
+  `${fullName(patient)} (${patient.email})`;
 
 interface PatientSelectProps {
   value: string;

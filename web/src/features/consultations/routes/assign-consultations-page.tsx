@@ -1,7 +1,7 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AssignForm } from '../components/assign-form.tsx';
-import { ConsultationsTable } from '../components/consultations-table.tsx';
+import { AssignedConsultations } from '../components/assigned-consultations.tsx';
 
 /** /crear-consultas: the doctor assigns consultations and follows them by estado. */
 export default function AssignConsultationsPage() {
@@ -13,7 +13,7 @@ export default function AssignConsultationsPage() {
       </Title>
       <Stack gap="lg">
         <AssignForm />
-        <ConsultationsTable />
+        <AssignedConsultations />
       </Stack>
     </Container>
   );

@@ -12,7 +12,7 @@ export default function DoctorDashboardPage() {
   const logout = useLogout();
   const role = session?.payload.rol;
   // Registro opens a screen only admins may open: shown to admins only (decisions #9).
-  const mayRegister = canOpen('gestionRegister', role);
+  const mayRegister = canOpen('doctorRegistration', role);
 
   const links: DashboardLink[] = [
     dashboardLink(t, '/ficha-doctor', 'link_my_profile', IconUser),

@@ -1,3 +1,4 @@
+import { fullName } from '../../../../../contracts/names.ts';
 import { Alert, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -44,7 +45,7 @@ export default function DoctorProfilePage() {
         <div>
           <Title order={1}>{t('profile_title')}</Title>
           <Text c="dimmed" mt="xs">
-            {[usuario.nombre, usuario.apellido1, usuario.apellido2].filter(Boolean).join(' ')}
+            {fullName(usuario)}
           </Text>
         </div>
         <Badge size="lg" color={doctor.estado === 'Activo' ? 'teal.9' : 'gray.7'} variant="filled">

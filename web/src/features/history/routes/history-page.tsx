@@ -202,8 +202,11 @@ export default function HistoryPage() {
         ) : consultations.data ? (
           <>
             <ConsultationsTable
-              items={consultations.data.items}
-              counterpart={isPatient ? 'doctor' : 'paciente'}
+              ns="clinical"
+              rows={consultations.data.items}
+              columns={['fecha', 'hora', isPatient ? 'doctor' : 'paciente', 'motivo', 'descripcion']}
+              minWidth={640}
+              highlightOnHover
               labelledBy="tabla-consultas"
               empty={t('no_consultations')}
             />

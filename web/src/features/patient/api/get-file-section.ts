@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Alergia, Discapacidad, Enfermedad, Habito, Vacuna } from '../../../../../contracts/patient.ts';
+import type { Alergia, Discapacidad, Enfermedad, Habito, Vacuna } from '../../../../../contracts/clinical-file.ts';
 import { api } from '../../../lib/api.ts';
 
 /** The list sections of the medical file: GET /paciente/{alergias|enfermedades|discapacidades|habitos|vacunas}. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UltimaConsulta } from '../../../../../contracts/patient.ts';
+import type { UltimaConsulta } from '../../../../../contracts/clinical-file.ts';
 import { api } from '../../../lib/api.ts';
 
 export const getLastConsultation = () => api<UltimaConsulta | null>('GET', '/paciente/ultima-consulta');

@@ -1,3 +1,4 @@
+import { fullName } from '../../../../../contracts/names.ts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PerfilPaciente } from '../../../../../contracts/patient.ts';
@@ -11,7 +12,7 @@ export function ProfileSummary({ profile }: { profile: PerfilPaciente }) {
   const place = [address.codigo_postal, address.localidad].filter(Boolean).join(' ');
   const fullAddress = [address.direccion, place, address.provincia, address.pais].filter(Boolean).join(', ');
   const items: [string, string][] = [
-    [t('full_name'), [usuario.nombre, usuario.apellido1, usuario.apellido2].filter(Boolean).join(' ')],
+    [t('full_name'), fullName(usuario)],
     [t('email'), usuario.correo],
     [t('dni'), usuario.dni ?? ''],
     [t('birth_date'), usuario.nacimiento ? formatDate(usuario.nacimiento) : ''],

@@ -1,3 +1,4 @@
+import { fullName } from '../../../../../contracts/names.ts';
 import { Alert, Anchor, Badge, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -66,7 +67,7 @@ export default function ClinicalSummaryPage() {
         <>
           <Group gap="sm" mt="xs" mb="lg">
             <Text size="lg" fw={600}>
-              {[data.paciente.nombre, data.paciente.apellido1, data.paciente.apellido2].filter(Boolean).join(' ')}
+              {fullName(data.paciente)}
             </Text>
             {data.paciente.nacimiento && <Text>{t('age', { count: ageOn(data.paciente.nacimiento, todayIso()) })}</Text>}
             {data.paciente.sexo && <Text>{t(`sex_${data.paciente.sexo}`)}</Text>}

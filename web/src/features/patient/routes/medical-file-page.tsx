@@ -1,3 +1,4 @@
+import { fullName } from '../../../../../contracts/names.ts';
 import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -56,7 +57,7 @@ export default function MedicalFilePage() {
   }
 
   const usuario = profile.data?.usuario;
-  const fullName = usuario ? [usuario.nombre, usuario.apellido1, usuario.apellido2].filter(Boolean).join(' ') : t('file_title');
+  const title = usuario ? fullName(usuario) : t('file_title');
 
   return (
     <Container size="lg" py="xl">
@@ -67,7 +68,7 @@ export default function MedicalFilePage() {
             {t('file_title')}
           </Text>
           <Group gap="sm">
-            <Title order={1}>{fullName}</Title>
+            <Title order={1}>{title}</Title>
             {profile.data && (
               <Badge size="lg" variant="filled" color={profile.data.estado === 'Activo' ? 'teal.9' : 'gray.8'}>
                 {t(`status_${profile.data.estado}`)}

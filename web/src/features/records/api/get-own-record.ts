@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HistorialItem } from '../../../../../contracts/history.ts';
-import type { FichaMedica } from '../../../../../contracts/patient.ts';
+import type { FichaMedica } from '../../../../../contracts/clinical-file.ts';
 import { api, apiPage } from '../../../lib/api.ts';
 
 /** The patient's own record: the whole file (GET /paciente/ficha) and the latest history entries. */

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Consulta } from '../../../../../contracts/consultations.ts';
-import { ConsultasTable } from '../../../components/clinical/consultas-table.tsx';
+import { ConsultationsTable } from '../../../components/clinical/consultations-table.tsx';
 import { formatIso, hasBegun } from '../../../lib/calendar.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
@@ -35,9 +35,9 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
       {consultas.length === 0 ? (
         <Text>{t('no_consultations')}</Text>
       ) : (
-        <ConsultasTable
+        <ConsultationsTable
           ns="records"
-          consultas={consultas}
+          rows={consultas}
           columns={['fecha', 'hora', 'tipo', 'motivo', 'doctor', 'estado', 'diagnostico']}
           minWidth={720}
           action={(consulta) =>

@@ -40,9 +40,11 @@ export function PatientRecord() {
           {empty && <Text c="dimmed">{t('record_empty')}</Text>}
           <ClinicalCard title={t('record_history')} id="registro-historial">
             <ConsultationsTable
-              items={historial.items}
-              counterpart="doctor"
-              showType
+              ns="clinical"
+              rows={historial.items}
+              columns={['fecha', 'hora', 'tipo', 'doctor', 'motivo', 'descripcion']}
+              minWidth={640}
+              highlightOnHover
               labelledBy="registro-historial"
               empty={t('record_history_empty')}
             />

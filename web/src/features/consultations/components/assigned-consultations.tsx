@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ESTADOS_CONSULTA } from '../../../../../contracts/consultations.ts';
-import { ConsultasTable } from '../../../components/clinical/consultas-table.tsx';
+import { ConsultationsTable } from '../../../components/clinical/consultations-table.tsx';
 import { PAGE_SIZE, useConsultations } from '../api/get-consultations.ts';
 
 /** The doctor's assigned consultations with the estado filter, paged on the server. */
-export function ConsultationsTable() {
+export function AssignedConsultations() {
   const { t } = useTranslation('consultations');
   const [estado, setEstado] = useState('');
   const [pagina, setPagina] = useState(1);
@@ -35,9 +35,9 @@ export function ConsultationsTable() {
       ) : list.isError ? (
         <Text role="alert">{t('load_error')}</Text>
       ) : (
-        <ConsultasTable
+        <ConsultationsTable
           ns="consultations"
-          consultas={list.data.items}
+          rows={list.data.items}
           columns={['paciente', 'fecha', 'hora', 'motivo', 'estado']}
           minWidth={600}
           emptyRow={estado ? t('empty_filtered') : t('empty')}

@@ -1,0 +1,1 @@
+export { consultasQuery, doctorTreats, toConsultation } from './consultations.repository.ts';

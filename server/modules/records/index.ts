@@ -1,0 +1,10 @@
+export {
+  assistantClinicalSummary,
+  listAllergies,
+  listDisabilities,
+  listDiseases,
+  listFileEntries,
+  hasEmergencyAccess,
+  listHabits,
+  listVaccines,
+} from './records.repository.ts';
