@@ -72,6 +72,14 @@ export const idField = (message = 'valor_invalido') =>
 /** A positive integer id in a path or query string. */
 export const idParam = z.coerce.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido');
 
+/**
+ * A search counts its matches up to this many (or to the end of the page asked for, if further),
+ * so its cost does not grow with the clinic. Past it, X-Total-Count is that many and the header
+ * X-Total-Count-Approximate: true says there are more (the screens say "more than 1,000").
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+export const APPROXIMATE_TOTAL_HEADER = 'X-Total-Count-Approximate';
+
 /** Paging of growing lists; the total goes in the X-Total-Count header. */
 export const pagingQuery = z.object({
   buscar: z.string().trim().max(100, 'texto_largo').optional(),

@@ -4,7 +4,8 @@
 //   GET /api/paciente/historial                          a patient's history (first page, X-Total-Count)
 // Each request verifies the same JWT (same secret, same @fastify/jwt options), reads the account and
 // session with Galeno's per-request query, and runs the SQL Galeno runs, copied from Kysely's log of
-// a real request (the audit row of a history read included, committed in groups as Galeno does).
+// a real request (the audit row of a history read included, committed in groups as Galeno does;
+// the booking rules row read at most every 5 s, as Galeno caches it).
 // It answers the same JSON; `npm run bench:api` checks that before it measures.
 // Left out on purpose: Galeno's security headers and request id, its schema validation of the
 // answer, its error texts in three languages, and every other route.
@@ -35,6 +36,7 @@ const SQL = {
   visitsOnSlots: `select "id_agenda", "estado" from "citas" where "id_paciente" = ? and "id_doctor" = ? and "estado" in (?, ?) and "fecha" >= ? and "fecha" < ?`,
   history: `select "c"."id_consulta", "c"."fecha", "c"."hora", "c"."tipo", "c"."descripcion", "c"."motivo", "c"."estado", "du"."nombre" as "doctor_nombre", "du"."apellido1" as "doctor_apellido1", "du"."apellido2" as "doctor_apellido2", "pu"."nombre" as "paciente_nombre", "pu"."apellido1" as "paciente_apellido1", "pu"."apellido2" as "paciente_apellido2" from "consultas" as "c" inner join "doctores" as "d" on "d"."id_doctor" = "c"."id_doctor" inner join "usuarios" as "du" on "du"."id_usuario" = "d"."id_usuario" inner join "pacientes" as "p" on "p"."id_paciente" = "c"."id_paciente" inner join "usuarios" as "pu" on "pu"."id_usuario" = "p"."id_usuario" where "c"."id_paciente" = ? and ("c"."fecha" < ? or ("c"."fecha" = ? and "c"."hora" <= ?)) order by "c"."fecha" desc, "c"."hora" desc, "c"."id_consulta" desc limit ? offset ?`,
   historyCount: `select count(*) as "n" from "consultas" as "c" inner join "doctores" as "d" on "d"."id_doctor" = "c"."id_doctor" inner join "usuarios" as "du" on "du"."id_usuario" = "d"."id_usuario" inner join "pacientes" as "p" on "p"."id_paciente" = "c"."id_paciente" inner join "usuarios" as "pu" on "pu"."id_usuario" = "p"."id_usuario" where "c"."id_paciente" = ? and ("c"."fecha" < ? or ("c"."fecha" = ? and "c"."hora" <= ?))`,
+  bookingRules: `select * from "reglas_reserva" where "id_reglas" = ?`,
   audit: `insert into "auditoria" ("id_usuario", "rol", "id_paciente", "accion", "detalle", "ip", "creado_en") values (?, ?, ?, ?, ?, ?, ?)`,
 };
 type Query = keyof typeof SQL;
@@ -167,6 +169,16 @@ async function patientOf(request: FastifyRequest, reply: FastifyReply): Promise<
 
 const hhmm = (time: unknown) => String(time).slice(0, 5);
 
+/** The clinic's booking rules, read at most every 5 s as Galeno's instance cache does (issue 14). */
+let rulesRead: { rules: Row; until: number } | undefined;
+async function bookingRules(): Promise<Row> {
+  if (rulesRead && rulesRead.until > Date.now()) return rulesRead.rules;
+  const [rules] = await store.all('bookingRules', [1]);
+  if (!rules) throw new Error('no booking rules row');
+  rulesRead = { rules, until: Date.now() + 5_000 };
+  return rules;
+}
+
 app.get<{ Params: { doctorId: string }; Querystring: { dias?: string; desde?: string } }>(
   '/api/citas/agenda-disponible/:doctorId',
   async (request, reply) => {
@@ -189,10 +201,19 @@ app.get<{ Params: { doctorId: string }; Querystring: { dias?: string; desde?: st
         : store.all('visitsOnSlots', [actor.id_paciente, doctorId, 'pendiente', 'Confirmada', desde, hasta]),
     ]);
     const mine = new Map(visits.map((row) => [row.id_agenda, row.estado === 'Confirmada' ? 'Confirmada' : 'pendiente']));
+    // Free slots outside the booking window (minimum notice, horizon) are not offered, as in Galeno.
+    const rules = await bookingRules();
+    const earliest = new Date(now.getTime() + Number(rules.antelacion_reserva_min) * 60_000);
+    const earliestDay = localDate(earliest, timeZone);
+    const earliestTime = localTime(earliest, timeZone);
+    const lastDay = addDays(today, Number(rules.horizonte_dias));
     return slots.flatMap((slot) => {
       const tipo = slot.tipo === 'Bloqueo' ? 'Bloqueado' : slot.estado;
-      const past = String(slot.fecha) < today || (slot.fecha === today && hhmm(slot.hora_inicio) <= time);
-      if (past && tipo === 'Disponible') return [];
+      const fecha = String(slot.fecha);
+      const start = hhmm(slot.hora_inicio);
+      const past = fecha < today || (fecha === today && start <= time);
+      const outside = fecha > lastDay || fecha < earliestDay || (fecha === earliestDay && start < earliestTime);
+      if ((past || outside) && tipo === 'Disponible') return [];
       const mia = mine.get(slot.id_agenda);
       return [{ fecha: slot.fecha, hora_inicio: hhmm(slot.hora_inicio), hora_fin: hhmm(slot.hora_fin), tipo, ...(mia ? { mia } : {}) }];
     });

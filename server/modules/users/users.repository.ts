@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { normalizeForSearch } from '../../../contracts/common.ts';
+import { normalizeForSearch, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import type { DialectName } from '../../db/index.ts';
 import { containsText } from '../../db/sql.ts';
 import type { UsuarioFicha } from '../../../contracts/profiles.ts';
@@ -164,19 +164,16 @@ export interface ListQuery {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The list has more than `total` items (a search counted up to a limit). */
+  approximate?: true;
 }
 
 interface Search {
   condition: RawBuilder<boolean>;
-  /**
-   * The same condition as a membership test only (SQLite): `+` keeps the matches from driving the
-   * query, so it walks the (rol, activo, busqueda) index in order and stops once a page is full.
-   */
-  probe: RawBuilder<boolean>;
-  /** Served by SQLite's FTS5 trigram table (three or more characters). */
-  trigram: boolean;
-  /** The FTS5 phrase, when trigram. */
+  /** The FTS5 phrase (SQLite, three or more characters: served by the trigram table). */
   phrase?: string;
+  /** The normalized term, for a LIKE test that walks the (rol, activo, busqueda) index in name order. */
+  text: string;
 }
 
 /**
@@ -192,22 +189,12 @@ function searchOf(dialect: DialectName, buscar: string | undefined): Search | un
     const phrase = `"${text.replaceAll('"', '""')}"`;
     return {
       condition: sql<boolean>`u.id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})`,
-      probe: sql<boolean>`+u.id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})`,
-      trigram: true,
       phrase,
+      text,
     };
   }
-  const condition = containsText('u.busqueda', text);
-  return { condition, probe: condition, trigram: false };
+  return { condition: containsText('u.busqueda', text), text };
 }
-
-/**
- * Below this many matches, SQLite should start from the trigram matches and sort them rather than
- * walk the name index in order until a page is full (which reads the whole index for a rare term).
- * Above it, walking the index is the cheap way (docs/decisions/0080): SQLite's planner prefers the
- * matches either way, so each plan is forced (a unary + on the side that must not drive).
- */
-const FEW_MATCHES = 2000;
 
 function offsetOf(query: ListQuery): number {
   return (query.pagina - 1) * query.por_pagina;
@@ -282,67 +269,73 @@ async function countActiveMatches(db: Db, search: Search, rol: Rol | undefined):
   return Number(count.total);
 }
 
+const patientListColumns = [
+  'p.id_paciente',
+  'u.id_usuario',
+  'u.nombre',
+  'u.apellido1',
+  'u.apellido2',
+  'u.correo',
+  'u.telefono',
+  'u.direccion',
+  'u.codigo_postal',
+  'u.localidad',
+  'u.provincia',
+  'p.fecha_alta',
+  'p.estado',
+] as const;
+
 /**
- * SQLite, 3+ characters: the trigram matches (counted inside FTS5, no row reads) minus the matches
- * that are not active patients (few: the partial index of migration 080, named because the
- * planner would rather walk every account). Counting the patients directly reads one row per
- * match: 5-17 ms for a common surname among 100,000 patients, against 1-10 ms this way.
+ * Active patients matching a search, counted only up to `limit` + 1: a search's cost must not
+ * grow with the clinic (docs/decisions/0080). SQLite with a trigram phrase starts from the FTS5
+ * matches and looks each account up by its key; otherwise the (rol, activo, busqueda) index is
+ * walked until enough matches are found.
  */
-async function countPatientMatches(db: Db, phrase: string): Promise<number> {
-  const { rows } = await sql<{ total: number }>`select
-      (select count(*) from usuarios_busqueda where usuarios_busqueda match ${phrase})
-      - (select count(*) from usuarios indexed by usuarios_no_pacientes_activos
-          where not (rol = 'paciente' and activo = 1)
-          and +id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})) as total`.execute(db);
+async function countPatientMatchesUpTo(db: Db, search: Search, limit: number): Promise<number> {
+  const matches =
+    search.phrase !== undefined
+      ? sql`select 1 from usuarios_busqueda f join usuarios u on u.id_usuario = f.rowid
+          where usuarios_busqueda match ${search.phrase} and u.rol = 'paciente' and u.activo = 1 limit ${limit + 1}`
+      : sql`select 1 from usuarios u
+          where u.rol = 'paciente' and u.activo = 1 and ${containsText('u.busqueda', search.text)} limit ${limit + 1}`;
+  const { rows } = await sql<{ total: number | string }>`select count(*) as total from (${matches}) as capped`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
 
 /**
  * Active patients matching a search, in the order of their names. Every account whose role is
  * paciente has its patient record (registration and role changes create it), so the total is
- * counted on the accounts alone.
+ * counted on the accounts alone. A search's total is exact up to SEARCH_COUNT_LIMIT matches (or
+ * up to the end of the page asked for, if further); past it the total is that many and
+ * `approximate` says there are more.
  */
 export async function listPatients(db: Db, dialect: DialectName, query: ListQuery) {
   const search = searchOf(dialect, query.buscar);
-  const total = !search
-    ? await countActiveAccounts(db, 'paciente')
-    : search.phrase !== undefined
-      ? await countPatientMatches(db, search.phrase)
-      : await countActiveMatches(db, search, 'paciente');
-  if (total <= offsetOf(query)) return { items: [], total };
-  // A unary + keeps SQLite off the (rol, activo, busqueda) index, so it starts from the matches;
-  // with many matches, the + goes on the match test instead, so it walks that index in order.
-  const fromMatches = search?.trigram === true && total <= FEW_MATCHES;
+  const offset = offsetOf(query);
+  const limit = Math.max(SEARCH_COUNT_LIMIT, offset + query.por_pagina);
+  const counted = search ? await countPatientMatchesUpTo(db, search, limit) : await countActiveAccounts(db, 'paciente');
+  const approximate = search !== undefined && counted > limit;
+  const total = approximate ? limit : counted;
+  if (!approximate && total <= offset) return { items: [], total };
+  // Few matches (counted exactly): start from them and sort them. Many: walk the name index in
+  // order, testing each entry, and stop at a full page (a unary + keeps SQLite on each plan).
+  const fromMatches = search?.phrase !== undefined && !approximate;
   const column = (name: 'u.rol' | 'u.activo') => (fromMatches ? sql`+${sql.ref(name)}` : sql.ref(name));
-  const matches = search && (fromMatches ? search.condition : search.probe);
+  const matches = search && (fromMatches ? search.condition : containsText('u.busqueda', search.text));
   const items = await db
     .selectFrom('usuarios as u')
     .innerJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
     .where(column('u.rol'), '=', 'paciente')
     .where(column('u.activo'), '=', 1)
     .$if(matches !== undefined, (qb) => qb.where(matches!))
-    .select([
-      'p.id_paciente',
-      'u.id_usuario',
-      'u.nombre',
-      'u.apellido1',
-      'u.apellido2',
-      'u.correo',
-      'u.telefono',
-      'u.direccion',
-      'u.codigo_postal',
-      'u.localidad',
-      'u.provincia',
-      'p.fecha_alta',
-      'p.estado',
-    ])
+    .select(patientListColumns)
     // The search text starts with the name and surnames: an accent-free alphabetical order.
     .orderBy('u.busqueda')
     .orderBy('u.id_usuario')
     .limit(query.por_pagina)
-    .offset(offsetOf(query))
+    .offset(offset)
     .execute();
-  return { items, total };
+  return approximate ? { items, total, approximate: true as const } : { items, total };
 }
 
 /** The caller's own account. */

@@ -2,16 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sesionesCerradasSchema } from '../../../contracts/sessions.ts';
-import { errorBody, idParam } from '../../../contracts/common.ts';
+import { APPROXIMATE_TOTAL_HEADER, errorBody, idParam, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import { cambioRolSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
 import { actorOf } from '../../lib/access.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { Page } from './users.repository.ts';
 import { createUsersService } from './users.service.ts';
 
-/** A page of a list: the items as the body, the total in X-Total-Count (architecture: growing lists). */
+/**
+ * A page of a list: the items as the body, the total in X-Total-Count (architecture: growing
+ * lists), and X-Total-Count-Approximate: true when there are more than that (SEARCH_COUNT_LIMIT).
+ */
 function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
-  void reply.header('x-total-count', String(page.total)).header('access-control-expose-headers', 'X-Total-Count');
+  void reply.header('x-total-count', String(page.total));
+  if (page.approximate) void reply.header(APPROXIMATE_TOTAL_HEADER, 'true');
+  void reply.header('access-control-expose-headers', `X-Total-Count, ${APPROXIMATE_TOTAL_HEADER}`);
   return page.items;
 }
 
@@ -92,10 +97,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['doctor', 'admin'] },
       schema: {
         tags: ['usuarios'],
-        summary: 'Active patients: search and paging',
+        summary: 'Active patients: search and paging, in name order',
+        description:
+          `The total is in X-Total-Count. A search counts up to ${SEARCH_COUNT_LIMIT} matches (or to the end of the ` +
+          `page asked for, if further): past that, X-Total-Count is that many and ${APPROXIMATE_TOTAL_HEADER}: true ` +
+          'says there are more (further pages can still be asked for).',
         querystring: pacientesQuery,
         response: {
-          200: z.array(pacienteListaSchema).describe('One page; the total is in X-Total-Count'),
+          200: z.array(pacienteListaSchema).describe(`One page; the total is in X-Total-Count (a lower bound when ${APPROXIMATE_TOTAL_HEADER}: true)`),
           400: errorBody,
           401: errorBody,
           403: errorBody,

@@ -103,6 +103,7 @@ export function createUsersService(app: FastifyInstance) {
       const page = await listPatients(db, dialect, query);
       return {
         total: page.total,
+        ...(page.approximate && { approximate: page.approximate }),
         items: page.items.map((row) => ({
           id_paciente: row.id_paciente,
           id_usuario: row.id_usuario,

@@ -67,9 +67,16 @@ export async function api<T>(method: string, path: string, options: RequestOptio
   return (await response.json()) as T;
 }
 
-/** A page of a growing list: the items and the X-Total-Count total. */
-export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
+/**
+ * A page of a growing list: the items and the X-Total-Count total; `approximate` when the server
+ * counted a search only up to a limit and there are more than `total` (X-Total-Count-Approximate).
+ */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; total: number; approximate: boolean }> {
   const response = await apiRaw('GET', path, options);
   const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get('x-total-count') ?? items.length) };
+  return {
+    items,
+    total: Number(response.headers.get('x-total-count') ?? items.length),
+    approximate: response.headers.get('x-total-count-approximate') === 'true',
+  };
 }

@@ -23,6 +23,11 @@ export function formatInstant(iso: string | null | undefined, language?: string)
   return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: clinicTimeZone() }).format(date);
 }
 
+/** A count for people, grouped even with four digits: 1.000 (es, ca), 1,000 (en). */
+export function formatCount(count: number, language?: string): string {
+  return numberFormat(localeOf(language), { useGrouping: 'always' }).format(count);
+}
+
 /** A size in bytes as KB or MB, one decimal. */
 export function formatBytes(bytes: number, language?: string): string {
   const number = numberFormat(localeOf(language), { maximumFractionDigits: 1 });

@@ -78,7 +78,13 @@ export default function PatientListPage() {
                 {t('no_patients')}
               </Text>
             )}
-            <ListPager page={page} pageSize={PATIENTS_PAGE_SIZE} total={patients.data.total} onChange={setPage} />
+            <ListPager
+              page={page}
+              pageSize={PATIENTS_PAGE_SIZE}
+              total={patients.data.total}
+              approximate={patients.data.approximate}
+              onChange={setPage}
+            />
           </>
         )
       )}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
+import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
+import { searchTextOf } from './users.repository.ts';
+
+interface PatientItem {
+  id_usuario: number;
+  nombre_completo: string;
+}
+
+const MATCHES = SEARCH_COUNT_LIMIT + 105;
+
+/** Active patients (and a closed one and a doctor, who must not count) sharing a surname, straight into the database. */
+async function insertNamesakes(server: TestServer, apellido1: string, count: number): Promise<void> {
+  const stamp = new Date().toISOString();
+  const rows = Array.from({ length: count + 2 }, (_, i) => {
+    const nombre = `Nombre${String(i).padStart(4, '0')}`;
+    const nombre_usuario = `${apellido1.toLowerCase()}${i}`;
+    const correo = `${nombre_usuario}@example.com`;
+    return {
+      nombre_usuario, correo, contrasena_hash: 'x', rol: i === count + 1 ? ('doctor' as const) : ('paciente' as const),
+      nombre, apellido1, activo: i === count ? 0 : 1, idioma: 'es' as const, creado_en: stamp,
+      busqueda: searchTextOf({ nombre, apellido1, nombre_usuario, correo }),
+    };
+  });
+  await server.database.db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += 200) {
+      const users = rows.slice(start, start + 200);
+      const ids = await trx.insertInto('usuarios').values(users).returning(['id_usuario', 'rol']).execute();
+      const patients = ids.filter((row) => row.rol === 'paciente');
+      await trx
+        .insertInto('pacientes')
+        .values(patients.map(({ id_usuario }) => ({ id_usuario, estado: 'Activo' as const, fecha_alta: '2025-01-01' })))
+        .execute();
+    }
+  });
+}
+
+describe.each(DATABASES)('patient search totals past the count limit on %s', (kind) => {
+  const server = useTestServer(kind);
+
+  it('counts a search exactly up to the limit, then says "more than" and still pages to the end', async () => {
+    const admin = await server.createUser('admin');
+    // Three or more letters use the trigram index; two letters read the column: both count the same way.
+    await insertNamesakes(server, 'Aproxqw', MATCHES);
+    for (const buscar of ['aproxqw', 'qw']) {
+      const list = (query: string) =>
+        server.request<PatientItem[]>('GET', `/api/pacientes?buscar=${buscar}&${query}`, { token: admin.token });
+
+      const first = await list('pagina=1');
+      expect(first.status, buscar).toBe(200);
+      expect(first.headers.get('x-total-count'), buscar).toBe(String(SEARCH_COUNT_LIMIT));
+      expect(first.headers.get('x-total-count-approximate'), buscar).toBe('true');
+      expect(first.headers.get('access-control-expose-headers'), buscar).toMatch(/x-total-count-approximate/i);
+      expect(first.body.map((item) => item.nombre_completo), buscar).toEqual(
+        Array.from({ length: 50 }, (_, i) => `Nombre${String(i).padStart(4, '0')} Aproxqw`),
+      );
+
+      // A page past the limit counts up to its own end: still more than that, so still approximate.
+      const past = await list('pagina=21');
+      expect(past.headers.get('x-total-count'), buscar).toBe('1050');
+      expect(past.headers.get('x-total-count-approximate'), buscar).toBe('true');
+      expect(past.body[0]?.nombre_completo, buscar).toBe('Nombre1000 Aproxqw');
+
+      // The last page reaches the end: the total is exact again.
+      const last = await list('pagina=23');
+      expect(last.headers.get('x-total-count'), buscar).toBe(String(MATCHES));
+      expect(last.headers.get('x-total-count-approximate'), buscar).toBeNull();
+      expect(last.body, buscar).toHaveLength(MATCHES - 1100);
+
+      // Paging through with the largest page size meets every match once, in name order.
+      const seen: PatientItem[] = [];
+      for (let pagina = 1; ; pagina++) {
+        const page = await list(`pagina=${pagina}&por_pagina=200`);
+        expect(page.status, buscar).toBe(200);
+        if (page.body.length === 0) break;
+        seen.push(...page.body);
+      }
+      expect(seen.map((item) => item.nombre_completo), buscar).toEqual(
+        Array.from({ length: MATCHES }, (_, i) => `Nombre${String(i).padStart(4, '0')} Aproxqw`),
+      );
+      expect(new Set(seen.map((item) => item.id_usuario)).size, buscar).toBe(MATCHES);
+    }
+
+    // Below the limit the total stays exact, with no approximate header.
+    const few = await server.request<PatientItem[]>('GET', '/api/pacientes?buscar=nombre000', { token: admin.token });
+    expect(few.headers.get('x-total-count')).toBe('10');
+    expect(few.headers.get('x-total-count-approximate')).toBeNull();
+  });
+});
