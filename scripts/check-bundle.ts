@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { SCREENS, type ScreenName } from '../contracts/routes.ts';
-import { screens } from '../web/src/app/screens.ts';
+import { firstLoadOf, readManifest, WEB_DIST } from './screen-first-load.ts';
 
 const LIMIT_KB = 150;
 /**
@@ -38,9 +38,8 @@ const BUDGETED: ScreenName[] = [
   'perfilDoctor',
   'agendaDoctor',
 ];
-const dist = new URL('../web/dist', import.meta.url).pathname;
-type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const dist = WEB_DIST;
+const manifest = readManifest();
 
 const gzipSizes = new Map<string, number>();
 function gzipSize(file: string) {
@@ -52,34 +51,9 @@ function gzipSize(file: string) {
   return size;
 }
 
-/** The files of a manifest entry and of everything it imports statically, CSS included. */
-function collect(key: string, files: Set<string>) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build manifest`);
-  if (files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported, files);
-}
-
-/** The manifest key of a screen's module, read from its loader (`() => import('../features/...')`). */
-function moduleOf(name: ScreenName) {
-  const source = /import\(['"]\.\.\/(.+?)['"]\)/.exec(screens[name].load.toString())?.[1];
-  if (!source) throw new Error(`cannot read the module of screen ${name} from app/screens.ts`);
-  return `src/${source}`;
-}
-
 type Row = { name: ScreenName; js: number; css: number; files: string[] };
 const rows: Row[] = BUDGETED.map((name) => {
-  const definition = screens[name];
-  const files = new Set<string>();
-  collect('index.html', files);
-  collect(moduleOf(name), files);
-  for (const namespace of ['common', ...definition.namespaces]) collect(`src/locales/es/${namespace}.json`, files);
-  if (definition.data !== false) {
-    collect('src/app/query-scope.tsx', files);
-    collect('../contracts/messages/es.ts', files);
-  }
+  const files = firstLoadOf(manifest, name);
   let js = 0;
   let css = 0;
   for (const file of files) {
@@ -117,7 +91,9 @@ for (const row of failed) {
 for (const row of rows) {
   const ceiling = CEILINGS_KB[row.name];
   if (ceiling !== undefined && (row.js + row.css) / 1024 <= LIMIT_KB) {
-    console.error(`FAIL: ${SCREENS[row.name].path} is under ${LIMIT_KB} KB now: delete its ceiling in scripts/check-bundle.ts`);
+    console.error(
+      `FAIL: ${SCREENS[row.name].path} is under ${LIMIT_KB} KB now: delete its ceiling in scripts/check-bundle.ts`,
+    );
     failed.push(row);
   }
 }
