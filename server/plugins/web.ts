@@ -55,7 +55,7 @@ function pageHtml(root: string): PageHtml {
           : `    <link rel="modulepreload" crossorigin href="${file}">\n`,
       )
       .join('');
-    pages.set(page, Buffer.from(index.replace('</head>', `${links}  </head>`)));
+    pages.set(page, Buffer.from(index.replace(/\n?\s*<\/head>/, `\n${links}  </head>`)));
   }
   return (url) => pages.get(url.split(/[?#]/)[0] ?? url) ?? plain;
 }
