@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { idParam } from './common.ts';
 
-/** Attachments: at most 10 MB each, and only these kinds, recognised by their content. */
-export const MAX_ARCHIVO_BYTES = 10 * 1024 * 1024;
-export const TIPOS_ARCHIVO = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export type TipoArchivo = (typeof TIPOS_ARCHIVO)[number];
-/** For the file picker's accept attribute; the server decides by the bytes, not by this. */
-export const ACCEPT_ARCHIVO = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+import { TIPOS_ARCHIVO } from './file-limits.ts';
+
+export { ACCEPT_ARCHIVO, MAX_ARCHIVO_BYTES, TIPOS_ARCHIVO, type TipoArchivo } from './file-limits.ts';
 
 /** An attachment as listed (spec: nombre, tipo, fecha_subida, url). `url` needs the bearer token. */
 export const archivoSchema = z.object({

@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  const indexHtml = deps.serveWeb === false ? undefined : await registerWeb(app);
-  app.setNotFoundHandler(notFoundHandler(indexHtml));
+  const pageHtml = deps.serveWeb === false ? undefined : await registerWeb(app);
+  app.setNotFoundHandler(notFoundHandler(pageHtml));
   return app;
 }

@@ -62,11 +62,12 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  * Unknown paths: a JSON 404 for the API and for assets; the web app's page (its router shows the
  * not-found screen) for any other GET when the app is served.
  */
-export function notFoundHandler(indexHtml: Buffer | undefined) {
+export function notFoundHandler(pageHtml: ((url: string) => Buffer) | undefined) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage =
-      indexHtml && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
-    if (wantsPage) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      pageHtml && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
+    if (wantsPage)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageHtml(request.url));
     return send(reply, 404, 'no_encontrado', message('no_encontrado', requestLanguage(request)));
   };
 }

@@ -9,6 +9,7 @@ import { registerWeb } from './web.ts';
 
 // A built web app in miniature: what `npm run build` writes (hashed assets with pre-compressed
 // copies, index.html, unhashed files from web/public).
+const INDEX_HTML = '<!doctype html><head><title>Galeno</title></head>';
 const SCRIPT = 'console.log("galeno");'.repeat(50);
 let root: string;
 let app: FastifyInstance;
@@ -16,14 +17,19 @@ let app: FastifyInstance;
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-web-'));
   fs.mkdirSync(path.join(root, 'assets'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Galeno</title>');
+  fs.writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js'), SCRIPT);
   fs.writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js.br'), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js.gz'), zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(root, 'theme-init.js'), 'void 0;');
+  fs.mkdirSync(path.join(root, '.vite'));
+  fs.writeFileSync(
+    path.join(root, '.vite/screen-preloads.json'),
+    JSON.stringify({ '/login': ['/assets/login-page-Ef56Gh78.js', '/assets/login-page-Ij90Kl12.css'] }),
+  );
   app = Fastify();
-  const indexHtml = await registerWeb(app, root);
-  app.setNotFoundHandler(notFoundHandler(indexHtml));
+  const pageHtml = await registerWeb(app, root);
+  app.setNotFoundHandler(notFoundHandler(pageHtml));
   await app.ready();
 });
 
@@ -68,5 +74,13 @@ describe('serving the built web app', () => {
     const response = await app.inject({ url: '/assets/index-Old00000.js' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+
+  it("links a screen's first chunks from its page, so they download alongside the entry", async () => {
+    const login = await app.inject({ url: '/login?next=%2Fpedir-cita' });
+    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-Ef56Gh78.js">');
+    expect(login.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/login-page-Ij90Kl12.css">');
+    const other = await app.inject({ url: '/pedir-cita' });
+    expect(other.body).toBe(INDEX_HTML);
   });
 });

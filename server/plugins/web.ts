@@ -6,12 +6,15 @@ import type { FastifyInstance } from 'fastify';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** The HTML of a page path: index.html, with preload links for what that page's screen loads first. */
+export type PageHtml = (url: string) => Buffer;
+
 /**
  * Serves the built web app from the API's origin: hashed assets cached for a year (pre-compressed
- * copies preferred), index.html never cached. Returns index.html for the not-found handler, which
+ * copies preferred), index.html never cached. Returns the page HTML for the not-found handler, which
  * answers every other page path with it, or undefined when the app has not been built.
  */
-export async function registerWeb(app: FastifyInstance, root = WEB_DIST): Promise<Buffer | undefined> {
+export async function registerWeb(app: FastifyInstance, root = WEB_DIST): Promise<PageHtml | undefined> {
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn('web/dist is missing: run `npm run build` to serve the web app');
@@ -28,5 +31,31 @@ export async function registerWeb(app: FastifyInstance, root = WEB_DIST): Promis
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return fs.readFileSync(indexFile);
+  return pageHtml(root);
+}
+
+/**
+ * index.html for every page path; a screen's path also links the chunks, stylesheets and strings its
+ * first render waits for (web/dist/.vite/screen-preloads.json, written by the build), so the browser
+ * fetches them alongside the entry instead of after the entry has run (decision 0087).
+ */
+function pageHtml(root: string): PageHtml {
+  const index = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const plain = Buffer.from(index);
+  const preloadsFile = path.join(root, '.vite/screen-preloads.json');
+  const preloads = fs.existsSync(preloadsFile)
+    ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as Record<string, string[]>)
+    : {};
+  const pages = new Map<string, Buffer>();
+  for (const [page, files] of Object.entries(preloads)) {
+    const links = files
+      .map((file) =>
+        file.endsWith('.css')
+          ? `    <link rel="preload" as="style" crossorigin href="${file}">\n`
+          : `    <link rel="modulepreload" crossorigin href="${file}">\n`,
+      )
+      .join('');
+    pages.set(page, Buffer.from(index.replace(/\n?\s*<\/head>/, `\n${links}  </head>`)));
+  }
+  return (url) => pages.get(url.split(/[?#]/)[0] ?? url) ?? plain;
 }

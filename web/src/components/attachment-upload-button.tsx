@@ -2,7 +2,7 @@ import { Button, FileButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCEPT_ARCHIVO, MAX_ARCHIVO_BYTES } from '../../../contracts/files.ts';
+import { ACCEPT_ARCHIVO, MAX_ARCHIVO_BYTES } from '../../../contracts/file-limits.ts';
 import { ApiError } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 

@@ -25,12 +25,19 @@ import { useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
 import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
-import { EditBlockModal } from '../components/edit-block-modal.tsx';
 import { MonthGrid, MonthLegend } from '../components/month-grid.tsx';
-import { OpenDayModal } from '../components/open-day-modal.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
-import { RangeModal } from '../components/range-modal.tsx';
 
+// The dialogs (Modal, their forms and zod) load when one is opened (decision 0087).
+const OpenDayModal = lazy(() =>
+  import('../components/open-day-modal.tsx').then((module) => ({ default: module.OpenDayModal })),
+);
+const RangeModal = lazy(() =>
+  import('../components/range-modal.tsx').then((module) => ({ default: module.RangeModal })),
+);
+const EditBlockModal = lazy(() =>
+  import('../components/edit-block-modal.tsx').then((module) => ({ default: module.EditBlockModal })),
+);
 // The weekly hours and absences sit below the agenda; they load after it, not before it first renders.
 const WeeklyHoursEditor = lazy(() =>
   import('../../../components/weekly-hours-editor.tsx').then((module) => ({ default: module.WeeklyHoursEditor })),
@@ -233,40 +240,42 @@ export default function AgendaPage() {
         </Suspense>
       </SimpleGrid>
 
-      {modal === 'open' && (
-        <OpenDayModal
-          opened
-          idDoctor={idDoctor}
-          initialDate={selected}
-          onClose={() => setModal(null)}
-          onOpened={setSelected}
-        />
-      )}
-      {modal === 'block' && (
-        <RangeModal
-          title={t('block_title')}
-          submitLabel={t('block_submit')}
-          missingMessage={t('block_missing')}
-          initialDate={selected}
-          idDoctor={idDoctor}
-          busy={block.isPending}
-          onClose={() => setModal(null)}
-          onSubmit={onBlock}
-        />
-      )}
-      {modal === 'unblock' && (
-        <RangeModal
-          title={t('unblock_title')}
-          submitLabel={t('unblock_submit')}
-          missingMessage={t('unblock_missing')}
-          initialDate={selected}
-          idDoctor={idDoctor}
-          busy={unblock.isPending}
-          onClose={() => setModal(null)}
-          onSubmit={onUnblock}
-        />
-      )}
-      {editing && <EditBlockModal block={editing} onClose={() => setEditing(null)} />}
+      <Suspense fallback={null}>
+        {modal === 'open' && (
+          <OpenDayModal
+            opened
+            idDoctor={idDoctor}
+            initialDate={selected}
+            onClose={() => setModal(null)}
+            onOpened={setSelected}
+          />
+        )}
+        {modal === 'block' && (
+          <RangeModal
+            title={t('block_title')}
+            submitLabel={t('block_submit')}
+            missingMessage={t('block_missing')}
+            initialDate={selected}
+            idDoctor={idDoctor}
+            busy={block.isPending}
+            onClose={() => setModal(null)}
+            onSubmit={onBlock}
+          />
+        )}
+        {modal === 'unblock' && (
+          <RangeModal
+            title={t('unblock_title')}
+            submitLabel={t('unblock_submit')}
+            missingMessage={t('unblock_missing')}
+            initialDate={selected}
+            idDoctor={idDoctor}
+            busy={unblock.isPending}
+            onClose={() => setModal(null)}
+            onSubmit={onUnblock}
+          />
+        )}
+        {editing && <EditBlockModal block={editing} onClose={() => setEditing(null)} />}
+      </Suspense>
     </Container>
   );
 }

@@ -1,18 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginPayload, type LoginResponse } from '../../../../../contracts/auth.ts';
+import type { LoginPayload, LoginResponse } from '../../../../../contracts/auth.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { canOpen, SCREENS, type ScreenName } from '../../../../../contracts/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { safeNext } from '../../../lib/safe-next.ts';
 import { mustEnrol, needsCode, useLogin } from '../api/login.ts';
-import { CodeStep } from '../components/code-step.tsx';
 import { LoginReasonNotice } from '../components/login-reason.tsx';
+
+// The form's rules (and zod) and the code step load after the form is drawn (decision 0087).
+const loginResolver = lazyZodResolver(() =>
+  import('../../../../../contracts/auth.ts').then((module) => module.loginSchema),
+);
+const CodeStep = lazy(() => import('../components/code-step.tsx').then((module) => ({ default: module.CodeStep })));
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -27,7 +32,7 @@ export default function LoginPage() {
     resetField,
     formState: { errors, isValid },
   } = useForm<LoginPayload>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     mode: 'onTouched',
     defaultValues: { usuario: '', contrasena: '' },
   });
@@ -81,7 +86,9 @@ export default function LoginPage() {
       )}
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         {ticket ? (
-          <CodeStep ticket={ticket} onDone={(response) => void loggedIn(response)} onRestart={restart} />
+          <Suspense fallback={null}>
+            <CodeStep ticket={ticket} onDone={(response) => void loggedIn(response)} onRestart={restart} />
+          </Suspense>
         ) : (
           <form onSubmit={onSubmit} noValidate>
             <Stack>

@@ -19,7 +19,11 @@ import { BookingRulesNotice } from '../components/booking-rules-notice.tsx';
 const JoinWaitlistModal = lazy(() =>
   import('../components/join-waitlist-modal.tsx').then((module) => ({ default: module.JoinWaitlistModal })),
 );
-import { ConfirmBookingModal, type BookingChoice } from '../components/confirm-booking-modal.tsx';
+// The confirmation dialog (Modal, the form and zod) loads after the grid is drawn (decision 0087).
+const ConfirmBookingModal = lazy(() =>
+  import('../components/confirm-booking-modal.tsx').then((module) => ({ default: module.ConfirmBookingModal })),
+);
+import type { BookingChoice } from '../components/confirm-booking-modal.tsx';
 
 export default function BookingPage() {
   const { t, i18n } = useTranslation('booking');
@@ -213,12 +217,14 @@ export default function BookingPage() {
           </Stack>
         )}
       </Stack>
-      <ConfirmBookingModal
-        choice={choice}
-        submitting={createAppointment.isPending}
-        onSubmit={book}
-        onClose={() => setPicked(null)}
-      />
+      <Suspense fallback={null}>
+        <ConfirmBookingModal
+          choice={choice}
+          submitting={createAppointment.isPending}
+          onSubmit={book}
+          onClose={() => setPicked(null)}
+        />
+      </Suspense>
       {doctor && joining && (
         <Suspense fallback={null}>
           <JoinWaitlistModal

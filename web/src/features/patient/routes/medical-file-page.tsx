@@ -1,7 +1,7 @@
 import { fullName } from '../../../../../contracts/names.ts';
 import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconEdit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentUploadButton } from '../../../components/attachment-upload-button.tsx';
 import { BackButton } from '../../../components/back-button.tsx';
@@ -12,10 +12,13 @@ import { useLastConsultation } from '../api/get-last-consultation.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useAttachments } from '../api/list-attachments.ts';
 import { useUploadAttachment } from '../api/upload-attachment.ts';
-import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileSummary } from '../components/profile-summary.tsx';
 
 const FORM_ID = 'ficha-perfil-form';
+// The profile's form (its fields, date picker and zod) loads when the patient edits, not with the file (decision 0087).
+const ProfileForm = lazy(() =>
+  import('../components/profile-form.tsx').then((module) => ({ default: module.ProfileForm })),
+);
 
 /**
  * /ficha-paciente: the patient's medical file. The header has the name, the status badge and
@@ -88,7 +91,12 @@ export default function MedicalFilePage() {
               </Button>
             </>
           ) : (
-            <Button key="edit" onClick={() => setEditing(true)} disabled={!profile.data} leftSection={<IconEdit size={18} aria-hidden />}>
+            <Button
+              key="edit"
+              onClick={() => setEditing(true)}
+              disabled={!profile.data}
+              leftSection={<IconEdit size={18} aria-hidden />}
+            >
               {t('common:edit')}
             </Button>
           )}
@@ -105,7 +113,14 @@ export default function MedicalFilePage() {
         {profile.data && (
           <ClinicalCard title={t('profile_section')} id="seccion-perfil">
             {editing ? (
-              <ProfileForm profile={profile.data} formId={FORM_ID} showSubmit={false} onSaved={() => setEditing(false)} />
+              <Suspense fallback={null}>
+                <ProfileForm
+                  profile={profile.data}
+                  formId={FORM_ID}
+                  showSubmit={false}
+                  onSaved={() => setEditing(false)}
+                />
+              </Suspense>
             ) : (
               <ProfileSummary profile={profile.data} />
             )}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EstadoCita, MiCita } from '../../../../../contracts/appointments.ts';
@@ -11,11 +11,15 @@ import { formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
-import { RescheduleModal } from './reschedule-modal.tsx';
 import { WaitlistSection } from './waitlist-section.tsx';
 import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
 import { phoneHref, useClinic } from '../../../lib/clinic.ts';
 import { useClinicRules } from '../api/get-clinic-rules.ts';
+
+// The reschedule dialog (Modal and the doctor's week) loads after the list is drawn (decision 0087).
+const RescheduleModal = lazy(() =>
+  import('./reschedule-modal.tsx').then((module) => ({ default: module.RescheduleModal })),
+);
 
 // teal.9: white text on it keeps 4.5:1 (green's filled shade does not).
 const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray' };
@@ -175,7 +179,11 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
         />
       )}
       {total > PAGE_SIZE && <ListPager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />}
-      {upcoming && <RescheduleModal cita={moving} onClose={() => setMoving(null)} />}
+      {upcoming && (
+        <Suspense fallback={null}>
+          <RescheduleModal cita={moving} onClose={() => setMoving(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
