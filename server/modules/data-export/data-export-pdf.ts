@@ -4,7 +4,7 @@ import { auditSentence } from '../../../contracts/audit-sentences.ts';
 import type { MisDatos, RegistroAuditoriaExportado } from '../../../contracts/data-export.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { printable, shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
-import { fullName } from '../patients/patients.repository.ts';
+import { fullName } from '../patients/index.ts';
 
 interface Labels {
   title: string;

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../../contracts/messages/index.ts';
 import type { Database } from '../../db/schema/index.ts';
-import { fullName } from '../patients/patients.repository.ts';
+import { fullName } from '../patients/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { personalDataColumns, usuarioFichaOf } from '../users/users.repository.ts';
+import { personalDataColumns, usuarioFichaOf } from '../users/index.ts';
 import type { HistorialItem, TipoConsultaHistorial } from '../../../contracts/history.ts';
 import type {
   Alergia,

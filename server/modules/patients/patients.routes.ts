@@ -20,7 +20,7 @@ import {
   ultimaConsultaSchema,
   vacunaSchema,
 } from '../../../contracts/patient.ts';
-import { actorOf } from '../../lib/access.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createPatientsService, type FileSection } from './patients.service.ts';
 
@@ -28,7 +28,6 @@ const denied = { 401: errorBody, 403: errorBody };
 
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPatientsService(app);
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
   const paged = <T>(reply: FastifyReply, page: { items: T[]; total: number }) => {
     void reply.header('x-total-count', String(page.total));
     return page.items;
@@ -40,7 +39,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['paciente'] },
       schema: { tags: ['paciente'], summary: "The patient's own profile", response: { 200: perfilPacienteSchema, ...denied, 404: errorBody } },
     },
-    async (request) => service.getProfile(actorOf(request), context(request)),
+    async (request) => service.getProfile(callerOf(request)),
   );
 
   app.put(
@@ -54,7 +53,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: perfilPacienteSchema, 400: errorBody, ...denied, 404: errorBody },
       },
     },
-    async (request) => service.updateProfile(actorOf(request), request.body, context(request)),
+    async (request) => service.updateProfile(callerOf(request), request.body),
   );
 
   const sections: { section: FileSection; schema: z.ZodType; summary: string }[] = [
@@ -71,7 +70,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: ['paciente'] },
         schema: { tags: ['paciente'], summary: `${summary} of the own medical file`, response: { 200: z.array(schema), ...denied } },
       },
-      async (request) => service.readSection(actorOf(request), section, context(request)),
+      async (request) => service.readSection(callerOf(request), section),
     );
   }
 
@@ -85,7 +84,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ultimaConsultaSchema.nullable(), ...denied },
       },
     },
-    async (request) => service.lastConsultation(actorOf(request), context(request)),
+    async (request) => service.lastConsultation(callerOf(request)),
   );
 
   app.get(
@@ -94,7 +93,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['paciente'] },
       schema: { tags: ['paciente'], summary: 'The whole own medical file at once', response: { 200: fichaMedicaSchema, ...denied } },
     },
-    async (request) => service.medicalFile(actorOf(request), context(request)),
+    async (request) => service.medicalFile(callerOf(request)),
   );
 
   app.get(
@@ -107,7 +106,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resumenClinicoSchema, ...denied, 404: errorBody },
       },
     },
-    async (request) => service.clinicalSummary(actorOf(request), context(request)),
+    async (request) => service.clinicalSummary(callerOf(request)),
   );
 
   app.get(
@@ -121,7 +120,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
       },
     },
-    async (request, reply) => paged(reply, await service.patientHistory(actorOf(request), request.query, context(request))),
+    async (request, reply) => paged(reply, await service.patientHistory(callerOf(request), request.query)),
   );
 
   app.get(
@@ -135,7 +134,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: historialEstadisticasSchema, 400: errorBody, ...denied },
       },
     },
-    async (request) => service.patientHistoryStats(actorOf(request), request.query, context(request)),
+    async (request) => service.patientHistoryStats(callerOf(request), request.query),
   );
 
   app.get(
@@ -151,7 +150,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pdf, fileName } = await service.historyPdf(actorOf(request), request.query, context(request));
+      const { pdf, fileName } = await service.historyPdf(callerOf(request), request.query);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -171,6 +170,6 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
       },
     },
-    async (request, reply) => paged(reply, await service.userHistory(actorOf(request), request.query, context(request))),
+    async (request, reply) => paged(reply, await service.userHistory(callerOf(request), request.query)),
   );
 };

@@ -3,7 +3,7 @@ import type { Consulta } from '../../../contracts/consultations.ts';
 import type { FichaClinica, Historia, Seccion } from '../../../contracts/records.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { fullName } from '../../lib/names.ts';
-import { consultasQuery, toConsulta } from '../consultations/consultations.repository.ts';
+import { consultasQuery, toConsulta } from '../consultations/index.ts';
 
 /**
  * Reads and writes of a patient's clinical file. The read functions serve both the doctor's record

@@ -3,7 +3,7 @@ import type { Language } from '../../../contracts/messages/index.ts';
 import { localTime } from '../../lib/clock.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { quotedLine } from '../../lib/mail-text.ts';
-import { longDate } from '../reminders/reminders.mail.ts';
+import { longDate } from '../reminders/index.ts';
 import type { OfferRow } from './waitlist.repository.ts';
 
 interface Texts {

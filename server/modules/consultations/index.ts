@@ -1,0 +1,2 @@
+// What other modules may use of consultations: every import from another module goes through this file.
+export { consultasQuery, doctorTreats, toConsulta } from './consultations.repository.ts';
