@@ -7,6 +7,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/**
+ * Cycles that existed when this check came in (decision 0094), left to the issue that moves each
+ * table's reads and writes to its owning module. A group may shrink or split; a cycle that is not
+ * inside one of these (a new one, or one joining two) fails.
+ */
+const KNOWN_CYCLES: readonly (readonly string[])[] = [
+  ['agenda', 'appointments', 'auth', 'doctors', 'users', 'waitlist'],
+  ['files', 'patients'],
+];
+
 const MODULES_DIR = path.join(import.meta.dirname, '..', 'server', 'modules');
 const IMPORT = /(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
 
@@ -43,21 +53,36 @@ export function moduleGraph(): Map<string, Set<string>> {
   return graph;
 }
 
-/** Every elementary cycle found by a depth-first walk, each once (starting at its smallest name). */
+/** Groups of modules that reach each other (strongly connected components of two or more; Tarjan). */
 export function cyclesOf(graph: Map<string, Set<string>>): string[][] {
-  const cycles = new Map<string, string[]>();
-  const walk = (start: string, node: string, trail: string[]) => {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
     for (const next of graph.get(node) ?? []) {
-      if (next === start) {
-        const cycle = [...trail];
-        if (cycle.every((name) => name >= start)) cycles.set(cycle.join(' -> '), cycle);
-      } else if (!trail.includes(next) && next > start) {
-        walk(start, next, [...trail, next]);
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
       }
     }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member) group.push(member);
+      } while (member && member !== node);
+      if (group.length > 1) groups.push(group.sort());
+    }
   };
-  for (const start of [...graph.keys()].sort()) walk(start, start, [start]);
-  return [...cycles.values()];
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return groups;
 }
 
 if (import.meta.main) {
@@ -65,11 +90,19 @@ if (import.meta.main) {
   if (process.argv.includes('--list')) {
     for (const [from, to] of [...graph].sort(([a], [b]) => a.localeCompare(b))) console.log(`${from} -> ${[...to].sort().join(', ') || '(nothing)'}`);
   }
-  const cycles = cyclesOf(graph);
+  const all = cyclesOf(graph);
+  const cycles = all.filter((group) => !KNOWN_CYCLES.some((known) => group.every((name) => known.includes(name))));
+  if (all.length > cycles.length) console.log(`module graph: ${all.length - cycles.length} known cycle group(s) left (decision 0094)`);
   if (cycles.length > 0) {
-    console.error(`FAIL: ${cycles.length} import cycle(s) between server modules:`);
-    for (const cycle of cycles.slice(0, 20)) console.error(`  ${[...cycle, cycle[0]].join(' -> ')}`);
+    console.error('FAIL: server modules import each other in a cycle. Each group below reaches itself:');
+    for (const group of cycles) {
+      console.error(`  ${group.join(', ')}`);
+      for (const from of group) {
+        const inside = [...(graph.get(from) ?? [])].filter((to) => group.includes(to)).sort();
+        console.error(`    ${from} -> ${inside.join(', ')}`);
+      }
+    }
     process.exit(1);
   }
-  console.log(`module graph: ${graph.size} modules, no cycles`);
+  console.log(`module graph: ${graph.size} modules, no new cycles`);
 }

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
-import { DEMO_LOGINS, isEmpty, seedDemoClinic, type DemoLogin } from './db/seed/demo.ts';
+import { DEMO_LOGINS, isEmpty, seedDemoClinic, type DemoLogin } from './seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
 import { verifyPassword } from './lib/passwords.ts';
 import { findLoginUser } from './modules/auth/index.ts';

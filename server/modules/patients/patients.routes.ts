@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
@@ -21,7 +21,6 @@ import {
   vacunaSchema,
 } from '../../../contracts/patient.ts';
 import { callerOf } from '../../lib/request-context.ts';
-import { requestLanguage } from '../../lib/language.ts';
 import { createPatientsService, type FileSection } from './patients.service.ts';
 
 const denied = { 401: errorBody, 403: errorBody };
