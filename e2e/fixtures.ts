@@ -4,7 +4,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 export { expect };
 export const test = base;
 
-/** The demo clinic's log-ins (server/db/seed/demo.ts), present on every browser-test server. */
+/** The demo clinic's log-ins (server/seed/demo.ts), present on every browser-test server. */
 export const DEMO = {
   admin: { usuario: 'admin', contrasena: 'Admin1234!' },
   doctor: { usuario: 'dra.garcia', contrasena: 'Doctor1234!' },

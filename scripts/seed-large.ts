@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
 import { postgresBulkWriter, sqliteBulkWriter } from '../server/db/seed/bulk-writer.ts';
-import { isEmpty } from '../server/db/seed/demo.ts';
+import { isEmpty } from '../server/seed/demo.ts';
 import { seedLargeClinic } from '../server/db/seed/large.ts';
 import { localDate } from '../server/lib/clock.ts';
 import { hashPassword } from '../server/lib/passwords.ts';

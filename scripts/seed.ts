@@ -1,7 +1,7 @@
 // Loads the demo clinic into an empty database: `npm run seed` (PostgreSQL too, with DATABASE_URL).
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
-import { isEmpty, seedDemoClinic } from '../server/db/seed/demo.ts';
+import { isEmpty, seedDemoClinic } from '../server/seed/demo.ts';
 
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -10,7 +10,9 @@ import type { Database } from './db/schema/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loadCommonPasswords } from './lib/common-passwords.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
+import { requestSessions } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
+import { countDueOutbox } from './modules/reminders/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
 import { openApiTransform } from './plugins/openapi.ts';
@@ -119,8 +121,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(redisPlugin);
-  await app.register(authPlugin);
-  await app.register(metricsPlugin);
+  await app.register(authPlugin, { sessions: requestSessions(app.db, config) });
+  await app.register(metricsPlugin, { countDueOutbox: (now: string) => countDueOutbox(app.db, now) });
 
   for (const module of modules) {
     await app.register(module, { prefix: '/api' });

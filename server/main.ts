@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
-import type { DemoLogin } from './db/seed/demo.ts';
+import type { DemoLogin } from './seed/demo.ts';
 import { prepareDatabase, StartupRefused } from './startup.ts';
 
 async function main() {

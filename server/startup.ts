@@ -1,9 +1,9 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
-import { DEMO_LOGINS, isEmpty, seedDemoClinic, type DemoLogin } from './db/seed/demo.ts';
+import { DEMO_LOGINS, isEmpty, seedDemoClinic, type DemoLogin } from './seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
 import { verifyPassword } from './lib/passwords.ts';
-import { findLoginUser } from './modules/auth/auth.repository.ts';
+import { findLoginUser } from './modules/auth/index.ts';
 
 /** A reason the server must not start, said plainly to whoever started it. */
 export class StartupRefused extends Error {}

@@ -3,7 +3,7 @@ import { openDay } from '../testing/agenda.ts';
 import { addConsultation } from '../testing/patients.ts';
 import { DATABASES, useTestServer } from '../testing/test-server.ts';
 import { attachVisitsToConsultations } from './migrations/020-one-agenda.ts';
-import { seedDemoClinic } from './seed/demo.ts';
+import { seedDemoClinic } from '../seed/demo.ts';
 
 describe.each(DATABASES)('consultations written before the one agenda, on %s', (kind) => {
   const server = useTestServer(kind);

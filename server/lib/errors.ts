@@ -1,3 +1,5 @@
+import { apiMessage, validationMessage, type ApiCode, type Language, type ValidationKey } from '../../contracts/messages/index.ts';
+
 export interface FieldError {
   campo: string;
   mensaje: string;
@@ -24,11 +26,34 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, detail: string, errores?: FieldError[]) =>
-  new AppError(400, code, detail, errores ? { errores } : {});
-export const unauthorized = (detail = 'Necesitas iniciar sesión.', code = 'no_autenticado') =>
-  new AppError(401, code, detail);
-export const forbidden = (detail = 'No tienes permisos para realizar esta acción.', code = 'sin_permiso') =>
-  new AppError(403, code, detail);
-export const notFound = (detail = 'No encontrado.', code = 'no_encontrado') => new AppError(404, code, detail);
-export const conflict = (code: string, detail: string) => new AppError(409, code, detail);
+export type FailStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+
+/** A code whose text is in contracts/messages: an API message, or else a validation message. */
+export type MessageCode = ApiCode | ValidationKey;
+
+export function messageOf(code: MessageCode, language: Language): string {
+  return apiMessage(code, language) ?? validationMessage(code, language);
+}
+
+export interface FailOptions {
+  /** Whose text the detail is, when not the code's own (a 400 `validacion` that says why). */
+  message?: MessageCode;
+  /** Values for the message's `{name}` placeholders. */
+  params?: Record<string, string | number>;
+  /** The input field the message is about: it is listed in `errores` too. */
+  field?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one way to raise an error the client sees: its code's message (contracts/messages) in the
+ * caller's language, placeholders filled. Throw what it returns: `throw fail(404, 'no_encontrado', caller.language)`.
+ */
+export function fail(status: FailStatus, code: MessageCode, language: Language, options: FailOptions = {}): AppError {
+  let detail = messageOf(options.message ?? code, language);
+  for (const [name, value] of Object.entries(options.params ?? {})) detail = detail.replace(`{${name}}`, String(value));
+  return new AppError(status, code, detail, {
+    ...(options.field === undefined ? {} : { errores: [{ campo: options.field, mensaje: detail }] }),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+}

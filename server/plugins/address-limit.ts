@@ -1,9 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { apiMessage } from '../../contracts/messages/index.ts';
-import { AppError } from '../lib/errors.ts';
+import { throttleAddress } from '../lib/address.ts';
+import { fail } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
-import { throttleAddress } from '../modules/auth/login-throttle.ts';
 
 /**
  * Limits the routes registered after it in this plugin to `max` requests an hour from one address
@@ -18,7 +17,7 @@ export async function limitPerAddressPerHour(app: FastifyInstance, name: string,
     keyGenerator: (request) => throttleAddress(request.ip),
     ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:${name}-ip:` } : {}),
     errorResponseBuilder: (request, context) =>
-      new AppError(429, 'demasiadas_solicitudes', apiMessage('demasiadas_solicitudes', requestLanguage(request)) ?? '', {
+      fail(429, 'demasiadas_solicitudes', requestLanguage(request), {
         headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   });

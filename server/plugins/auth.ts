@@ -6,13 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TokenPayload } from '../../contracts/auth.ts';
 import type { Role } from '../../contracts/roles.ts';
-import { apiMessage } from '../../contracts/messages/index.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { ApiCode } from '../../contracts/messages/index.ts';
+import { fail } from '../lib/errors.ts';
 import { ensurePrivateDir } from '../lib/private-files.ts';
 import { requestLanguage } from '../lib/language.ts';
-import { hasActiveSecondFactor } from '../modules/auth/second-factor.repository.ts';
-import { idleMinutesFor } from '../modules/auth/session-rules.ts';
-import { endSession, findRequestUser, touchSession } from '../modules/auth/sessions.repository.ts';
+import type { Actor } from '../lib/request-context.ts';
 import type { MotivoFinSesion } from '../db/schema/index.ts';
 
 /** A session's last use is written at most this often (no write on every request). */
@@ -31,8 +29,8 @@ const ENDED_CODE: Record<MotivoFinSesion, 'sesion_cerrada' | 'sesion_cerrada_adm
 /** Who may call a route: anyone, or a list of roles. Every /api route must declare it. */
 export type Access = 'public' | readonly Role[];
 
-/** The person behind a request, as the database says now (not as an old token claimed). */
-export interface Actor {
+/** A token's user and session as the database holds them now. */
+export interface RequestUser {
   id_usuario: number;
   nombre_usuario: string;
   nombre: string;
@@ -40,8 +38,24 @@ export interface Actor {
   idioma: 'es' | 'ca' | 'en';
   id_paciente: number | null;
   id_doctor: number | null;
-  /** The session the request's token belongs to. */
-  id_sesion: string;
+  activo: number;
+  ultimo_uso: string;
+  terminada_en: string | null;
+  motivo: MotivoFinSesion | null;
+}
+
+/**
+ * What the plugin reads and writes about sessions. The auth module owns those tables and hands
+ * this in (server/app.ts), so plugins never import a module.
+ */
+export interface RequestSessions {
+  /** The user and the token's session together, in one round trip (the hot path). */
+  find(id_usuario: number, id_sesion: string): Promise<RequestUser | undefined>;
+  touch(id_sesion: string, now: string): Promise<void>;
+  endIdle(id_sesion: string, now: string): Promise<void>;
+  /** Minutes a session of this role may go unused (0: no limit). */
+  idleMinutes(rol: Role): number;
+  hasActiveSecondFactor(id_usuario: number): Promise<boolean>;
 }
 
 export interface ApiRoute {
@@ -59,9 +73,6 @@ declare module 'fastify' {
     access?: Access;
     /** Open to a user whose role requires a second factor they have not set up (enrolment, log-out). */
     mfaExempt?: boolean;
-  }
-  interface FastifyRequest {
-    actor: Actor | null;
   }
 }
 
@@ -91,7 +102,7 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   }
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, { sessions }: { sessions: RequestSessions }) => {
   const secret = loadJwtSecret(app.config.jwtSecret, app.config.dataDir);
   await app.register(jwt, {
     secret,
@@ -124,14 +135,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // makes the caller anonymous there, never a 401 (log-in, registration, contact, specialties).
     const actor =
       access === 'public'
-        ? await authenticate(app, request, false).catch(() => null)
-        : await authenticate(app, request, true);
+        ? await authenticate(app, sessions, request, false).catch(() => null)
+        : await authenticate(app, sessions, request, true);
     request.actor = actor;
     if (access === 'public' || !actor) return;
     if (!access.includes(actor.rol)) {
-      throw forbidden(apiMessage('sin_permiso', requestLanguage(request)), 'sin_permiso');
+      throw fail(403, 'sin_permiso', requestLanguage(request));
     }
-    await refuseWithoutSecondFactor(app, request, actor);
+    await refuseWithoutSecondFactor(app, sessions, request, actor);
   });
 });
 
@@ -139,20 +150,25 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
  * MFA_REQUIRED_ROLES (issue 12): a user of such a role without a second factor may only enrol
  * and log out; everything else answers 403 `mfa_requerido`, which sends the web to enrolment.
  */
-async function refuseWithoutSecondFactor(app: FastifyInstance, request: FastifyRequest, actor: Actor): Promise<void> {
+async function refuseWithoutSecondFactor(app: FastifyInstance, sessions: RequestSessions, request: FastifyRequest, actor: Actor): Promise<void> {
   if (!app.config.mfaRequiredRoles.includes(actor.rol) || request.routeOptions.config?.mfaExempt) return;
-  if (await hasActiveSecondFactor(app.db, actor.id_usuario)) return;
-  throw forbidden(apiMessage('mfa_requerido', requestLanguage(request)), 'mfa_requerido');
+  if (await sessions.hasActiveSecondFactor(actor.id_usuario)) return;
+  throw fail(403, 'mfa_requerido', requestLanguage(request));
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest, required: boolean): Promise<Actor | null> {
+async function authenticate(
+  app: FastifyInstance,
+  sessions: RequestSessions,
+  request: FastifyRequest,
+  required: boolean,
+): Promise<Actor | null> {
   const language = requestLanguage(request);
   const header = request.headers.authorization;
   if (!header) {
-    if (required) throw unauthorized(apiMessage('no_autenticado', language), 'no_autenticado');
+    if (required) throw fail(401, 'no_autenticado', language);
     return null;
   }
-  const invalid = () => unauthorized(apiMessage('token_invalido', language), 'token_invalido');
+  const invalid = () => fail(401, 'token_invalido', language);
   const [scheme, token] = header.split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw invalid();
   let payload: TokenPayload;
@@ -163,19 +179,19 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, requi
   }
   if (typeof payload.sid !== 'string' || typeof payload.id_usuario !== 'number') throw invalid();
   // One round trip: the user and the token's session together (the hot path).
-  const user = await findRequestUser(app.db, payload.id_usuario, payload.sid);
+  const user = await sessions.find(payload.id_usuario, payload.sid);
   if (!user) throw invalid();
-  const ended = (code: string) => unauthorized(apiMessage(code, language), code);
+  const ended = (code: ApiCode) => fail(401, code, language);
   if (user.terminada_en !== null) throw ended(ENDED_CODE[user.motivo ?? 'salida']);
   if (user.activo !== 1) throw invalid();
   const now = app.clock.now();
   const lastUse = Date.parse(user.ultimo_uso);
-  const idleMinutes = idleMinutesFor(app.config, user.rol);
+  const idleMinutes = sessions.idleMinutes(user.rol);
   if (idleMinutes > 0 && now.getTime() - lastUse > idleMinutes * 60_000) {
-    await endSession(app.db, payload.sid, 'inactividad', now.toISOString());
+    await sessions.endIdle(payload.sid, now.toISOString());
     throw ended('sesion_caducada');
   }
-  if (now.getTime() - lastUse >= TOUCH_EVERY_MS) await touchSession(app.db, payload.sid, now.toISOString());
+  if (now.getTime() - lastUse >= TOUCH_EVERY_MS) await sessions.touch(payload.sid, now.toISOString());
   return {
     id_usuario: user.id_usuario,
     nombre_usuario: user.nombre_usuario,

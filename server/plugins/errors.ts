@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiMessage, validationMessage, type Language } from '../../contracts/messages/index.ts';
-import { AppError, type FieldError } from '../lib/errors.ts';
+import { validationMessage, type Language } from '../../contracts/messages/index.ts';
+import { AppError, messageOf as message, type FieldError } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
 
 /**
@@ -70,10 +70,6 @@ export function notFoundHandler(pageHtml: ((url: string) => Buffer) | undefined)
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageHtml(request.url));
     return send(reply, 404, 'no_encontrado', message('no_encontrado', requestLanguage(request)));
   };
-}
-
-function message(code: string, language: Language): string {
-  return apiMessage(code, language) ?? code;
 }
 
 function translateIssue(key: string, language: Language): string {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiMessage } from '../../contracts/messages/index.ts';
-import { badRequest } from '../lib/errors.ts';
+import { fail } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
 
 /**
@@ -15,8 +14,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     for (const [part, value] of Object.entries(parts)) {
       const field = firstNulField(value);
       if (field === undefined) continue;
-      const detail = apiMessage('caracteres_no_validos', requestLanguage(request)) ?? 'caracteres_no_validos';
-      throw badRequest('validacion', detail, [{ campo: field || part, mensaje: detail }]);
+      throw fail(400, 'validacion', requestLanguage(request), { message: 'caracteres_no_validos', field: field || part });
     }
   });
 });

@@ -5,7 +5,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { z } from 'zod';
 import { errorBody } from '../../contracts/common.ts';
 import { passwordHashQueue } from '../lib/passwords.ts';
-import { countDueOutbox } from '../modules/reminders/reminders.repository.ts';
 import { carriesToken, fromThisMachine } from './metrics-access.ts';
 
 /** The label of a request no route answered (a web page served by the not-found handler, a 404). */
@@ -42,7 +41,13 @@ function processMetrics(): Registry {
  * process's own figures. Open to this machine, or to whoever sends METRICS_TOKEN; anyone else gets
  * the same 404 as a path that does not exist.
  */
-export const metricsPlugin = fp(async (app: FastifyInstance) => {
+/** What the metrics read from modules' tables, handed in by server/app.ts (plugins never import a module). */
+export interface MetricsSources {
+  /** Reminders and request notices past their time and not yet sent. */
+  countDueOutbox(now: string): Promise<{ recordatorios: number; avisos_solicitud: number }>;
+}
+
+export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox }: MetricsSources) => {
   const registry = new Registry();
   // Started now, so the event-loop figures cover the time before the first scrape.
   const processFigures = processMetrics();
@@ -137,7 +142,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     registers: [registry],
     async collect() {
       try {
-        const due = await countDueOutbox(app.db, app.clock.now().toISOString());
+        const due = await countDueOutbox(app.clock.now().toISOString());
         this.set({ outbox: 'recordatorios' }, due.recordatorios);
         this.set({ outbox: 'avisos_solicitud' }, due.avisos_solicitud);
       } catch (error) {

@@ -13,12 +13,12 @@ import type {
   SolicitudesPorDia,
 } from '../../../contracts/agenda.ts';
 import { ownDoctorId } from '../../lib/access.ts';
-import { apiError } from '../../lib/api-errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { dayInterval, gapSlots, newSlots, openingSlotLength } from '../../lib/slots.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { notifyPatientOfDoctorCancellation } from '../reminders/reminders.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
 import {
   blockedDays,
   blockRange,
@@ -35,18 +35,18 @@ import {
   updateBlockedSlot,
 } from './agenda.repository.ts';
 import { markManualDay } from './weekly-hours.repository.ts';
-import { nudgeWaitlist } from '../waitlist/waitlist.sweep.ts';
+import { nudgeWaitlist } from '../waitlist/index.ts';
 import {
   changeAppointmentState,
   dayRequests,
   findAppointment,
   inboxRequests,
   noShowsByPatient,
+  noShowsSince,
   pendingCounts,
   pendingDays,
   slotAppointments,
 } from '../appointments/index.ts';
-import { noShowsSince } from '../appointments/index.ts';
 
 /** The first day of a month and of the next one, as ISO dates. */
 function monthBounds(anio: number, mes: number): [string, string] {
@@ -67,27 +67,27 @@ export function createAgendaService(app: FastifyInstance) {
   /** The caller's doctor id; naming another doctor's agenda is refused (decisions #6). */
   function agendaOwner(caller: Caller, id_doctor: number | undefined): number {
     const own = ownDoctorId(caller.actor);
-    if (id_doctor !== undefined && id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return own;
   }
 
   function refusePast(caller: Caller, fecha: string): void {
-    if (fecha < today()) throw apiError(400, 'fecha_pasada', caller.language);
+    if (fecha < today()) throw fail(400, 'fecha_pasada', caller.language);
   }
 
   /** A slot of the caller's own agenda: 404 when it does not exist, 403 when it is another doctor's. */
   async function ownSlot(caller: Caller, id_agenda: number) {
     const own = ownDoctorId(caller.actor);
     const slot = await findSlot(db, id_agenda);
-    if (!slot) throw apiError(404, 'no_encontrado', caller.language);
-    if (slot.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    if (!slot) throw fail(404, 'no_encontrado', caller.language);
+    if (slot.id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return slot;
   }
 
   return {
     async myDoctor(caller: Caller) {
       const doctor = await findDoctor(db, ownDoctorId(caller.actor));
-      if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
+      if (!doctor) throw fail(403, 'sin_permiso', caller.language);
       return doctor;
     },
 
@@ -101,7 +101,7 @@ export function createAgendaService(app: FastifyInstance) {
       refusePast(caller, input.fecha);
       return db.transaction().execute(async (trx) => {
         const doctor = await findDoctor(trx, id_doctor);
-        if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
+        if (!doctor) throw fail(403, 'sin_permiso', caller.language);
         const chosen = input.duracion_min ?? input.intervalo_min;
         const interval = openingSlotLength(input.bloques, chosen, doctor.intervalo_min);
         if (chosen !== undefined && chosen !== doctor.intervalo_min) await setDoctorInterval(trx, id_doctor, chosen);
@@ -130,7 +130,7 @@ export function createAgendaService(app: FastifyInstance) {
       refusePast(caller, input.fecha);
       return db.transaction().execute(async (trx) => {
         const doctor = await findDoctor(trx, id_doctor);
-        if (!doctor) throw apiError(403, 'sin_permiso', caller.language);
+        if (!doctor) throw fail(403, 'sin_permiso', caller.language);
         await markManualDay(trx, id_doctor, input.fecha, clock.now().toISOString());
         const bloques_desbloqueados = await unblockRange(trx, id_doctor, input.fecha, input);
         const existing = await dayRanges(trx, id_doctor, input.fecha);
@@ -147,17 +147,17 @@ export function createAgendaService(app: FastifyInstance) {
     /** The 'Editar Bloque' modal: only a Bloqueado slot may change (spec section 4). */
     async updateBlock(caller: Caller, input: BloqueoActualizar): Promise<Bloque> {
       const slot = await ownSlot(caller, input.id_agenda);
-      if (slot.estado !== 'Bloqueado') throw apiError(409, 'bloque_no_editable', caller.language);
+      if (slot.estado !== 'Bloqueado') throw fail(409, 'bloque_no_editable', caller.language);
       const changed = await updateBlockedSlot(db, slot.id_agenda, {
         tipo: input.tipo,
         estado: input.estado,
         descripcion: input.descripcion ?? null,
       });
-      if (!changed) throw apiError(409, 'bloque_no_editable', caller.language);
+      if (!changed) throw fail(409, 'bloque_no_editable', caller.language);
       await markManualDay(db, slot.id_doctor, slot.fecha, clock.now().toISOString());
       const day = await listDay(db, slot.id_doctor, slot.fecha);
       const updated = day.find((row) => row.id_agenda === slot.id_agenda);
-      if (!updated) throw apiError(404, 'no_encontrado', caller.language);
+      if (!updated) throw fail(404, 'no_encontrado', caller.language);
       return updated;
     },
 
@@ -166,9 +166,9 @@ export function createAgendaService(app: FastifyInstance) {
       const slot = await ownSlot(caller, id_agenda);
       await db.transaction().execute(async (trx) => {
         const appointments = await slotAppointments(trx, slot.id_agenda);
-        if (appointments.active > 0 || slot.estado === 'Reservado') throw apiError(409, 'bloque_con_cita', caller.language);
-        if (appointments.total > 0) throw apiError(409, 'bloque_con_historial', caller.language);
-        if (!(await deleteFreeSlot(trx, slot.id_agenda))) throw apiError(409, 'bloque_con_cita', caller.language);
+        if (appointments.active > 0 || slot.estado === 'Reservado') throw fail(409, 'bloque_con_cita', caller.language);
+        if (appointments.total > 0) throw fail(409, 'bloque_con_historial', caller.language);
+        if (!(await deleteFreeSlot(trx, slot.id_agenda))) throw fail(409, 'bloque_con_cita', caller.language);
         await markManualDay(trx, slot.id_doctor, slot.fecha, clock.now().toISOString());
       });
     },
@@ -211,14 +211,14 @@ export function createAgendaService(app: FastifyInstance) {
       const { estado } = input;
       const own = ownDoctorId(caller.actor);
       const cita = await findAppointment(db, id_cita);
-      if (!cita) throw apiError(404, 'no_encontrado', caller.language);
-      if (cita.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+      if (!cita) throw fail(404, 'no_encontrado', caller.language);
+      if (cita.id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
       const now = clock.now().toISOString();
       const from = estado === 'Confirmada' ? (['pendiente'] as const) : (['pendiente', 'Confirmada'] as const);
       const cancellation = { cancelada_por: 'doctor' as const, motivo_rechazo: input.motivo ?? null };
       await db.transaction().execute(async (trx) => {
         if (!(await changeAppointmentState(trx, id_cita, estado, from, now, estado === 'Cancelada' ? cancellation : {}))) {
-          throw apiError(409, 'cita_ya_respondida', caller.language);
+          throw fail(409, 'cita_ya_respondida', caller.language);
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);
         else await releaseAppointment(trx, cita);
@@ -228,7 +228,7 @@ export function createAgendaService(app: FastifyInstance) {
           id_paciente: cita.id_paciente,
           accion: estado === 'Confirmada' ? 'cita.confirmar' : 'cita.cancelar',
           detalle: `cita ${id_cita}`,
-          ip: caller.ip,
+          ip: caller.address,
           creado_en: now,
         });
       });

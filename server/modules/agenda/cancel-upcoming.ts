@@ -3,16 +3,14 @@ import type { Transaction } from 'kysely';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
 import { changeAppointmentState, findUpcomingAppointments, type VisitsOf } from '../appointments/index.ts';
 import { releaseAppointment } from './agenda.repository.ts';
 
 export interface UpcomingCancellation {
   /** Whose visits still to come are cancelled. */
   of: VisitsOf;
-  actor: Actor;
-  ip: string;
   /** The audit action of each cancellation, with the patient's id so their accesses page shows it. */
   accion: AccionAuditoria;
   /** Why, for the audit entry's detalle (no medical content). */
@@ -27,6 +25,7 @@ export interface UpcomingCancellation {
  */
 export async function cancelUpcomingAppointments(
   app: FastifyInstance,
+  caller: Caller,
   trx: Transaction<Database>,
   cancellation: UpcomingCancellation,
 ): Promise<number[]> {
@@ -40,7 +39,7 @@ export async function cancelUpcomingAppointments(
     await releaseAppointment(trx, cita);
     await writeAudit(
       trx,
-      actorAudit(cancellation.actor, cancellation.ip, stamp, {
+      actorAudit(caller.actor, caller.address, stamp, {
         accion: cancellation.accion,
         id_paciente: cita.id_paciente,
         detalle: `cita ${cita.id_cita}: ${cancellation.reason}`,

@@ -9,11 +9,11 @@ import type {
   NuevaAusencia,
 } from '../../../contracts/weekly-hours.ts';
 import { ownDoctorId } from '../../lib/access.ts';
-import { apiError } from '../../lib/api-errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import { notifyPatientOfDoctorCancellation } from '../reminders/reminders.service.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
+import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
 import { activeVisitsBetween, changeAppointmentState } from '../appointments/index.ts';
 import { findDoctor, releaseAppointment } from './agenda.repository.ts';
 import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
@@ -41,26 +41,26 @@ export function createWeeklyHoursService(app: FastifyInstance) {
    */
   async function hoursOwner(caller: Caller, id_doctor: number | undefined): Promise<number> {
     if (caller.actor.rol === 'admin') {
-      if (id_doctor === undefined) throw apiError(400, 'doctor_requerido', caller.language);
-      if (!(await findDoctor(db, id_doctor))) throw apiError(404, 'doctor_no_encontrado', caller.language);
+      if (id_doctor === undefined) throw fail(400, 'doctor_requerido', caller.language);
+      if (!(await findDoctor(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
       return id_doctor;
     }
     const own = ownDoctorId(caller.actor);
-    if (id_doctor !== undefined && id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return own;
   }
 
   function absenceOwner(caller: Caller, id_doctor: number | undefined): number {
     const own = ownDoctorId(caller.actor);
-    if (id_doctor !== undefined && id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return own;
   }
 
   async function ownAbsence(caller: Caller, id_ausencia: number) {
     const own = ownDoctorId(caller.actor);
     const absence = await findAbsence(db, id_ausencia);
-    if (!absence) throw apiError(404, 'ausencia_no_encontrada', caller.language);
-    if (absence.id_doctor !== own) throw apiError(403, 'sin_permiso', caller.language);
+    if (!absence) throw fail(404, 'ausencia_no_encontrada', caller.language);
+    if (absence.id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return absence;
   }
 
@@ -122,7 +122,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
      */
     async addAbsence(caller: Caller, input: NuevaAusencia): Promise<AusenciaCreada> {
       const owner = absenceOwner(caller, input.id_doctor);
-      if (input.fecha_fin < today()) throw apiError(400, 'ausencia_pasada', caller.language);
+      if (input.fecha_fin < today()) throw fail(400, 'ausencia_pasada', caller.language);
       const stamp = clock.now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
         const ausencia = await insertAbsence(trx, owner, input, stamp);
@@ -178,7 +178,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
           await closeSlots(trx, [visit.id_agenda], absence.motivo);
           await writeAudit(
             trx,
-            actorAudit(caller.actor, caller.ip, stamp, { accion: 'cita.cancelar', id_paciente: visit.id_paciente, detalle: `cita ${visit.id_cita}: ausencia` }),
+            actorAudit(caller.actor, caller.address, stamp, { accion: 'cita.cancelar', id_paciente: visit.id_paciente, detalle: `cita ${visit.id_cita}: ausencia` }),
           );
           done.push({ id_cita: visit.id_cita, wasRequest: visit.estado === 'pendiente' });
         }

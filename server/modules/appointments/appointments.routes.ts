@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,15 +17,13 @@ import {
 } from '../../../contracts/appointments.ts';
 import { errorBody } from '../../../contracts/common.ts';
 import { misReglasSchema } from '../../../contracts/booking-rules.ts';
-import { actorOf } from '../../lib/access.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { createAppointmentsService } from './appointments.service.ts';
 
 const patients = { access: ['paciente'] } as const;
 
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAppointmentsService(app);
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
   app.get(
     '/citas/doctores',
@@ -39,7 +36,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(doctorCitaItem), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.listDoctors(request.query.especialidad, requestLanguage(request)),
+    async (request) => service.listDoctors(callerOf(request), request.query.especialidad),
   );
 
   app.get(
@@ -54,7 +51,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(disponibilidadItem), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => service.availability(actorOf(request), request.params.doctorId, request.query, requestLanguage(request)),
+    async (request) => service.availability(callerOf(request), request.params.doctorId, request.query),
   );
 
   app.post(
@@ -75,7 +72,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.book(actorOf(request), request.body, context(request))),
+    async (request, reply) => reply.status(201).send(await service.book(callerOf(request), request.body)),
   );
 
   app.get(
@@ -88,7 +85,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: misReglasSchema, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.myRules(actorOf(request)),
+    async (request) => service.myRules(callerOf(request)),
   );
 
   app.get(
@@ -103,7 +100,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.myAppointments(actorOf(request), request.query, context(request));
+      const { items, total } = await service.myAppointments(callerOf(request), request.query);
       void reply.header('x-total-count', String(total));
       return items;
     },
@@ -120,7 +117,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: citaCanceladaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => service.cancel(actorOf(request), request.params.id_cita, context(request)),
+    async (request) => service.cancel(callerOf(request), request.params.id_cita),
   );
 
   app.put(
@@ -135,7 +132,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: citaCambiadaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => service.reschedule(actorOf(request), request.params.id_cita, request.body, context(request)),
+    async (request) => service.reschedule(callerOf(request), request.params.id_cita, request.body),
   );
 
   app.put(
@@ -156,7 +153,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.markNoShow(actorOf(request), request.params.id_cita, context(request)),
+    async (request) => service.markNoShow(callerOf(request), request.params.id_cita),
   );
 
   app.get(
@@ -172,7 +169,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ics = await service.calendarFile(actorOf(request), request.params.id_cita, context(request));
+      const ics = await service.calendarFile(callerOf(request), request.params.id_cita);
       return reply
         .type('text/calendar; charset=utf-8')
         .headers({ 'cache-control': 'no-store', 'content-disposition': `attachment; filename="cita-${request.params.id_cita}.ics"` })

@@ -13,18 +13,18 @@ import type {
   misCitasQuery,
   nuevaCitaSchema,
 } from '../../../contracts/appointments.ts';
-import { apiMessage, validationMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { releaseAppointment } from '../agenda/agenda.repository.ts';
-import { appointmentIcs } from '../reminders/reminders.mail.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { writeAudit } from '../audit/index.ts';
+import { cancelUpcomingAppointments, releaseAppointment } from '../agenda/index.ts';
 import { findAppointmentMailRows } from './visits.repository.ts';
 import {
+  appointmentIcs,
   calendarContext,
   moveReminder,
   notifyDoctorOfBooking,
@@ -32,11 +32,9 @@ import {
   notifyDoctorsOfPatientLeaving,
   queueRequestNotice,
   scheduleReminder,
-} from '../reminders/reminders.service.ts';
-import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
-import { nudgeWaitlist } from '../waitlist/waitlist.sweep.ts';
-import { bookingRules } from '../clinic/booking-rules.ts';
-import { readClinic } from '../clinic/clinic.repository.ts';
+} from '../reminders/index.ts';
+import { nudgeWaitlist } from '../waitlist/index.ts';
+import { bookingRules, readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
 import { bookingWindow, ensureBookable, insideCancelNotice, lateChange, noShowLimitReached, noShowsSince } from './booking-window.ts';
 import {
@@ -62,11 +60,6 @@ import {
   type SlotRow,
 } from './appointments.repository.ts';
 
-export interface RequestContext {
-  ip: string;
-  language: Language;
-}
-
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>
@@ -79,13 +72,6 @@ const tipoOf = (slot: SlotRow) => (slot.tipo === 'Bloqueo' ? 'Bloqueado' : slot.
 
 export function createAppointmentsService(app: FastifyInstance) {
   const { db, clock, config } = app;
-  const fail = {
-    doctorMissing: (l: Language) => notFound(apiMessage('doctor_no_encontrado', l), 'doctor_no_encontrado'),
-    slotMissing: (l: Language) => notFound(apiMessage('hueco_no_encontrado', l), 'hueco_no_encontrado'),
-    slotTaken: (l: Language) => conflict('hueco_ocupado', apiMessage('hueco_ocupado', l) ?? ''),
-    slotBlocked: (l: Language) => conflict('hueco_bloqueado', apiMessage('hueco_bloqueado', l) ?? ''),
-    forbidden: (l: Language) => forbidden(apiMessage('sin_permiso', l), 'sin_permiso'),
-  };
 
   return {
     /**
@@ -96,22 +82,19 @@ export function createAppointmentsService(app: FastifyInstance) {
      * e-mails each doctor, as a new request does.
      */
     async endCare(
+      caller: Caller,
       trx: Transaction<Database>,
       id_usuario: number,
-      actor: Actor,
-      context: { ip: string },
     ): Promise<{ cancelled: number[]; notify: () => Promise<void> }> {
-      const cancelled = await cancelUpcomingAppointments(app, trx, {
+      const cancelled = await cancelUpcomingAppointments(app, caller, trx, {
         of: { patientUser: id_usuario },
-        actor,
-        ip: context.ip,
         accion: 'cita.cancelar_baja_paciente',
         reason: `el paciente (usuario ${id_usuario}) deja la clínica`,
       });
       return { cancelled, notify: () => notifyDoctorsOfPatientLeaving(app, cancelled) };
     },
 
-    async listDoctors(id_especialidad: number | undefined, language: Language): Promise<DoctorCita[]> {
+    async listDoctors({ language }: Caller, id_especialidad: number | undefined): Promise<DoctorCita[]> {
       const rows = await listBookableDoctors(db, id_especialidad);
       return rows.map((row) => ({
         id: row.id_doctor,
@@ -125,12 +108,11 @@ export function createAppointmentsService(app: FastifyInstance) {
      * left out. The calling patient's own visits carry `mia` (their request or their confirmed visit).
      */
     async availability(
-      actor: Actor,
+      { actor, language }: Caller,
       doctorId: number,
       query: z.infer<typeof disponibilidadQuery>,
-      language: Language,
     ): Promise<Disponibilidad[]> {
-      if (!(await findBookableDoctor(db, doctorId))) throw fail.doctorMissing(language);
+      if (!(await findBookableDoctor(db, doctorId))) throw fail(404, 'doctor_no_encontrado', language);
       const now = clock.now();
       const today = localDate(now, config.timeZone);
       const time = localTime(now, config.timeZone);
@@ -174,14 +156,14 @@ export function createAppointmentsService(app: FastifyInstance) {
      * partial unique index citas_una_activa_por_hueco backs it up; then the pending appointment,
      * its reminder and the audit entry.
      */
-    async book(actor: Actor, input: z.infer<typeof nuevaCitaSchema>, context: RequestContext): Promise<CitaCreada> {
-      const { language } = context;
+    async book(caller: Caller, input: z.infer<typeof nuevaCitaSchema>): Promise<CitaCreada> {
+      const { actor, language } = caller;
       const id_paciente = actor.id_paciente;
-      if (id_paciente === null) throw badRequest('cita_faltan_datos', validationMessage('cita_faltan_datos', language));
-      if (input.id_paciente !== undefined && input.id_paciente !== id_paciente) throw fail.forbidden(language);
+      if (id_paciente === null) throw fail(400, 'cita_faltan_datos', language);
+      if (input.id_paciente !== undefined && input.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
       const now = clock.now();
       if (instantOf(input.fecha, input.hora, config.timeZone).getTime() <= now.getTime()) {
-        throw badRequest('cita_pasada', apiMessage('cita_pasada', language) ?? '');
+        throw fail(400, 'cita_pasada', language);
       }
       const rules = await bookingRules(app);
       ensureBookable(rules, input, now, config.timeZone, language);
@@ -190,9 +172,9 @@ export function createAppointmentsService(app: FastifyInstance) {
       try {
         id_cita = await db.transaction().execute(async (trx) => {
           const doctor = await findBookableDoctor(trx, input.id_doctor);
-          if (!doctor) throw fail.doctorMissing(language);
+          if (!doctor) throw fail(404, 'doctor_no_encontrado', language);
           const slot = await findSlot(trx, doctor.id_doctor, input.fecha, input.hora);
-          if (!slot) throw fail.slotMissing(language);
+          if (!slot) throw fail(404, 'hueco_no_encontrado', language);
           // Booking caps (decisions #30), counted under a lock on the patient so that racing
           // bookings of one patient cannot pass them together.
           await lockPatient(trx, id_paciente, app.database.dialect);
@@ -200,13 +182,10 @@ export function createAppointmentsService(app: FastifyInstance) {
           const today = localDate(now, config.timeZone);
           const time = localTime(now, config.timeZone);
           if ((await countActiveFutureVisits(trx, id_paciente, today, time)) >= maxActivePerPatient) {
-            throw conflict(
-              'limite_citas_activas',
-              (apiMessage('limite_citas_activas', language) ?? '').replace('{max}', String(maxActivePerPatient)),
-            );
+            throw fail(409, 'limite_citas_activas', language, { params: { max: maxActivePerPatient } });
           }
           if ((await countVisitsWithDoctorOn(trx, id_paciente, doctor.id_doctor, slot.fecha)) >= maxPerDoctorDay) {
-            throw conflict('limite_citas_doctor_dia', apiMessage('limite_citas_doctor_dia', language) ?? '');
+            throw fail(409, 'limite_citas_doctor_dia', language);
           }
           // Past the no-show limit: one pending request at a time (issue 14).
           const noShows = await countNoShows(trx, id_paciente, noShowsSince(now, config.timeZone));
@@ -215,7 +194,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           }
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
-            throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);
+            throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);
           }
           const id = await insertAppointment(trx, {
             id_paciente,
@@ -236,14 +215,14 @@ export function createAppointmentsService(app: FastifyInstance) {
             id_paciente,
             accion: 'cita.crear',
             detalle: `cita ${id} con el doctor ${doctor.id_doctor}`,
-            ip: context.ip,
+            ip: caller.address,
             creado_en: stamp,
           });
           return id;
         });
       } catch (error) {
         // The slot was marked free while an active appointment held it: the index refuses the second.
-        if (uniqueViolation(error)) throw fail.slotTaken(language);
+        if (uniqueViolation(error)) throw fail(409, 'hueco_ocupado', language);
         throw error;
       }
       notifyDoctorOfBooking(app, input.id_doctor);
@@ -266,53 +245,48 @@ export function createAppointmentsService(app: FastifyInstance) {
      * count the moved visit once. The doctor is told after the commit.
      */
     async reschedule(
-      actor: Actor,
+      caller: Caller,
       id_cita: number,
       input: z.infer<typeof cambioCitaSchema>,
-      context: RequestContext,
     ): Promise<CitaCambiada> {
-      const { language } = context;
+      const { actor, language } = caller;
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const stamp = now.toISOString();
-      const message = (code: string) => apiMessage(code, language) ?? '';
       const rules = await bookingRules(app);
       let moved: { id_doctor: number; fecha: string; hora: string; before: { fecha: string; hora: string } };
       try {
         moved = await db.transaction().execute(async (trx) => {
           const cita = await findAppointment(trx, id_cita);
-          if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
-          if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
+          if (!cita) throw fail(404, 'cita_no_encontrada', language);
+          if (cita.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
           if (cita.estado === 'Cancelada')
-            throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
+            throw fail(409, 'cita_cancelada_no_modificable', language);
           if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() <= now.getTime()) {
-            throw conflict('cita_pasada_no_modificable', message('cita_pasada_no_modificable'));
+            throw fail(409, 'cita_pasada_no_modificable', language);
           }
           if (instantOf(input.fecha, input.hora, config.timeZone).getTime() <= now.getTime()) {
-            throw badRequest('cita_pasada', message('cita_pasada'));
+            throw fail(400, 'cita_pasada', language);
           }
           if (insideCancelNotice(rules, cita, now, config.timeZone)) {
             throw lateChange('cambio_sin_antelacion', rules, (await readClinic(trx)).telefono, language);
           }
           ensureBookable(rules, input, now, config.timeZone, language);
           const slot = await findSlot(trx, cita.id_doctor, input.fecha, input.hora);
-          if (!slot) throw fail.slotMissing(language);
-          if (slot.id_agenda === cita.id_agenda) throw fail.slotTaken(language);
+          if (!slot) throw fail(404, 'hueco_no_encontrado', language);
+          if (slot.id_agenda === cita.id_agenda) throw fail(409, 'hueco_ocupado', language);
           await lockPatient(trx, id_paciente, app.database.dialect);
           // The visit being moved is already one of the patient's: it must not count twice.
           const { max_citas_activas: maxActivePerPatient, max_citas_doctor_dia: maxPerDoctorDay } = rules;
           const today = localDate(now, config.timeZone);
           const time = localTime(now, config.timeZone);
           if ((await countActiveFutureVisits(trx, id_paciente, today, time, id_cita)) >= maxActivePerPatient) {
-            throw conflict(
-              'limite_citas_activas',
-              message('limite_citas_activas').replace('{max}', String(maxActivePerPatient)),
-            );
+            throw fail(409, 'limite_citas_activas', language, { params: { max: maxActivePerPatient } });
           }
           if (
             (await countVisitsWithDoctorOn(trx, id_paciente, cita.id_doctor, slot.fecha, id_cita)) >= maxPerDoctorDay
           ) {
-            throw conflict('limite_citas_doctor_dia', message('limite_citas_doctor_dia'));
+            throw fail(409, 'limite_citas_doctor_dia', language);
           }
           // The moved visit waits for the doctor again: past the no-show limit it must be the only request.
           const noShows = await countNoShows(trx, id_paciente, noShowsSince(now, config.timeZone));
@@ -321,7 +295,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           }
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
-            throw tipoOf(current) === 'Bloqueado' ? fail.slotBlocked(language) : fail.slotTaken(language);
+            throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);
           }
           const hora = hhmm(slot.hora_inicio);
           const movedOk = await moveAppointment(trx, {
@@ -333,7 +307,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             actualizado_en: stamp,
           });
           // Cancelled or rejected a moment ago: that stands, and the new slot is not taken (rollback).
-          if (!movedOk) throw conflict('cita_cancelada_no_modificable', message('cita_cancelada_no_modificable'));
+          if (!movedOk) throw fail(409, 'cita_cancelada_no_modificable', language);
           // The old slot is free again, its reminder stops and a confirmation's consultation goes.
           await releaseAppointment(trx, { id_cita, id_agenda: cita.id_agenda });
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
@@ -343,7 +317,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             id_paciente,
             accion: 'cita.cambiar',
             detalle: `cita ${id_cita}: ${cita.fecha} ${hhmm(cita.hora)} -> ${slot.fecha} ${hora}`,
-            ip: context.ip,
+            ip: caller.address,
             creado_en: stamp,
           });
           return {
@@ -354,7 +328,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           };
         });
       } catch (error) {
-        if (uniqueViolation(error)) throw fail.slotTaken(language);
+        if (uniqueViolation(error)) throw fail(409, 'hueco_ocupado', language);
         throw error;
       }
       await notifyDoctorOfMove(app, id_cita, moved.before);
@@ -363,7 +337,7 @@ export function createAppointmentsService(app: FastifyInstance) {
     },
 
     /** The booking rules as they apply to the calling patient now (the booking screen shows them). */
-    async myRules(actor: Actor): Promise<MisReglas> {
+    async myRules({ actor }: Caller): Promise<MisReglas> {
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const rules = await bookingRules(app);
@@ -385,22 +359,22 @@ export function createAppointmentsService(app: FastifyInstance) {
      * (issue 14, decision 0028). Once only; the consultation the confirmation opened goes (there was
      * no visit to write up), the slot stays taken (the time is gone).
      */
-    async markNoShow(actor: Actor, id_cita: number, context: RequestContext): Promise<{ id_cita: number; asistencia: 'No presentado' }> {
-      const { language } = context;
+    async markNoShow(caller: Caller, id_cita: number): Promise<{ id_cita: number; asistencia: 'No presentado' }> {
+      const { actor, language } = caller;
       const id_doctor = ownDoctorId(actor);
       const now = clock.now();
       const stamp = now.toISOString();
       await db.transaction().execute(async (trx) => {
         const cita = await findAppointment(trx, id_cita);
-        if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
-        if (cita.id_doctor !== id_doctor) throw fail.forbidden(language);
+        if (!cita) throw fail(404, 'cita_no_encontrada', language);
+        if (cita.id_doctor !== id_doctor) throw fail(403, 'sin_permiso', language);
         if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() > now.getTime()) {
-          throw conflict('asistencia_antes_de_hora', apiMessage('asistencia_antes_de_hora', language) ?? '');
+          throw fail(409, 'asistencia_antes_de_hora', language);
         }
-        if (cita.asistencia !== null) throw conflict('asistencia_ya_registrada', apiMessage('asistencia_ya_registrada', language) ?? '');
-        if (cita.estado !== 'Confirmada') throw conflict('asistencia_no_confirmada', apiMessage('asistencia_no_confirmada', language) ?? '');
+        if (cita.asistencia !== null) throw fail(409, 'asistencia_ya_registrada', language);
+        if (cita.estado !== 'Confirmada') throw fail(409, 'asistencia_no_confirmada', language);
         if (!(await recordAttendance(trx, id_cita, 'No presentado', stamp))) {
-          throw conflict('asistencia_ya_registrada', apiMessage('asistencia_ya_registrada', language) ?? '');
+          throw fail(409, 'asistencia_ya_registrada', language);
         }
         await removeOpenConsultation(trx, id_cita);
         await writeAudit(trx, {
@@ -409,7 +383,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           id_paciente: cita.id_paciente,
           accion: 'cita.no_presentado',
           detalle: `cita ${id_cita}`,
-          ip: context.ip,
+          ip: caller.address,
           creado_en: stamp,
         });
       });
@@ -417,10 +391,10 @@ export function createAppointmentsService(app: FastifyInstance) {
     },
 
     async myAppointments(
-      actor: Actor,
+      caller: Caller,
       query: z.infer<typeof misCitasQuery>,
-      context: RequestContext,
     ): Promise<{ items: MiCita[]; total: number }> {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const upcoming = query.periodo === 'proximas';
@@ -439,7 +413,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         id_paciente,
         accion: 'citas.listar',
         detalle: query.periodo,
-        ip: context.ip,
+        ip: caller.address,
         creado_en: now.toISOString(),
       });
       const items = rows.map((row) => ({
@@ -451,7 +425,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         recordatorio: row.recordatorio === 1,
         id_doctor: row.id_doctor,
         doctor: fullName(row),
-        especialidad: specialtyIn(row, context.language),
+        especialidad: specialtyIn(row, caller.language),
         cancelable: upcoming && row.estado !== 'Cancelada',
         cancelada_por: row.estado === 'Cancelada' ? row.cancelada_por : null,
         motivo_rechazo: row.estado === 'Cancelada' ? row.motivo_rechazo : null,
@@ -465,12 +439,11 @@ export function createAppointmentsService(app: FastifyInstance) {
      * One of the patient's own visits as a calendar file (the booking summary's "add to calendar"),
      * built as the reminders build theirs, in the request's language.
      */
-    async calendarFile(actor: Actor, id_cita: number, context: RequestContext): Promise<string> {
-      const { language } = context;
+    async calendarFile({ actor, language }: Caller, id_cita: number): Promise<string> {
       const id_paciente = ownPatientId(actor);
       const [row] = await findAppointmentMailRows(db, [id_cita]);
-      if (!row) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
-      if (row.id_paciente !== id_paciente) throw fail.forbidden(language);
+      if (!row) throw fail(404, 'cita_no_encontrada', language);
+      if (row.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
       return appointmentIcs(row, await calendarContext(app), language);
     },
 
@@ -479,23 +452,22 @@ export function createAppointmentsService(app: FastifyInstance) {
      * again, the reminder stops and the consultation a confirmation opened is removed.
      */
     async cancel(
-      actor: Actor,
+      caller: Caller,
       id_cita: number,
-      context: RequestContext,
     ): Promise<{ id_cita: number; estado: 'Cancelada' }> {
-      const { language } = context;
+      const { actor, language } = caller;
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const stamp = now.toISOString();
       const rules = await bookingRules(app);
       const id_doctor = await db.transaction().execute(async (trx) => {
         const cita = await findAppointment(trx, id_cita);
-        if (!cita) throw notFound(apiMessage('cita_no_encontrada', language), 'cita_no_encontrada');
-        if (cita.id_paciente !== id_paciente) throw fail.forbidden(language);
-        const alreadyCancelled = () => conflict('cita_ya_cancelada', apiMessage('cita_ya_cancelada', language) ?? '');
+        if (!cita) throw fail(404, 'cita_no_encontrada', language);
+        if (cita.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
+        const alreadyCancelled = () => fail(409, 'cita_ya_cancelada', language);
         if (cita.estado === 'Cancelada') throw alreadyCancelled();
         if (instantOf(cita.fecha, cita.hora, config.timeZone).getTime() <= now.getTime()) {
-          throw badRequest('cita_pasada_no_cancelable', apiMessage('cita_pasada_no_cancelable', language) ?? '');
+          throw fail(400, 'cita_pasada_no_cancelable', language);
         }
         if (insideCancelNotice(rules, cita, now, config.timeZone)) {
           throw lateChange('cancelacion_sin_antelacion', rules, (await readClinic(trx)).telefono, language);
@@ -515,7 +487,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           id_paciente,
           accion: 'cita.cancelar',
           detalle: `cita ${id_cita}`,
-          ip: context.ip,
+          ip: caller.address,
           creado_en: stamp,
         });
         return cita.id_doctor;

@@ -1,7 +1,7 @@
 import { fechaTexto, MESES_NO_PRESENTADOS, plazoTexto, type ReglasReserva } from '../../../contracts/booking-rules.ts';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import { addDays, instantOf, localDate } from '../../lib/clock.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 const MINUTE = 60_000;
 
@@ -25,20 +25,14 @@ export function noShowsSince(now: Date, timeZone: string): string {
   return `${y}-${String(m).padStart(2, '0')}-${day}`;
 }
 
-const fill = (text: string, values: Record<string, string>) =>
-  Object.entries(values).reduce((out, [key, value]) => out.replace(`{${key}}`, value), text);
-
 /** Refuses a slot outside the booking window, with the limit in the message. */
 export function ensureBookable(rules: ReglasReserva, slot: { fecha: string; hora: string }, now: Date, timeZone: string, language: Language): void {
   const { earliest, lastDay } = bookingWindow(rules, now, timeZone);
   if (instantOf(slot.fecha, slot.hora, timeZone).getTime() < earliest.getTime()) {
-    throw badRequest(
-      'reserva_sin_antelacion',
-      fill(apiMessage('reserva_sin_antelacion', language) ?? '', { plazo: plazoTexto(rules.antelacion_reserva_min, language) }),
-    );
+    throw fail(400, 'reserva_sin_antelacion', language, { params: { plazo: plazoTexto(rules.antelacion_reserva_min, language) } });
   }
   if (slot.fecha > lastDay) {
-    throw badRequest('reserva_demasiado_lejos', fill(apiMessage('reserva_demasiado_lejos', language) ?? '', { fecha: fechaTexto(lastDay) }));
+    throw fail(400, 'reserva_demasiado_lejos', language, { params: { fecha: fechaTexto(lastDay) } });
   }
 }
 
@@ -49,9 +43,9 @@ export function insideCancelNotice(rules: ReglasReserva, visit: { fecha: string;
 
 /** The refusal inside the notice: call the clinic, at its phone. */
 export function lateChange(code: 'cancelacion_sin_antelacion' | 'cambio_sin_antelacion', rules: ReglasReserva, telefono: string, language: Language) {
-  return conflict(code, fill(apiMessage(code, language) ?? '', { plazo: plazoTexto(rules.antelacion_cancelacion_min, language, true), telefono }));
+  return fail(409, code, language, { params: { plazo: plazoTexto(rules.antelacion_cancelacion_min, language, true), telefono } });
 }
 
 export function noShowLimitReached(rules: ReglasReserva, noShows: number, language: Language) {
-  return conflict('limite_no_presentados', fill(apiMessage('limite_no_presentados', language) ?? '', { n: String(noShows) }));
+  return fail(409, 'limite_no_presentados', language, { params: { n: noShows } });
 }

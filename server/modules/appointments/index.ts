@@ -1,3 +1,4 @@
+// What other modules may use of appointments: every import from another module goes through this file.
 export {
   changeAppointmentState,
   countNoShows,

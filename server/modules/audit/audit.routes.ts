@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCIONES_AUDITORIA, accesoHistoriaSchema, auditoriaQuery, entradaAuditoriaSchema } from '../../../contracts/audit.ts';
 import { errorBody, pagingQuery } from '../../../contracts/common.ts';
-import { actorOf, ownPatientId } from '../../lib/access.ts';
-import { listAudit, listRecordAccesses } from './audit.repository.ts';
+import { callerOf } from '../../lib/request-context.ts';
+import { createAuditService } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAuditService(app);
   app.get(
     '/auditoria',
     {
@@ -18,7 +19,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await listAudit(app.db, request.query);
+      const { items, total } = await service.list(callerOf(request), request.query);
       void reply.header('x-total-count', String(total));
       return items;
     },
@@ -50,8 +51,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { items, total } = await listRecordAccesses(app.db, ownPatientId(actor), actor.id_usuario, request.query);
+      const { items, total } = await service.recordAccesses(callerOf(request), request.query);
       void reply.header('x-total-count', String(total));
       return items;
     },

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Rol } from '../../db/schema/index.ts';
-import { identifierQuery } from '../users/users.repository.ts';
+import { identifierQuery } from '../users/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

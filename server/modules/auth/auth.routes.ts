@@ -1,5 +1,4 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,9 +16,7 @@ import {
   sesionIdParam,
   sesionSchema,
 } from '../../../contracts/sessions.ts';
-import { actorOf } from '../../lib/access.ts';
-import { callerOf } from '../../lib/request-context.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { callerOf, visitorOf } from '../../lib/request-context.ts';
 import { limitPerAddressPerHour } from '../../plugins/address-limit.ts';
 import { createAuthService } from './auth.service.ts';
 import { MemoryThrottleStore, RedisThrottleStore } from './login-throttle.ts';
@@ -35,8 +32,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     : new MemoryThrottleStore();
   const secondFactor = createSecondFactorService(app, passwordGuard(app, throttle), throttle);
   const service = createAuthService(app, throttle, secondFactor);
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
-  const loginContext = (request: FastifyRequest) => ({ ...context(request), userAgent: request.headers['user-agent'] });
 
   await app.register(async (plugin) => {
     const limited = plugin.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.registerPatient(request.body, context(request))),
+      async (request, reply) => reply.status(201).send(await service.registerPatient(visitorOf(request), request.body)),
     );
   });
 
@@ -88,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => service.login(request.body, loginContext(request)),
+      async (request) => service.login(visitorOf(request), request.body, request.headers['user-agent']),
     );
     throttled.post(
       '/login/codigo',
@@ -101,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody, 429: errorBody },
         },
       },
-      async (request) => service.loginWithCode(request.body, loginContext(request)),
+      async (request) => service.loginWithCode(visitorOf(request), request.body, request.headers['user-agent']),
     );
   });
 
@@ -109,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A reset proves the owner by e-mail, so it also lifts a lock left by failed log-ins.
   await app.register(passwordResetRoutes, {
-    onPasswordReset: (account, caller) => service.passwordWasReset(account.id_usuario, caller),
+    onPasswordReset: (caller, account) => service.passwordWasReset(caller, account.id_usuario),
   });
 
   app.get(
@@ -119,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: usuarioSesionSchema, 401: errorBody } },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const { actor } = callerOf(request);
       return {
         id_usuario: actor.id_usuario,
         nombre: actor.nombre,
@@ -202,6 +197,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => service.changePassword(actorOf(request).id_usuario, request.body, loginContext(request)),
+    async (request) => service.changePassword(callerOf(request), request.body, request.headers['user-agent']),
   );
 };

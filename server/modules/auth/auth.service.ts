@@ -6,15 +6,13 @@ import type {
   RegistroPaciente,
   TokenPayload,
 } from '../../../contracts/auth.ts';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
-import { AppError, conflict, forbidden } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { accountOf, findTakenIdentifiers, insertPatient, insertUser } from '../users/users.repository.ts';
+import { writeAudit } from '../audit/index.ts';
+import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertPatient, insertUser } from '../users/index.ts';
 import { deviceLabel } from '../../lib/device-label.ts';
-import type { Caller } from '../../lib/request-context.ts';
+import type { Caller, Visitor } from '../../lib/request-context.ts';
 import { findLoginUser, findSessionUser, replacePassword, type SessionRow } from './auth.repository.ts';
 import {
   deleteExpiredSessions,
@@ -30,50 +28,6 @@ import { passwordGuard } from './password-guard.ts';
 import { idleMinutesFor } from './session-rules.ts';
 import type { LoginCode, LoginTicket } from '../../../contracts/second-factor.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
-
-export interface RequestContext {
-  ip: string;
-  language: Language;
-}
-
-/** What starting a session needs besides the user: where from, and on what (a device label). */
-export interface LoginContext extends RequestContext {
-  userAgent: string | undefined;
-}
-
-/** Refuses a username or e-mail already in use, before and (for races) after the insert. */
-export function duplicateAccountError(taken: { username: boolean; email: boolean }, language: Language) {
-  if (taken.email) return conflict('correo_duplicado', apiMessage('correo_duplicado', language) ?? '');
-  if (taken.username) return conflict('usuario_duplicado', apiMessage('usuario_duplicado', language) ?? '');
-  return undefined;
-}
-
-export function mapUniqueViolation(error: unknown, language: Language): AppError | undefined {
-  const constraint = uniqueViolation(error);
-  if (!constraint) return undefined;
-  if (constraint.includes('correo')) return duplicateAccountError({ username: false, email: true }, language);
-  if (constraint.includes('nombre_usuario')) return duplicateAccountError({ username: true, email: false }, language);
-  if (constraint.includes('colegiado'))
-    return conflict('colegiado_duplicado', apiMessage('colegiado_duplicado', language) ?? '');
-  return undefined;
-}
-
-/**
- * What a failed account insert means to the client. A sign-up that lost a race for an identifier
- * fails in the database (the one namespace of migration 051); which one it lost is read back.
- */
-export async function accountInsertError(
-  db: FastifyInstance['db'],
-  error: unknown,
-  account: { usuario: string; email: string },
-  language: Language,
-): Promise<unknown> {
-  if (uniqueViolation(error)?.includes('identificador')) {
-    const taken = await findTakenIdentifiers(db, account.usuario, account.email);
-    return duplicateAccountError(taken.email || taken.username ? taken : { username: true, email: false }, language);
-  }
-  return mapUniqueViolation(error, language) ?? error;
-}
 
 export function createAuthService(app: FastifyInstance, throttle: ThrottleStore, secondFactor: SecondFactorService) {
   const { db, clock, config } = app;
@@ -91,7 +45,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
       id_paciente: caller.actor.id_paciente,
       accion: 'cuenta.cerrar_sesiones',
       detalle: `sesiones: ${detalle}`,
-      ip: caller.ip,
+      ip: caller.address,
       creado_en: now,
     });
   }
@@ -115,7 +69,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
    * the log-in body. Every path that logs a user in (password, second factor, password change)
    * ends here.
    */
-  async function loginResponse(user: SessionRow, context: LoginContext): Promise<LoginResponse> {
+  async function loginResponse(user: SessionRow, caller: Visitor, userAgent: string | undefined): Promise<LoginResponse> {
     const now = clock.now();
     const creada_en = now.toISOString();
     const caduca_en = new Date(now.getTime() + config.tokenTtlHours * 3_600_000).toISOString();
@@ -125,8 +79,8 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
         id_usuario: user.id_usuario,
         creada_en,
         caduca_en,
-        dispositivo: deviceLabel(context.userAgent),
-        direccion: context.ip.slice(0, 64),
+        dispositivo: deviceLabel(userAgent),
+        direccion: caller.address.slice(0, 64),
       });
     });
     return {
@@ -145,13 +99,10 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
   }
 
   return {
-    async registerPatient(
-      input: RegistroPaciente,
-      context: RequestContext,
-    ): Promise<{ id_usuario: number; id_paciente: number }> {
+    async registerPatient(caller: Visitor, input: RegistroPaciente): Promise<{ id_usuario: number; id_paciente: number }> {
       const duplicate = duplicateAccountError(
         await findTakenIdentifiers(db, input.usuario, input.email),
-        context.language,
+        caller.language,
       );
       if (duplicate) throw duplicate;
       const contrasena_hash = await hashPassword(input.contrasena);
@@ -163,7 +114,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
             accountOf(input, {
               rol: 'paciente',
               contrasena_hash,
-              idioma: context.language,
+              idioma: caller.language,
               creado_en: now.toISOString(),
             }),
           );
@@ -173,13 +124,13 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
             rol: 'paciente',
             id_paciente,
             accion: 'cuenta.registro',
-            ip: context.ip,
+            ip: caller.address,
             creado_en: now.toISOString(),
           });
           return { id_usuario, id_paciente };
         });
       } catch (error) {
-        throw await accountInsertError(db, error, input, context.language);
+        throw await accountInsertError(db, error, input, caller.language);
       }
     },
 
@@ -187,26 +138,26 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
      * The password step. With a second factor the right password earns only a ticket for the code
      * step, and the address's failures on the account stay counted until the code is right too.
      */
-    async login(input: LoginPayload, context: LoginContext): Promise<LoginResponse | LoginTicket> {
+    async login(caller: Visitor, input: LoginPayload, userAgent: string | undefined): Promise<LoginResponse | LoginTicket> {
       const now = clock.now().getTime();
-      await guard.refuseIfHeld(context);
+      await guard.refuseIfHeld(caller);
       const user = await findLoginUser(db, input.usuario);
-      if (user) await guard.refuseIfHeld(context, user.id_usuario);
+      if (user) await guard.refuseIfHeld(caller, user.id_usuario);
       const valid = user
         ? await verifyPassword(user.contrasena_hash, input.contrasena)
         : (await spendVerificationTime(input.contrasena), false);
       if (!user || !valid) {
-        await guard.recordFailure(context, user, now);
-        throw new AppError(401, 'credenciales_invalidas', apiMessage('credenciales_invalidas', context.language) ?? '');
+        await guard.recordFailure(caller, user, now);
+        throw fail(401, 'credenciales_invalidas', caller.language);
       }
       if (await secondFactor.needsCode(user.id_usuario)) return secondFactor.issueTicket(user.id_usuario);
-      await guard.succeeded(context, user.id_usuario);
-      return loginResponse(user, context);
+      await guard.succeeded(caller, user.id_usuario);
+      return loginResponse(user, caller, userAgent);
     },
 
     /** The code step: the ticket of a right password and a code from the app (or a recovery code). */
-    async loginWithCode(input: LoginCode, context: LoginContext): Promise<LoginResponse> {
-      return loginResponse(await secondFactor.redeemTicket(input, context), context);
+    async loginWithCode(caller: Visitor, input: LoginCode, userAgent: string | undefined): Promise<LoginResponse> {
+      return loginResponse(await secondFactor.redeemTicket(caller, input), caller, userAgent);
     },
 
     /**
@@ -214,26 +165,15 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
      * logged out); the answer carries a fresh session and token for this one. The check of the current
      * password is throttled as a log-in is, so a stolen session cannot guess it either.
      */
-    async changePassword(id_usuario: number, input: CambioContrasena, context: LoginContext): Promise<LoginResponse> {
-      await guard.refuseIfHeld(context, id_usuario);
+    async changePassword(caller: Caller, input: CambioContrasena, userAgent: string | undefined): Promise<LoginResponse> {
+      const { id_usuario } = caller.actor;
+      await guard.refuseIfHeld(caller, id_usuario);
       const user = await findSessionUser(db, id_usuario);
       if (!user || !(await verifyPassword(user.contrasena_hash, input.contrasena_actual))) {
-        await guard.recordFailure(context, user, clock.now().getTime());
-        throw new AppError(
-          400,
-          'contrasena_actual_incorrecta',
-          apiMessage('contrasena_actual_incorrecta', context.language) ?? '',
-          {
-            errores: [
-              {
-                campo: 'contrasena_actual',
-                mensaje: apiMessage('contrasena_actual_incorrecta', context.language) ?? '',
-              },
-            ],
-          },
-        );
+        await guard.recordFailure(caller, user, clock.now().getTime());
+        throw fail(400, 'contrasena_actual_incorrecta', caller.language, { field: 'contrasena_actual' });
       }
-      await guard.succeeded(context, id_usuario);
+      await guard.succeeded(caller, id_usuario);
       const hash = await hashPassword(input.contrasena_nueva);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -244,18 +184,18 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
           rol: user.rol,
           id_paciente: user.id_paciente,
           accion: 'cuenta.contrasena',
-          ip: context.ip,
+          ip: caller.address,
           creado_en: now,
         });
       });
       const updated = await findSessionUser(db, id_usuario);
-      if (!updated) throw new AppError(404, 'no_encontrado', apiMessage('no_encontrado', context.language) ?? '');
-      return loginResponse(updated, context);
+      if (!updated) throw fail(404, 'no_encontrado', caller.language);
+      return loginResponse(updated, caller, userAgent);
     },
 
     /** A reset proves the owner by e-mail, so the address it came from is no longer held off. */
-    async passwordWasReset(id_usuario: number, context: RequestContext): Promise<void> {
-      await guard.succeeded(context, id_usuario);
+    async passwordWasReset(caller: Visitor, id_usuario: number): Promise<void> {
+      await guard.succeeded(caller, id_usuario);
     },
 
     /** Log-out (decisions #29): ends this session only; a copy of its token dies with it. */
@@ -284,9 +224,8 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
     /** Ends one of the caller's sessions; someone else's answers 403 (decisions #4). */
     async endOwnSession(caller: Caller, id_sesion: string): Promise<void> {
       const owner = await findSessionOwner(db, id_sesion);
-      if (owner === undefined)
-        throw new AppError(404, 'sesion_no_encontrada', apiMessage('sesion_no_encontrada', caller.language) ?? '');
-      if (owner !== caller.actor.id_usuario) throw forbidden(apiMessage('sin_permiso', caller.language), 'sin_permiso');
+      if (owner === undefined) throw fail(404, 'sesion_no_encontrada', caller.language);
+      if (owner !== caller.actor.id_usuario) throw fail(403, 'sin_permiso', caller.language);
       const now = clock.now().toISOString();
       const mine = id_sesion === caller.actor.id_sesion;
       await db.transaction().execute(async (trx) => {

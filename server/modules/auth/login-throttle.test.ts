@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../../testing/test-server.ts';
-import { throttleAddress } from './login-throttle.ts';
+import { throttleAddress } from '../../lib/address.ts';
 
 // Issue 12, finding 2: an attacker who knows a username cannot keep its owner out.
 const smtp = await startSmtpServer();

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Visitor } from '../../lib/request-context.ts';
 import { loginAlertMail } from './login-alert.mail.ts';
-import { throttleAddress, type ThrottleStore } from './login-throttle.ts';
+import { throttleAddress } from '../../lib/address.ts';
+import type { ThrottleStore } from './login-throttle.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
-interface Caller {
-  ip: string;
-  language: Language;
-}
+/** Only where the caller is and speaks matters here (a log-in has no actor yet). */
+type Caller = Pick<Visitor, 'address' | 'language'>;
 
 interface Account {
   id_usuario: number;
@@ -29,11 +29,11 @@ interface Account {
 export function passwordGuard(app: FastifyInstance, throttle: ThrottleStore) {
   const { login } = app.config;
   const windowMs = login.lockMinutes * 60_000;
-  const addressKey = (caller: Caller) => `ip:${throttleAddress(caller.ip)}`;
-  const pairKey = (caller: Caller, id_usuario: number) => `cuenta:${id_usuario}:${throttleAddress(caller.ip)}`;
+  const addressKey = (caller: Caller) => `ip:${throttleAddress(caller.address)}`;
+  const pairKey = (caller: Caller, id_usuario: number) => `cuenta:${id_usuario}:${throttleAddress(caller.address)}`;
 
   const tooMany = (seconds: number, language: Language) =>
-    new AppError(429, 'demasiados_intentos', apiMessage('demasiados_intentos', language) ?? '', {
+    fail(429, 'demasiados_intentos', language, {
       headers: { 'retry-after': String(Math.max(1, seconds)) },
     });
 

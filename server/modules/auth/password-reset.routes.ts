@@ -1,5 +1,4 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +8,7 @@ import {
   solicitudRestablecimientoSchema,
 } from '../../../contracts/auth.ts';
 import { errorBody } from '../../../contracts/common.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { visitorOf } from '../../lib/request-context.ts';
 import { createPasswordResetService, type PasswordResetHooks } from './password-reset.service.ts';
 
 /** Per address: a person who forgot a password asks a few times, not dozens. */
@@ -21,7 +20,6 @@ const LINK_USES_PER_ADDRESS = { max: 30, timeWindow: '15 minutes' };
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetHooks> = async (app, hooks) => {
   const service = createPasswordResetService(app, hooks);
   app.addHook('onClose', async () => service.settled());
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
   await app.register(rateLimit, {
     global: false,
@@ -39,7 +37,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetHooks> = as
         response: { 202: z.object({ detail: z.string() }), 400: errorBody, 429: errorBody },
       },
     },
-    async (request, reply) => reply.status(202).send(service.requestReset(request.body.usuario, context(request))),
+    async (request, reply) => reply.status(202).send(service.requestReset(visitorOf(request), request.body)),
   );
 
   app.post(
@@ -53,7 +51,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetHooks> = as
         response: { 200: comprobacionRestablecimientoResponseSchema, 400: errorBody, 429: errorBody },
       },
     },
-    async (request) => service.checkLink(request.body.token, context(request)),
+    async (request) => service.checkLink(visitorOf(request), request.body),
   );
 
   app.post(
@@ -68,7 +66,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetHooks> = as
       },
     },
     async (request, reply) => {
-      await service.resetPassword(request.body, context(request));
+      await service.resetPassword(visitorOf(request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ComprobacionRestablecimiento, Restablecimiento } from '../../../contracts/auth.ts';
 import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Visitor } from '../../lib/request-context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/index.ts';
 import { replacePassword } from './auth.repository.ts';
 import { endSessionsOf } from './sessions.repository.ts';
-import type { RequestContext } from './auth.service.ts';
 import { passwordChangedMail, resetLinkMail } from './password-reset.mail.ts';
 import {
   countResetsSince,
@@ -43,7 +43,7 @@ export function publicBaseUrl(config: Config): string {
 
 export interface PasswordResetHooks {
   /** After a reset: the resetting address's log-in hold on the account ends (it proved who it is by e-mail). */
-  onPasswordReset(account: ResetAccount, context: RequestContext): Promise<void>;
+  onPasswordReset(caller: Visitor, account: ResetAccount): Promise<void>;
 }
 
 export function createPasswordResetService(app: FastifyInstance, hooks: PasswordResetHooks) {
@@ -98,7 +98,7 @@ export function createPasswordResetService(app: FastifyInstance, hooks: Password
   }
 
   const linkError = (code: 'enlace_invalido' | 'enlace_caducado' | 'enlace_usado', language: Language) =>
-    new AppError(400, code, apiMessage(code, language) ?? code);
+    fail(400, code, language);
 
   /** The link a token belongs to, if it can still be used; otherwise the 400 that says why. */
   async function usableLink(token: string, language: Language): Promise<ResetLink> {
@@ -111,13 +111,13 @@ export function createPasswordResetService(app: FastifyInstance, hooks: Password
 
   return {
     /** Queues the e-mail (if the account exists) and returns at once. */
-    requestReset(identifier: string, context: RequestContext): { detail: string } {
-      inBackground(() => sendResetLink(identifier, context.ip));
-      return { detail: apiMessage('restablecimiento_solicitado', context.language) ?? '' };
+    requestReset(caller: Visitor, { usuario: identifier }: { usuario: string }): { detail: string } {
+      inBackground(() => sendResetLink(identifier, caller.address));
+      return { detail: apiMessage('restablecimiento_solicitado', caller.language) ?? '' };
     },
 
-    async checkLink(token: string, context: RequestContext): Promise<ComprobacionRestablecimiento> {
-      const link = await usableLink(token, context.language);
+    async checkLink(caller: Visitor, { token }: { token: string }): Promise<ComprobacionRestablecimiento> {
+      const link = await usableLink(token, caller.language);
       return { usuario: link.nombre_usuario, caduca_en: link.caduca_en };
     },
 
@@ -125,14 +125,14 @@ export function createPasswordResetService(app: FastifyInstance, hooks: Password
      * Sets the new password and uses the link up, in one transaction with the audit entry. Every
      * token of the user ends (sessions on other devices), and so do their other reset links.
      */
-    async resetPassword(input: Restablecimiento, context: RequestContext): Promise<void> {
-      const link = await usableLink(input.token, context.language);
+    async resetPassword(caller: Visitor, input: Restablecimiento): Promise<void> {
+      const link = await usableLink(input.token, caller.language);
       const hash = await hashPassword(input.contrasena);
       const now = clock.now().toISOString();
       const account = await db.transaction().execute(async (trx) => {
-        if (!(await useReset(trx, link.id_restablecimiento, now))) throw linkError('enlace_usado', context.language);
+        if (!(await useReset(trx, link.id_restablecimiento, now))) throw linkError('enlace_usado', caller.language);
         const owner = await findResetAccountById(trx, link.id_usuario);
-        if (!owner) throw linkError('enlace_invalido', context.language);
+        if (!owner) throw linkError('enlace_invalido', caller.language);
         await endOpenResets(trx, link.id_usuario, now);
         await replacePassword(trx, link.id_usuario, hash);
         await endSessionsOf(trx, link.id_usuario, 'contrasena', now);
@@ -141,12 +141,12 @@ export function createPasswordResetService(app: FastifyInstance, hooks: Password
           rol: owner.rol,
           id_paciente: owner.id_paciente,
           accion: 'cuenta.contrasena_restablecida',
-          ip: context.ip,
+          ip: caller.address,
           creado_en: now,
         });
         return owner;
       });
-      await hooks.onPasswordReset(account, context);
+      await hooks.onPasswordReset(caller, account);
       app.mailer.sendLater(passwordChangedMail(account), (error) =>
         app.log.error({ err: error }, 'the password-changed notice could not be sent'),
       );

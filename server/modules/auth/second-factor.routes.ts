@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
@@ -10,8 +9,7 @@ import {
   recoveryCodesSchema,
   secondFactorStatusSchema,
 } from '../../../contracts/second-factor.ts';
-import { actorOf } from '../../lib/access.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 
 const MEMBERS = ['paciente', 'doctor', 'admin'] as const;
@@ -21,7 +19,6 @@ const MEMBERS = ['paciente', 'doctor', 'admin'] as const;
  * a factor they do not have yet (`mfaExempt`): it is the one thing they may do besides logging out.
  */
 export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorService }> = async (app, { service }) => {
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
   app.get(
     '/auth/segundo-factor',
@@ -34,8 +31,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorSe
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      return service.status(actor.id_usuario, actor.rol);
+      return service.status(callerOf(request));
     },
   );
 
@@ -50,7 +46,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorSe
         response: { 200: enrolmentSchema, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody },
       },
     },
-    async (request) => service.start(actorOf(request).id_usuario, request.body.contrasena, context(request)),
+    async (request) => service.start(callerOf(request), request.body),
   );
 
   app.post(
@@ -64,7 +60,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorSe
         response: { 200: recoveryCodesSchema, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody },
       },
     },
-    async (request) => service.confirm(actorOf(request).id_usuario, request.body.codigo, context(request)),
+    async (request) => service.confirm(callerOf(request), request.body),
   );
 
   app.post(
@@ -78,7 +74,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorSe
         response: { 200: recoveryCodesSchema, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody },
       },
     },
-    async (request) => service.regenerateRecoveryCodes(actorOf(request).id_usuario, request.body, context(request)),
+    async (request) => service.regenerateRecoveryCodes(callerOf(request), request.body),
   );
 
   app.post(
@@ -93,7 +89,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorSe
       },
     },
     async (request, reply) => {
-      await service.disable(actorOf(request).id_usuario, request.body, context(request));
+      await service.disable(callerOf(request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import {
   codeKind,
   type Enrolment,
@@ -13,12 +13,12 @@ import {
   type SecondFactorStatus,
 } from '../../../contracts/second-factor.ts';
 import type { Role } from '../../../contracts/roles.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
+import type { Caller, Visitor } from '../../lib/request-context.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { loadJwtSecret } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/index.ts';
 import { findSessionUser, type SessionRow } from './auth.repository.ts';
-import type { RequestContext } from './auth.service.ts';
 import type { ThrottleStore } from './login-throttle.ts';
 import type { PasswordGuard } from './password-guard.ts';
 import {
@@ -67,25 +67,20 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
   const totpOf = (secret: string, label: string) =>
     new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 
-  const message = (code: string, language: Language) => apiMessage(code, language) ?? code;
-  const wrongCode = (status: 400 | 401, language: Language) =>
-    new AppError(status, 'codigo_incorrecto', message('codigo_incorrecto', language), {
-      errores: [{ campo: 'codigo', mensaje: message('codigo_incorrecto', language) }],
-    });
+  const wrongCode = (status: 400 | 401, language: Language) => fail(status, 'codigo_incorrecto', language, { field: 'codigo' });
 
   async function accountOf(id_usuario: number, language: Language): Promise<SessionRow> {
     const user = await findSessionUser(db, id_usuario);
-    if (!user || user.activo !== 1) throw new AppError(401, 'token_invalido', message('token_invalido', language));
+    if (!user || user.activo !== 1) throw fail(401, 'token_invalido', language);
     return user;
   }
 
   /** Re-authentication with the password, throttled as a log-in (400 with the field's message). */
-  async function checkPassword(user: SessionRow, contrasena: string, context: RequestContext): Promise<void> {
-    await guard.refuseIfHeld(context, user.id_usuario);
+  async function checkPassword(user: SessionRow, contrasena: string, caller: Visitor): Promise<void> {
+    await guard.refuseIfHeld(caller, user.id_usuario);
     if (await verifyPassword(user.contrasena_hash, contrasena)) return;
-    await guard.recordFailure(context, user, clock.now().getTime());
-    const text = message('contrasena_actual_incorrecta', context.language);
-    throw new AppError(400, 'contrasena_actual_incorrecta', text, { errores: [{ campo: 'contrasena', mensaje: text }] });
+    await guard.recordFailure(caller, user, clock.now().getTime());
+    throw fail(400, 'contrasena_actual_incorrecta', caller.language, { field: 'contrasena' });
   }
 
   /**
@@ -95,14 +90,14 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
   async function checkCode(
     user: Account,
     codigo: string,
-    context: RequestContext,
+    caller: Visitor,
     options: { status: 400 | 401; recovery: boolean; pending?: boolean },
   ): Promise<'totp' | 'recuperacion'> {
     const now = clock.now();
-    await guard.refuseIfHeld(context, user.id_usuario);
+    await guard.refuseIfHeld(caller, user.id_usuario);
     const held = await throttle.lockedFor(accountCodeKey(user.id_usuario), now.getTime());
     if (held > 0) {
-      throw new AppError(429, 'demasiados_intentos', message('demasiados_intentos', context.language), {
+      throw fail(429, 'demasiados_intentos', caller.language, {
         headers: { 'retry-after': String(held) },
       });
     }
@@ -130,30 +125,30 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
           rol: user.rol,
           id_paciente: user.id_paciente,
           accion: 'cuenta.codigo_recuperacion_usado',
-          ip: context.ip,
+          ip: caller.address,
           creado_en: now.toISOString(),
         });
       }
     }
     if (!accepted) {
-      await guard.recordFailure(context, user, now.getTime());
+      await guard.recordFailure(caller, user, now.getTime());
       await throttle.recordFailure(accountCodeKey(user.id_usuario), now.getTime(), config.login.maxFailures * 2, windowMs);
-      throw wrongCode(options.status, context.language);
+      throw wrongCode(options.status, caller.language);
     }
-    await guard.succeeded(context, user.id_usuario);
+    await guard.succeeded(caller, user.id_usuario);
     await throttle.reset(accountCodeKey(user.id_usuario));
     return kind as 'totp' | 'recuperacion';
   }
 
-  async function freshRecoveryCodes(user: Account, accion: 'cuenta.segundo_factor_activado' | 'cuenta.codigos_recuperacion', context: RequestContext, activate: boolean) {
+  async function freshRecoveryCodes(user: Account, accion: 'cuenta.segundo_factor_activado' | 'cuenta.codigos_recuperacion', caller: Visitor, activate: boolean) {
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
       if (activate && !(await activateSecondFactor(trx, user.id_usuario, now))) {
-        throw new AppError(409, 'segundo_factor_activo', message('segundo_factor_activo', context.language));
+        throw fail(409, 'segundo_factor_activo', caller.language);
       }
       await replaceRecoveryCodes(trx, user.id_usuario, codes.map(hashRecoveryCode));
-      await writeAudit(trx, { id_usuario: user.id_usuario, rol: user.rol, id_paciente: user.id_paciente, accion, ip: context.ip, creado_en: now });
+      await writeAudit(trx, { id_usuario: user.id_usuario, rol: user.rol, id_paciente: user.id_paciente, accion, ip: caller.address, creado_en: now });
     });
     return { codigos_recuperacion: codes };
   }
@@ -161,18 +156,20 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
   const requiredFor = (rol: Role) => config.mfaRequiredRoles.includes(rol);
 
   return {
-    async status(id_usuario: number, rol: Role): Promise<SecondFactorStatus> {
+    async status(caller: Caller): Promise<SecondFactorStatus> {
+      const { id_usuario, rol } = caller.actor;
       const activo = await hasActiveSecondFactor(db, id_usuario);
       return { activo, requerido: requiredFor(rol), codigos_restantes: activo ? await countUnusedRecoveryCodes(db, id_usuario) : 0 };
     },
 
     /** A new secret, after the password: the QR code, its URI, and the secret to type by hand. */
-    async start(id_usuario: number, contrasena: string, context: RequestContext): Promise<Enrolment> {
-      const user = await accountOf(id_usuario, context.language);
-      await checkPassword(user, contrasena, context);
+    async start(caller: Caller, { contrasena }: { contrasena: string }): Promise<Enrolment> {
+      const { id_usuario } = caller.actor;
+      const user = await accountOf(id_usuario, caller.language);
+      await checkPassword(user, contrasena, caller);
       const secret = new Secret({ size: 20 });
       if (!(await savePendingSecret(db, id_usuario, seal(secret.base32, key), clock.now().toISOString()))) {
-        throw new AppError(409, 'segundo_factor_activo', message('segundo_factor_activo', context.language));
+        throw fail(409, 'segundo_factor_activo', caller.language);
       }
       const uri = totpOf(secret.base32, user.nombre_usuario).toString();
       const qr_svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -180,34 +177,37 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
     },
 
     /** The first code from the app turns the factor on; the recovery codes are shown this once. */
-    async confirm(id_usuario: number, codigo: string, context: RequestContext): Promise<RecoveryCodes> {
-      const user = await accountOf(id_usuario, context.language);
+    async confirm(caller: Caller, { codigo }: { codigo: string }): Promise<RecoveryCodes> {
+      const { id_usuario } = caller.actor;
+      const user = await accountOf(id_usuario, caller.language);
       const row = await findSecondFactor(db, id_usuario);
-      if (row?.activo === 1) throw new AppError(409, 'segundo_factor_activo', message('segundo_factor_activo', context.language));
-      if (!row) throw new AppError(409, 'segundo_factor_sin_iniciar', message('segundo_factor_sin_iniciar', context.language));
-      await checkCode(user, codigo, context, { status: 400, recovery: false, pending: true });
-      return freshRecoveryCodes(user, 'cuenta.segundo_factor_activado', context, true);
+      if (row?.activo === 1) throw fail(409, 'segundo_factor_activo', caller.language);
+      if (!row) throw fail(409, 'segundo_factor_sin_iniciar', caller.language);
+      await checkCode(user, codigo, caller, { status: 400, recovery: false, pending: true });
+      return freshRecoveryCodes(user, 'cuenta.segundo_factor_activado', caller, true);
     },
 
-    async regenerateRecoveryCodes(id_usuario: number, input: PasswordAndCode, context: RequestContext): Promise<RecoveryCodes> {
-      const user = await accountOf(id_usuario, context.language);
+    async regenerateRecoveryCodes(caller: Caller, input: PasswordAndCode): Promise<RecoveryCodes> {
+      const { id_usuario } = caller.actor;
+      const user = await accountOf(id_usuario, caller.language);
       if (!(await hasActiveSecondFactor(db, id_usuario))) {
-        throw new AppError(409, 'segundo_factor_inactivo', message('segundo_factor_inactivo', context.language));
+        throw fail(409, 'segundo_factor_inactivo', caller.language);
       }
-      await checkPassword(user, input.contrasena, context);
-      await checkCode(user, input.codigo, context, { status: 400, recovery: true });
-      return freshRecoveryCodes(user, 'cuenta.codigos_recuperacion', context, false);
+      await checkPassword(user, input.contrasena, caller);
+      await checkCode(user, input.codigo, caller, { status: 400, recovery: true });
+      return freshRecoveryCodes(user, 'cuenta.codigos_recuperacion', caller, false);
     },
 
-    async disable(id_usuario: number, input: PasswordAndCode, context: RequestContext): Promise<void> {
+    async disable(caller: Caller, input: PasswordAndCode): Promise<void> {
+      const { id_usuario } = caller.actor;
       // Allowed for a role that requires it too (a new phone: off, then on again): with the factor
       // off, such a user can do nothing but enrol again (plugins/auth.ts).
-      const user = await accountOf(id_usuario, context.language);
+      const user = await accountOf(id_usuario, caller.language);
       if (!(await hasActiveSecondFactor(db, id_usuario))) {
-        throw new AppError(409, 'segundo_factor_inactivo', message('segundo_factor_inactivo', context.language));
+        throw fail(409, 'segundo_factor_inactivo', caller.language);
       }
-      await checkPassword(user, input.contrasena, context);
-      await checkCode(user, input.codigo, context, { status: 400, recovery: true });
+      await checkPassword(user, input.contrasena, caller);
+      await checkCode(user, input.codigo, caller, { status: 400, recovery: true });
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         await deleteSecondFactor(trx, id_usuario);
@@ -216,7 +216,7 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
           rol: user.rol,
           id_paciente: user.id_paciente,
           accion: 'cuenta.segundo_factor_desactivado',
-          ip: context.ip,
+          ip: caller.address,
           creado_en: now,
         });
       });
@@ -237,15 +237,15 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
     },
 
     /** The code step of log-in: the account the ticket was issued to, once its code is right. */
-    async redeemTicket(input: LoginCode, context: RequestContext): Promise<SessionRow> {
-      const expired = () => new AppError(401, 'ticket_caducado', message('ticket_caducado', context.language));
+    async redeemTicket(caller: Visitor, input: LoginCode): Promise<SessionRow> {
+      const expired = () => fail(401, 'ticket_caducado', caller.language);
       const hash = TICKET_SHAPE.test(input.ticket) ? hashTicket(input.ticket) : undefined;
       const live = hash ? await findLiveTicket(db, hash, clock.now().toISOString()) : undefined;
       if (!hash || !live) throw expired();
       const user = await findSessionUser(db, live.id_usuario);
       if (!user || user.activo !== 1) throw expired();
       try {
-        await checkCode(user, input.codigo, context, { status: 401, recovery: true });
+        await checkCode(user, input.codigo, caller, { status: 401, recovery: true });
       } catch (error) {
         if (error instanceof AppError && error.code === 'codigo_incorrecto') await ticketFailed(db, hash, TICKET_ATTEMPTS);
         throw error;

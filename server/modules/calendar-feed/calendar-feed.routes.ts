@@ -4,11 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarioParams, enlaceCalendarioSchema } from '../../../contracts/calendar-feed.ts';
 import { errorBody } from '../../../contracts/common.ts';
-import { apiMessage } from '../../../contracts/messages/index.ts';
-import { actorOf } from '../../lib/access.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
+import { callerOf, visitorOf } from '../../lib/request-context.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { throttleAddress } from '../auth/login-throttle.ts';
+import { throttleAddress } from '../../lib/address.ts';
 import { createCalendarFeedService, FEED_REFRESH_MINUTES } from './calendar-feed.service.ts';
 
 const doctors = { access: ['doctor'] } as const;
@@ -18,18 +17,14 @@ const FEED_READS_PER_ADDRESS = { max: 60, timeWindow: '1 minute' };
 /** The doctor's calendar subscription address and the feed behind it (issue 14, decision 0025). */
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCalendarFeedService(app);
-  const context = (request: FastifyRequest) => ({
-    ip: request.ip,
-    language: requestLanguage(request),
-    origin: `${request.protocol}://${request.host}`,
-  });
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => throttleAddress(request.ip),
     ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:feed-ip:` } : {}),
     errorResponseBuilder: (request, context) =>
-      new AppError(429, 'demasiadas_solicitudes', apiMessage('demasiadas_solicitudes', requestLanguage(request)) ?? '', {
+      fail(429, 'demasiadas_solicitudes', requestLanguage(request), {
         headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   });
@@ -44,7 +39,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: enlaceCalendarioSchema, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.status(actorOf(request)),
+    async (request) => service.status(callerOf(request)),
   );
 
   app.post(
@@ -57,7 +52,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: enlaceCalendarioSchema, 401: errorBody, 403: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), context(request))),
+    async (request, reply) => reply.status(201).send(await service.create(callerOf(request), originOf(request))),
   );
 
   app.delete(
@@ -71,7 +66,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.revoke(actorOf(request), context(request));
+      await service.revoke(callerOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -89,7 +84,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ics = await service.feed(request.params.token, requestLanguage(request));
+      const ics = await service.feed(visitorOf(request), request.params.token);
       return reply
         .type('text/calendar; charset=utf-8')
         .headers({

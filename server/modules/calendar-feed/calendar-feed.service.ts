@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { FEED_PAST_DAYS, type EnlaceCalendario } from '../../../contracts/calendar-feed.ts';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import { ownDoctorId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { currentClinic } from '../clinic/clinic.service.ts';
-import { clinicPlace, eventUid, feedTexts } from '../reminders/reminders.mail.ts';
+import type { Caller, Visitor } from '../../lib/request-context.ts';
+import { writeAudit } from '../audit/index.ts';
+import { currentClinic } from '../clinic/index.ts';
+import { clinicPlace, eventUid, feedTexts } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
 import { type FeedVisitRow, listFeedVisits } from '../appointments/index.ts';
 
@@ -29,13 +28,6 @@ export function initials(...names: string[]): string {
     .join(' ');
 }
 
-export interface Context {
-  ip: string;
-  language: Language;
-  /** Where this server is reached (PUBLIC_URL, else the request's own origin): the address starts there. */
-  origin: string;
-}
-
 /** The most visits one feed carries: years of a full agenda, far more than any calendar shows. */
 const FEED_MAX_VISITS = 5000;
 
@@ -45,13 +37,15 @@ export function createCalendarFeedService(app: FastifyInstance) {
     new URL(`/api/calendario/${token}.ics`, config.publicUrl ?? origin).toString();
 
   return {
-    async status(actor: Actor): Promise<EnlaceCalendario> {
+    async status({ actor }: Caller): Promise<EnlaceCalendario> {
       const link = await findLiveLink(db, ownDoctorId(actor));
       return { activo: Boolean(link), creado_en: link?.creado_en ?? null, url: null };
     },
 
     /** A new address; the one before (if any) stops working at once (rotation = revoke + new). */
-    async create(actor: Actor, context: Context): Promise<EnlaceCalendario> {
+    /** `origin`: where this server is reached (PUBLIC_URL, else the request's own origin); the address starts there. */
+    async create(caller: Caller, origin: string): Promise<EnlaceCalendario> {
+      const { actor } = caller;
       const id_doctor = ownDoctorId(actor);
       const token = randomBytes(32).toString('base64url');
       const stamp = clock.now().toISOString();
@@ -65,14 +59,15 @@ export function createCalendarFeedService(app: FastifyInstance) {
           id_paciente: null,
           accion: 'calendario.crear',
           detalle: `doctor ${id_doctor}`,
-          ip: context.ip,
+          ip: caller.address,
           creado_en: stamp,
         });
       });
-      return { activo: true, creado_en: stamp, url: feedUrl(context.origin, token) };
+      return { activo: true, creado_en: stamp, url: feedUrl(origin, token) };
     },
 
-    async revoke(actor: Actor, context: Context): Promise<void> {
+    async revoke(caller: Caller): Promise<void> {
+      const { actor } = caller;
       const id_doctor = ownDoctorId(actor);
       const stamp = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -83,7 +78,7 @@ export function createCalendarFeedService(app: FastifyInstance) {
           id_paciente: null,
           accion: 'calendario.revocar',
           detalle: `doctor ${id_doctor}`,
-          ip: context.ip,
+          ip: caller.address,
           creado_en: stamp,
         });
       });
@@ -94,10 +89,9 @@ export function createCalendarFeedService(app: FastifyInstance) {
      * each as '<initials> · <type>' in the doctor's language (never the reason or clinical text).
      * Anything but a live address is the same 404.
      */
-    async feed(rawToken: string, language: Language): Promise<string> {
+    async feed({ language }: Visitor, rawToken: string): Promise<string> {
       const token = rawToken.endsWith('.ics') ? rawToken.slice(0, -4) : rawToken;
-      const missing = () =>
-        notFound(apiMessage('enlace_calendario_no_encontrado', language), 'enlace_calendario_no_encontrado');
+      const missing = () => fail(404, 'enlace_calendario_no_encontrado', language);
       if (!TOKEN.test(token)) throw missing();
       const doctor = await findDoctorByLink(db, hashToken(token));
       if (!doctor) throw missing();

@@ -13,10 +13,9 @@ import {
   type ChatStreamEvent,
 } from '../../../contracts/chat.ts';
 import { errorBody } from '../../../contracts/common.ts';
-import { apiMessage } from '../../../contracts/messages/index.ts';
-import { actorOf } from '../../lib/access.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail, messageOf } from '../../lib/errors.ts';
 import { acceptedLanguage } from '../../lib/language.ts';
+import { callerOf, type Caller } from '../../lib/request-context.ts';
 import { createChatService } from './chat.service.ts';
 
 const EVERYONE = ['paciente', 'doctor', 'admin'] as const;
@@ -26,8 +25,10 @@ const KEEP_ALIVE_MS = 15_000;
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createChatService(app);
   // The assistant answers in the language the client asks for, else the one the user chose.
-  const languageOf = (request: FastifyRequest) => acceptedLanguage(request) ?? actorOf(request).idioma;
-  const contextOf = (request: FastifyRequest) => ({ language: languageOf(request), ip: request.ip });
+  const chatCallerOf = (request: FastifyRequest): Caller => {
+    const caller = callerOf(request);
+    return { ...caller, language: acceptedLanguage(request) ?? caller.actor.idioma };
+  };
   const notFoundBody = { 404: errorBody };
 
   await app.register(async (plugin) => {
@@ -41,7 +42,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       // Shared between instances when REDIS_URL is set.
       ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:chat-user:` } : {}),
       errorResponseBuilder: (request, context) =>
-        new AppError(429, 'chat_demasiados_mensajes', apiMessage('chat_demasiados_mensajes', languageOf(request)) ?? '', {
+        fail(429, 'chat_demasiados_mensajes', chatCallerOf(request).language, {
           headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
         }),
     });
@@ -60,7 +61,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const exchange = await service.start(actorOf(request), request.body, contextOf(request));
+        const exchange = await service.start(chatCallerOf(request), request.body);
         return service.answer(exchange);
       },
     );
@@ -80,7 +81,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const exchange = await service.start(actorOf(request), request.body, contextOf(request));
+        const exchange = await service.start(chatCallerOf(request), request.body);
         await sendEvents(request, reply, (signal) => service.answerStream(exchange, signal));
       },
     );
@@ -98,7 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await service.history(actorOf(request), request.query);
+      const page = await service.history(chatCallerOf(request), request.query);
       void reply.header('x-total-count', String(page.total));
       return page.items;
     },
@@ -114,7 +115,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ eliminados: z.number() }), 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.removeAll(actorOf(request)),
+    async (request) => service.removeAll(chatCallerOf(request)),
   );
 
   app.get(
@@ -128,7 +129,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(chatMessageSchema), 400: errorBody, 401: errorBody, 403: errorBody, ...notFoundBody },
       },
     },
-    async (request) => service.messages(actorOf(request), request.params.id, languageOf(request)),
+    async (request) => service.messages(chatCallerOf(request), request.params.id),
   );
 
   app.put(
@@ -149,7 +150,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.rename(actorOf(request), request.params.id, request.body, languageOf(request)),
+    async (request) => service.rename(chatCallerOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -164,7 +165,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.remove(actorOf(request), request.params.id, languageOf(request));
+      await service.remove(chatCallerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -206,7 +207,7 @@ async function sendEvents(
     }
   } catch (error) {
     request.log.error({ err: error }, 'chat stream failed');
-    const detail = apiMessage('error_interno', acceptedLanguage(request) ?? 'es');
+    const detail = messageOf('error_interno', acceptedLanguage(request) ?? 'es');
     write(`event: error\ndata: ${JSON.stringify({ detail, code: 'error_interno' })}\n\n`);
   } finally {
     clearInterval(keepAlive);

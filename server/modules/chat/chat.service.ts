@@ -13,10 +13,9 @@ import {
 import type { PagingQuery } from '../../../contracts/common.ts';
 import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
-import { apiError } from '../../lib/api-errors.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Actor, Caller } from '../../lib/request-context.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assistantClinicalSummary } from '../records/index.ts';
 import {
   chatExists,
@@ -44,19 +43,11 @@ const CONTEXT_CHARACTERS = 16_000;
 
 const TITLE_PREFIX: Record<Language, string> = { es: 'Consulta', ca: 'Consulta', en: 'Consultation' };
 
-export interface ChatContext {
-  language: Language;
-  ip: string;
-}
-
-/** A question saved and ready to be answered. */
-export interface Exchange {
-  actor: Actor;
+/** A question saved and ready to be answered, with who asked it. */
+export interface Exchange extends Caller {
   chat: ChatSummary;
   context: { role: ChatRole; content: string }[];
   question: string;
-  language: Language;
-  ip: string;
 }
 
 export function createChatProvider(config: FastifyInstance['config']['chat']): ChatProvider {
@@ -89,8 +80,8 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
   /** Decisions #4: another user's conversation is 'not your data' (403); an id that names none, 404. */
   async function notOwnChat(id_chat: number, language: Language) {
     return (await chatExists(db, id_chat))
-      ? apiError(403, 'sin_permiso', language)
-      : apiError(404, 'chat_no_encontrado', language);
+      ? fail(403, 'sin_permiso', language)
+      : fail(404, 'chat_no_encontrado', language);
   }
 
   /** The instructions for a model, with the patient's summary only when sharing is allowed. */
@@ -105,7 +96,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
         id_paciente: actor.id_paciente,
         accion: 'chat.contexto_compartido',
         detalle: 'Resumen de alergias y enfermedades activas enviado al servicio de chat externo',
-        ip: exchange.ip,
+        ip: exchange.address,
         creado_en: clock.now().toISOString(),
       });
     }
@@ -124,8 +115,8 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
     language: Language,
   ): Promise<void> {
     const stored = await storedByUser(db, actor.id_usuario);
-    const refuse = (code: string, limit: number) =>
-      new AppError(409, code, (apiMessage(code, language) ?? code).replace('{limite}', limit.toLocaleString(language)));
+    const refuse = (code: 'chat_limite_conversaciones' | 'chat_limite_mensajes', limit: number) =>
+      fail(409, code, language, { params: { limite: limit.toLocaleString(language) } });
     if (newConversation && stored.conversations >= config.chat.maxConversationsPerUser) {
       throw refuse('chat_limite_conversaciones', config.chat.maxConversationsPerUser);
     }
@@ -172,16 +163,17 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
      * Saves the question (creating the conversation when there is none) and returns what is needed
      * to answer it. Ownership is checked here, before any answer starts.
      */
-    async start(actor: Actor, input: ChatCompletionRequest, context: ChatContext): Promise<Exchange> {
+    async start(caller: Caller, input: ChatCompletionRequest): Promise<Exchange> {
+      const { actor, language } = caller;
       const now = clock.now();
       const stamp = now.toISOString();
       const last = input.messages.at(-1);
       const question = last?.content ?? '';
-      const existing = input.id_chat === undefined ? undefined : await ownChat(actor, input.id_chat, context.language);
+      const existing = input.id_chat === undefined ? undefined : await ownChat(actor, input.id_chat, language);
       // The question (or the turns of a new conversation) and the answer to come.
-      await checkStorage(actor, !existing, (existing ? 1 : input.messages.length) + 1, context.language);
+      await checkStorage(actor, !existing, (existing ? 1 : input.messages.length) + 1, language);
       return db.transaction().execute(async (trx) => {
-        const chat = existing ?? (await insertChat(trx, actor.id_usuario, newTitle(now, context.language), stamp));
+        const chat = existing ?? (await insertChat(trx, actor.id_usuario, newTitle(now, language), stamp));
         // In a saved conversation only the last turn is new; a new one starts with all the turns given.
         const turns = existing ? [{ role: 'user' as const, content: question }] : input.messages;
         await insertMessages(
@@ -203,8 +195,8 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
           chat: { ...chat, actualizado_en: stamp },
           context: kept.length > 0 ? kept : [{ role: 'user', content: question }],
           question,
-          language: context.language,
-          ip: context.ip,
+          language,
+          address: caller.address,
         };
       });
     },
@@ -279,7 +271,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
       yield { event: 'fin', data: { response: produced, id_chat: chat.id_chat, nombre_chat: chat.nombre_chat, tipo } };
     },
 
-    async history(actor: Actor, query: PagingQuery): Promise<{ items: ChatSummary[]; total: number }> {
+    async history({ actor }: Caller, query: PagingQuery): Promise<{ items: ChatSummary[]; total: number }> {
       return listChats(db, actor.id_usuario, {
         offset: (query.pagina - 1) * query.por_pagina,
         limit: query.por_pagina,
@@ -287,28 +279,27 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
       });
     },
 
-    async messages(actor: Actor, id_chat: number, language: Language): Promise<ChatMessage[]> {
+    async messages({ actor, language }: Caller, id_chat: number): Promise<ChatMessage[]> {
       await ownChat(actor, id_chat, language);
       return listMessages(db, id_chat);
     },
 
     async rename(
-      actor: Actor,
+      { actor, language }: Caller,
       id_chat: number,
       input: ChatRename,
-      language: Language,
     ): Promise<{ id_chat: number; nombre_chat: string }> {
       const renamed = await renameChat(db, actor.id_usuario, id_chat, input.nombre_chat);
       if (!renamed) throw await notOwnChat(id_chat, language);
       return { id_chat, nombre_chat: input.nombre_chat };
     },
 
-    async remove(actor: Actor, id_chat: number, language: Language): Promise<void> {
+    async remove({ actor, language }: Caller, id_chat: number): Promise<void> {
       const deleted = await db.transaction().execute((trx) => deleteChat(trx, actor.id_usuario, id_chat));
       if (!deleted) throw await notOwnChat(id_chat, language);
     },
 
-    async removeAll(actor: Actor): Promise<{ eliminados: number }> {
+    async removeAll({ actor }: Caller): Promise<{ eliminados: number }> {
       const eliminados = await db.transaction().execute((trx) => deleteAllChats(trx, actor.id_usuario));
       return { eliminados };
     },

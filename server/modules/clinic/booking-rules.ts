@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ReglasReserva } from '../../../contracts/booking-rules.ts';
 import type { Database } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Source = Pick<FastifyInstance, 'db' | 'config'>;
@@ -47,7 +47,7 @@ export async function saveBookingRules(app: Source & Pick<FastifyInstance, 'cloc
     const detalle = Object.entries(rules)
       .map(([key, value]) => `${key}=${value}`)
       .join(', ');
-    await writeAudit(trx, actorAudit(caller.actor, caller.ip, now, { accion: 'clinica.reglas', id_paciente: null, detalle }));
+    await writeAudit(trx, actorAudit(caller.actor, caller.address, now, { accion: 'clinica.reglas', id_paciente: null, detalle }));
   });
   cache.delete(app.db);
   return bookingRules(app);

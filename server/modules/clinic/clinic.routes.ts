@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clinicaCambioSchema, clinicaSchema, MAX_LOGO_BYTES } from '../../../contracts/clinic.ts';
 import { errorBody } from '../../../contracts/common.ts';
-import { callerOf } from '../../lib/request-context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
+import { callerOf, visitorOf } from '../../lib/request-context.ts';
 import { createClinicService, type ReadLogoUpload } from './clinic.service.ts';
 import { reglasReservaRespuesta, reglasReservaSchema } from '../../../contracts/booking-rules.ts';
 import { bookingRules, saveBookingRules } from './booking-rules.ts';
@@ -100,7 +100,7 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const logo = await service.logo();
-      if (!logo) throw notFound();
+      if (!logo) throw fail(404, 'no_encontrado', visitorOf(request).language);
       const versioned = request.query.v !== undefined && logo.logo_hash.startsWith(request.query.v) && request.query.v.length > 0;
       return reply
         .type(logo.logo_tipo)

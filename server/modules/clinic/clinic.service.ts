@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { MAX_LOGO_BYTES, type Clinica, type ClinicaCambio } from '../../../contracts/clinic.ts';
-import { apiMessage } from '../../../contracts/messages/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import { detectFileType } from '../files/file-type.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
+import { detectFileType } from '../../lib/file-type.ts';
 import { readClinic, readLogo, saveLogo, updateClinic, type ClinicRow } from './clinic.repository.ts';
 
 /** Where the logo is served: the hash in the address changes with the image, so it can be cached for good. */
@@ -36,25 +35,24 @@ export function createClinicService(app: FastifyInstance) {
       const now = stamp();
       await db.transaction().execute(async (trx) => {
         await updateClinic(trx, change, now);
-        await writeAudit(trx, actorAudit(caller.actor, caller.ip, now, { accion: 'clinica.actualizar', id_paciente: null }));
+        await writeAudit(trx, actorAudit(caller.actor, caller.address, now, { accion: 'clinica.actualizar', id_paciente: null }));
       });
       return currentClinic(app);
     },
 
     /** A PNG or JPEG, recognised by its content (not its name), at most MAX_LOGO_BYTES. */
     async uploadLogo(caller: Caller, read: ReadLogoUpload): Promise<Clinica> {
-      const message = (code: string) => apiMessage(code, caller.language) ?? code;
       let upload: { bytes: Buffer } | undefined;
       try {
         upload = await read();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'logo_demasiado_grande', message('logo_demasiado_grande'));
-        throw badRequest('archivo_ilegible', message('archivo_ilegible'));
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(413, 'logo_demasiado_grande', caller.language);
+        throw fail(400, 'archivo_ilegible', caller.language);
       }
-      if (!upload || upload.bytes.length === 0) throw badRequest('archivo_requerido', message('archivo_requerido'));
-      if (upload.bytes.length > MAX_LOGO_BYTES) throw new AppError(413, 'logo_demasiado_grande', message('logo_demasiado_grande'));
+      if (!upload || upload.bytes.length === 0) throw fail(400, 'archivo_requerido', caller.language);
+      if (upload.bytes.length > MAX_LOGO_BYTES) throw fail(413, 'logo_demasiado_grande', caller.language);
       const tipo = await detectFileType(upload.bytes);
-      if (tipo !== 'image/png' && tipo !== 'image/jpeg') throw badRequest('logo_tipo_no_permitido', message('logo_tipo_no_permitido'));
+      if (tipo !== 'image/png' && tipo !== 'image/jpeg') throw fail(400, 'logo_tipo_no_permitido', caller.language);
       const now = stamp();
       const logo = {
         logo_tipo: tipo,
@@ -63,7 +61,7 @@ export function createClinicService(app: FastifyInstance) {
       };
       await db.transaction().execute(async (trx) => {
         await saveLogo(trx, logo, now);
-        await writeAudit(trx, actorAudit(caller.actor, caller.ip, now, { accion: 'clinica.logo', id_paciente: null }));
+        await writeAudit(trx, actorAudit(caller.actor, caller.address, now, { accion: 'clinica.logo', id_paciente: null }));
       });
       return currentClinic(app);
     },
@@ -72,7 +70,7 @@ export function createClinicService(app: FastifyInstance) {
       const now = stamp();
       await db.transaction().execute(async (trx) => {
         await saveLogo(trx, null, now);
-        await writeAudit(trx, actorAudit(caller.actor, caller.ip, now, { accion: 'clinica.logo', id_paciente: null, detalle: null }));
+        await writeAudit(trx, actorAudit(caller.actor, caller.address, now, { accion: 'clinica.logo', id_paciente: null, detalle: null }));
       });
       return currentClinic(app);
     },

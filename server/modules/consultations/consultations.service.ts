@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ApiCode } from '../../../contracts/messages/index.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type {
   Consulta,
@@ -11,14 +12,14 @@ import type {
 } from '../../../contracts/consultations.ts';
 import type { PagingQuery } from '../../../contracts/common.ts';
 import { ownDoctorId } from '../../lib/access.ts';
-import { apiError } from '../../lib/api-errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { instantOf, localDate } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { holdSlotForVisit, type HoldRefusal } from '../agenda/hold-slot.ts';
+import { holdSlotForVisit, type HoldRefusal } from '../agenda/index.ts';
 import { insertAppointment, listConfirmedVisits, recordAttendance } from '../appointments/index.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import { scheduleReminder } from '../reminders/reminders.service.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
+import { scheduleReminder } from '../reminders/index.ts';
 import {
   findActivePatientOfAccount,
   findConsultation,
@@ -28,7 +29,7 @@ import {
   listSelectablePatients,
 } from './consultations.repository.ts';
 
-const refusalCode: Record<HoldRefusal, string> = {
+const refusalCode: Record<HoldRefusal, ApiCode> = {
   hueco_ocupado: 'consulta_hueco_ocupado',
   hueco_bloqueado: 'consulta_hueco_bloqueado',
   hueco_solapado: 'consulta_hueco_solapado',
@@ -49,7 +50,7 @@ export function createConsultationsService(app: FastifyInstance) {
   const { db, clock, config } = app;
 
   const audit = (caller: Caller, accion: AccionAuditoria, id_paciente: number | null, detalle: string, creado_en: string) =>
-    actorAudit(caller.actor, caller.ip, creado_en, { accion, id_paciente, detalle });
+    actorAudit(caller.actor, caller.address, creado_en, { accion, id_paciente, detalle });
 
   return {
     /** The doctor's own consultations (GET /api/medico/consultas); reading them is audited. */
@@ -70,14 +71,14 @@ export function createConsultationsService(app: FastifyInstance) {
       const id_doctor = ownDoctorId(caller.actor);
       const now = clock.now();
       const stamp = now.toISOString();
-      if (input.fecha < localDate(now, config.timeZone)) throw apiError(400, 'consulta_fecha_pasada', caller.language);
+      if (input.fecha < localDate(now, config.timeZone)) throw fail(400, 'consulta_fecha_pasada', caller.language);
       let id_consulta: number;
       try {
         id_consulta = await db.transaction().execute(async (trx) => {
           const id_paciente = await findActivePatientOfAccount(trx, input.pacienteId);
-          if (id_paciente === undefined) throw apiError(404, 'paciente_no_encontrado', caller.language);
+          if (id_paciente === undefined) throw fail(404, 'paciente_no_encontrado', caller.language);
           const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
-          if (!slot.held) throw apiError(slot.refusal === 'doctor_no_encontrado' ? 403 : 409, refusalCode[slot.refusal], caller.language);
+          if (!slot.held) throw fail(slot.refusal === 'doctor_no_encontrado' ? 403 : 409, refusalCode[slot.refusal], caller.language);
           const id_cita = await insertAppointment(trx, {
             id_paciente,
             id_doctor,
@@ -110,11 +111,11 @@ export function createConsultationsService(app: FastifyInstance) {
         });
       } catch (error) {
         // The slot was free while an active visit held it: the unique index refuses the second.
-        if (uniqueViolation(error)) throw apiError(409, 'consulta_hueco_ocupado', caller.language);
+        if (uniqueViolation(error)) throw fail(409, 'consulta_hueco_ocupado', caller.language);
         throw error;
       }
       const created = await findConsultation(db, id_consulta);
-      if (!created) throw apiError(404, 'no_encontrado', caller.language);
+      if (!created) throw fail(404, 'no_encontrado', caller.language);
       return created;
     },
 
@@ -122,10 +123,10 @@ export function createConsultationsService(app: FastifyInstance) {
     async finish(caller: Caller, id_consulta: number, input: FinalizarConsulta): Promise<Consulta> {
       const id_doctor = ownDoctorId(caller.actor);
       const consulta = await findConsultation(db, id_consulta);
-      if (!consulta) throw apiError(404, 'no_encontrado', caller.language);
-      if (consulta.id_doctor !== id_doctor) throw apiError(403, 'sin_permiso', caller.language);
+      if (!consulta) throw fail(404, 'no_encontrado', caller.language);
+      if (consulta.id_doctor !== id_doctor) throw fail(403, 'sin_permiso', caller.language);
       if (instantOf(consulta.fecha, consulta.hora, config.timeZone).getTime() > clock.now().getTime()) {
-        throw apiError(409, 'consulta_no_empezada', caller.language);
+        throw fail(409, 'consulta_no_empezada', caller.language);
       }
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -134,13 +135,13 @@ export function createConsultationsService(app: FastifyInstance) {
           recomendaciones: input.recomendaciones ?? null,
           finalizada_en: now,
         });
-        if (!done) throw apiError(409, 'consulta_finalizada', caller.language);
+        if (!done) throw fail(409, 'consulta_finalizada', caller.language);
         // Completing the visit's consultation is how the doctor says the patient came (decision 0028).
         if (consulta.id_cita !== null) await recordAttendance(trx, consulta.id_cita, 'Asistió', now);
         await writeAudit(trx, audit(caller, 'consulta.finalizar', consulta.id_paciente, `consulta ${id_consulta}`, now));
       });
       const finished = await findConsultation(db, id_consulta);
-      if (!finished) throw apiError(404, 'no_encontrado', caller.language);
+      if (!finished) throw fail(404, 'no_encontrado', caller.language);
       return finished;
     },
 

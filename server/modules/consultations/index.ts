@@ -1,1 +1,2 @@
+// What other modules may use of consultations: every import from another module goes through this file.
 export { consultasQuery, doctorTreats, toConsultation } from './consultations.repository.ts';

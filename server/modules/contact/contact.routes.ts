@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactoSchema } from '../../../contracts/auth.ts';
 import { errorBody } from '../../../contracts/common.ts';
+import { visitorOf } from '../../lib/request-context.ts';
 import { limitPerAddressPerHour } from '../../plugins/address-limit.ts';
+import { createContactService } from './contact.service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createContactService(app);
   await limitPerAddressPerHour(app, 'contacto', app.config.contactPerHourPerAddress);
   app.post(
     '/contacto',
@@ -17,14 +20,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ id_mensaje: z.number() }), 400: errorBody, 429: errorBody },
       },
     },
-    async (request, reply) => {
-      const { name, email, message } = request.body;
-      const row = await app.db
-        .insertInto('mensajes_contacto')
-        .values({ nombre: name, correo: email, mensaje: message, creado_en: app.clock.now().toISOString() })
-        .returning('id_mensaje')
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send(row);
-    },
+    async (request, reply) => reply.status(201).send(await service.send(visitorOf(request), request.body)),
   );
 };

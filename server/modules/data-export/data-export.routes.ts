@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
 import { misDatosSchema } from '../../../contracts/data-export.ts';
-import { actorOf } from '../../lib/access.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { createDataExportService } from './data-export.service.ts';
 
 const denied = { 401: errorBody, 403: errorBody, 404: errorBody };
@@ -24,7 +23,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { data, fileName } = await service.exportJson(actorOf(request), { ip: request.ip, language: requestLanguage(request) });
+      const { data, fileName } = await service.exportJson(callerOf(request));
       void reply.headers({ ...download, 'content-disposition': `attachment; filename="${fileName}"` });
       return data;
     },
@@ -42,7 +41,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pdf, fileName } = await service.exportPdf(actorOf(request), { ip: request.ip, language: requestLanguage(request) });
+      const { pdf, fileName } = await service.exportPdf(callerOf(request));
       return reply
         .type('application/pdf')
         .headers({ ...download, 'content-disposition': `attachment; filename="${fileName}"` })

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { MisDatos } from '../../../contracts/data-export.ts';
-import { apiMessage } from '../../../contracts/messages/index.ts';
 import { ownPatientId } from '../../lib/access.ts';
 import { localDate } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import type { RequestContext } from '../auth/auth.service.ts';
-import { listAttachments } from '../files/files.repository.ts';
-import { findPatientAccount, profileOf } from '../patients/patients.repository.ts';
-import { currentLetterhead } from '../clinic/clinic.service.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Actor, Caller } from '../../lib/request-context.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
+import { listAttachments } from '../files/index.ts';
+import { findPatientAccount, profileOf } from '../patients/index.ts';
+import { currentLetterhead } from '../clinic/index.ts';
 import { listFileEntries } from '../records/index.ts';
 import { renderDataExportPdfFor } from './data-export-pdf.ts';
 import {
@@ -27,21 +25,20 @@ export function createDataExportService(app: FastifyInstance) {
   const { db, clock, config } = app;
 
   /** Everything Galeno holds about the calling patient, in the shape of `misDatosSchema`. */
-  async function collect(actor: Actor, context: RequestContext): Promise<MisDatos> {
+  async function collect(actor: Actor, caller: Caller): Promise<MisDatos> {
     const id_paciente = ownPatientId(actor);
     const [patient, account, resets, file, consultas, citas, archivos, conversaciones, auditoria] = await Promise.all([
       findPatientAccount(db, id_paciente),
       findAccount(db, actor.id_usuario),
       listPasswordResets(db, actor.id_usuario),
       listFileEntries(db, id_paciente),
-      listConsultations(db, id_paciente, context.language),
-      listPatientAppointmentsForExport(db, id_paciente, context.language),
+      listConsultations(db, id_paciente, caller.language),
+      listPatientAppointmentsForExport(db, id_paciente, caller.language),
       listAttachments(db, id_paciente),
       listConversations(db, actor.id_usuario),
       listAuditAbout(db, id_paciente, actor.id_usuario),
     ]);
-    if (!patient || !account)
-      throw notFound(apiMessage('perfil_no_encontrado', context.language), 'perfil_no_encontrado');
+    if (!patient || !account) throw fail(404, 'perfil_no_encontrado', caller.language);
 
     const authors = await namesOf(
       db,
@@ -79,27 +76,29 @@ export function createDataExportService(app: FastifyInstance) {
     };
   }
 
-  const audit = (actor: Actor, context: RequestContext, accion: AccionAuditoria) =>
+  const audit = (actor: Actor, caller: Caller, accion: AccionAuditoria) =>
     writeAudit(
       db,
-      actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente: actor.id_paciente }),
+      actorAudit(actor, caller.address, clock.now().toISOString(), { accion, id_paciente: actor.id_paciente }),
     );
 
   const fileName = (extension: string) => `galeno-mis-datos-${localDate(clock.now(), config.timeZone)}.${extension}`;
 
   return {
-    async exportJson(actor: Actor, context: RequestContext) {
-      const data = await collect(actor, context);
-      await audit(actor, context, 'datos.exportar_json');
+    async exportJson(caller: Caller) {
+      const { actor } = caller;
+      const data = await collect(actor, caller);
+      await audit(actor, caller, 'datos.exportar_json');
       return { data, fileName: fileName('json') };
     },
 
-    async exportPdf(actor: Actor, context: RequestContext) {
-      const data = await collect(actor, context);
-      await audit(actor, context, 'datos.exportar_pdf');
+    async exportPdf(caller: Caller) {
+      const { actor } = caller;
+      const data = await collect(actor, caller);
+      await audit(actor, caller, 'datos.exportar_pdf');
       const pdf = await renderDataExportPdfFor({
         data,
-        options: { language: context.language, timeZone: config.timeZone, letterhead: await currentLetterhead(app) },
+        options: { language: caller.language, timeZone: config.timeZone, letterhead: await currentLetterhead(app) },
       });
       return { pdf, fileName: fileName('pdf') };
     },

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../../contracts/messages/index.ts';
 import type { Database, DoctoresTable } from '../../db/schema/index.ts';
-import { specialtyNameColumn } from '../specialties/specialties.repository.ts';
-import { personalDataColumns } from '../users/users.repository.ts';
+import { specialtyNameColumn } from '../specialties/index.ts';
+import { personalDataColumns } from '../users/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

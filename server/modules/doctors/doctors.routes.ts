@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { doctorPerfilSchema, registroDoctorResponse, registroDoctorSchema } from '../../../contracts/doctors.ts';
 import { errorBody } from '../../../contracts/common.ts';
-import { actorOf } from '../../lib/access.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { createDoctorsService } from './doctors.service.ts';
 
 export const doctorsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +21,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.register(actorOf(request), request.body, { ip: request.ip, language: requestLanguage(request) })),
+        .send(await service.register(callerOf(request), request.body)),
   );
 
   app.get(
@@ -35,6 +34,6 @@ export const doctorsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: doctorPerfilSchema, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => service.profile(actorOf(request), requestLanguage(request)),
+    async (request) => service.profile(callerOf(request)),
   );
 };

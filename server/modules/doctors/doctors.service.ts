@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DoctorPerfil, RegistroDoctor } from '../../../contracts/doctors.ts';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { localDate } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { cancelUpcomingAppointments } from '../agenda/cancel-upcoming.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { accountInsertError, duplicateAccountError, type RequestContext } from '../auth/auth.service.ts';
-import { specialtyExists } from '../specialties/specialties.repository.ts';
-import { accountOf, findTakenIdentifiers, insertUser, personalProfileOf } from '../users/users.repository.ts';
-import { notifyPatientsOfCancellation } from '../reminders/reminders.service.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { cancelUpcomingAppointments } from '../agenda/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertUser, personalProfileOf } from '../users/index.ts';
+import { specialtyExists } from '../specialties/index.ts';
+import { notifyPatientsOfCancellation } from '../reminders/index.ts';
 import { colegiadoTaken, endDoctorProfile, findDoctorProfile, insertDoctor } from './doctors.repository.ts';
-
-const message = (code: string, language: Language) => apiMessage(code, language) ?? code;
 
 export function createDoctorsService(app: FastifyInstance) {
   const { db, clock, config } = app;
@@ -29,16 +25,13 @@ export function createDoctorsService(app: FastifyInstance) {
      * `notify`, to be called after the commit: it e-mails each patient.
      */
     async endPractice(
+      caller: Caller,
       trx: Transaction<Database>,
       id_usuario: number,
-      actor: Actor,
-      context: RequestContext,
     ): Promise<{ cancelled: number[]; notify: () => Promise<void> }> {
       await endDoctorProfile(trx, id_usuario, localDate(clock.now(), config.timeZone));
-      const cancelled = await cancelUpcomingAppointments(app, trx, {
+      const cancelled = await cancelUpcomingAppointments(app, caller, trx, {
         of: { doctorUser: id_usuario },
-        actor,
-        ip: context.ip,
         accion: 'cita.cancelar_baja_doctor',
         reason: `el doctor (usuario ${id_usuario}) deja la clínica`,
       });
@@ -46,13 +39,13 @@ export function createDoctorsService(app: FastifyInstance) {
     },
 
     /** An admin registers a doctor account with its profile (spec section 3, rules of section 5). */
-    async register(actor: Actor, input: RegistroDoctor, context: RequestContext): Promise<{ id_usuario: number; id_doctor: number }> {
-      const { language } = context;
+    async register(caller: Caller, input: RegistroDoctor): Promise<{ id_usuario: number; id_doctor: number }> {
+      const { actor, language } = caller;
       const duplicate = duplicateAccountError(await findTakenIdentifiers(db, input.usuario, input.email), language);
       if (duplicate) throw duplicate;
-      if (await colegiadoTaken(db, input.colegiado)) throw conflict('colegiado_duplicado', message('colegiado_duplicado', language));
+      if (await colegiadoTaken(db, input.colegiado)) throw fail(409, 'colegiado_duplicado', language);
       if (!(await specialtyExists(db, input.id_especialidad))) {
-        throw badRequest('especialidad_invalida', message('especialidad_invalida', language));
+        throw fail(400, 'especialidad_invalida', language);
       }
       const contrasena_hash = await hashPassword(input.contrasena);
       const now = clock.now();
@@ -74,7 +67,7 @@ export function createDoctorsService(app: FastifyInstance) {
             rol: actor.rol,
             accion: 'cuenta.registro_doctor',
             detalle: `usuario ${id_usuario}, doctor ${id_doctor}`,
-            ip: context.ip,
+            ip: caller.address,
             creado_en: now.toISOString(),
           });
           return { id_usuario, id_doctor };
@@ -85,10 +78,10 @@ export function createDoctorsService(app: FastifyInstance) {
     },
 
     /** The logged-in doctor's own profile (read-only). */
-    async profile(actor: Actor, language: Language): Promise<DoctorPerfil> {
-      if (actor.id_doctor === null) throw forbidden(message('sin_perfil_doctor', language), 'sin_perfil_doctor');
+    async profile({ actor, language }: Caller): Promise<DoctorPerfil> {
+      if (actor.id_doctor === null) throw fail(403, 'sin_perfil_doctor', language);
       const row = await findDoctorProfile(db, actor.id_doctor, language);
-      if (!row) throw notFound(message('no_encontrado', language), 'no_encontrado');
+      if (!row) throw fail(404, 'no_encontrado', language);
       return {
         id_doctor: row.id_doctor,
         usuario: personalProfileOf(row),

@@ -5,9 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, errorBody } from '../../../contracts/common.ts';
 import { archivoSchema, archivosQuerySchema, MAX_ARCHIVO_BYTES } from '../../../contracts/files.ts';
-import { apiMessage } from '../../../contracts/messages/index.ts';
-import { actorOf } from '../../lib/access.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createFilesService, type ReadUpload } from './files.service.ts';
 import { createAttachmentStore } from './storage.ts';
@@ -32,13 +31,12 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) => `subidas:${request.actor?.id_usuario ?? request.ip}`,
     ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisPrefix}:uploads-user:` } : {}),
     errorResponseBuilder: (request, limit) =>
-      new AppError(429, 'demasiadas_subidas', apiMessage('demasiadas_subidas', requestLanguage(request)) ?? '', {
+      fail(429, 'demasiadas_subidas', requestLanguage(request), {
         headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
       }),
   });
   const uploadLimit = { max: app.config.attachments.maxUploadsPerHour, timeWindow: 60 * 60 * 1000 };
   const service = createFilesService(app, createAttachmentStore(app.config.attachmentsDir));
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
   const readUpload =
     (request: FastifyRequest): ReadUpload =>
     async () => {
@@ -57,7 +55,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(archivoSchema), 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.listOwn(actorOf(request), context(request)),
+    async (request) => service.listOwn(callerOf(request)),
   );
 
   app.post(
@@ -71,7 +69,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: archivoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 429: errorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.uploadOwn(actorOf(request), readUpload(request), context(request))),
+    async (request, reply) => reply.status(201).send(await service.uploadOwn(callerOf(request), readUpload(request))),
   );
 
   app.get(
@@ -85,7 +83,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(archivoSchema), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => service.listForDoctor(actorOf(request), request.query.id_paciente, context(request)),
+    async (request) => service.listForDoctor(callerOf(request), request.query.id_paciente),
   );
 
   app.post(
@@ -103,7 +101,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.uploadForDoctor(actorOf(request), request.query.id_paciente, readUpload(request), context(request))),
+        .send(await service.uploadForDoctor(callerOf(request), request.query.id_paciente, readUpload(request))),
   );
 
   app.get(
@@ -119,7 +117,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.download(actorOf(request), request.params.id_archivo, context(request));
+      const file = await service.download(callerOf(request), request.params.id_archivo);
       return reply
         .type(file.tipo)
         .header('content-length', file.tamano)
@@ -141,7 +139,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.remove(actorOf(request), request.params.id_archivo, context(request));
+      await service.remove(callerOf(request), request.params.id_archivo);
       return reply.status(204).send(null);
     },
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Archivo } from '../../../contracts/files.ts';
 import { addAppointment, addConsultation } from '../../testing/patients.ts';
 import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
-import { attachmentDisposition, attachmentName, detectFileType } from './file-type.ts';
+import { attachmentDisposition, attachmentName, detectFileType } from '../../lib/file-type.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% informe\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
 /** A real 1x1 PNG: the detection library reads its chunks, not only its signature. */

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
@@ -18,15 +18,13 @@ import {
   vacunaSchema,
 } from '../../../contracts/clinical-file.ts';
 import { perfilPacienteSchema, perfilPacienteUpdateSchema, resumenClinicoSchema } from '../../../contracts/patient.ts';
-import { actorOf } from '../../lib/access.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import { createPatientsService, type FileSection } from './patients.service.ts';
 
 const denied = { 401: errorBody, 403: errorBody };
 
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPatientsService(app);
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
   const paged = <T>(reply: FastifyReply, page: { items: T[]; total: number }) => {
     void reply.header('x-total-count', String(page.total));
     return page.items;
@@ -38,7 +36,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['paciente'] },
       schema: { tags: ['paciente'], summary: "The patient's own profile", response: { 200: perfilPacienteSchema, ...denied, 404: errorBody } },
     },
-    async (request) => service.getProfile(actorOf(request), context(request)),
+    async (request) => service.getProfile(callerOf(request)),
   );
 
   app.put(
@@ -52,7 +50,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: perfilPacienteSchema, 400: errorBody, ...denied, 404: errorBody },
       },
     },
-    async (request) => service.updateProfile(actorOf(request), request.body, context(request)),
+    async (request) => service.updateProfile(callerOf(request), request.body),
   );
 
   const sections: { section: FileSection; schema: z.ZodType; summary: string }[] = [
@@ -69,7 +67,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: ['paciente'] },
         schema: { tags: ['paciente'], summary: `${summary} of the own medical file`, response: { 200: z.array(schema), ...denied } },
       },
-      async (request) => service.readSection(actorOf(request), section, context(request)),
+      async (request) => service.readSection(callerOf(request), section),
     );
   }
 
@@ -83,7 +81,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ultimaConsultaSchema.nullable(), ...denied },
       },
     },
-    async (request) => service.lastConsultation(actorOf(request), context(request)),
+    async (request) => service.lastConsultation(callerOf(request)),
   );
 
   app.get(
@@ -92,7 +90,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['paciente'] },
       schema: { tags: ['paciente'], summary: 'The whole own medical file at once', response: { 200: fichaMedicaSchema, ...denied } },
     },
-    async (request) => service.medicalFile(actorOf(request), context(request)),
+    async (request) => service.medicalFile(callerOf(request)),
   );
 
   app.get(
@@ -105,7 +103,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resumenClinicoSchema, ...denied, 404: errorBody },
       },
     },
-    async (request) => service.clinicalSummary(actorOf(request), context(request)),
+    async (request) => service.clinicalSummary(callerOf(request)),
   );
 
   app.get(
@@ -119,7 +117,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
       },
     },
-    async (request, reply) => paged(reply, await service.patientHistory(actorOf(request), request.query, context(request))),
+    async (request, reply) => paged(reply, await service.patientHistory(callerOf(request), request.query)),
   );
 
   app.get(
@@ -133,7 +131,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: historialEstadisticasSchema, 400: errorBody, ...denied },
       },
     },
-    async (request) => service.patientHistoryStats(actorOf(request), request.query, context(request)),
+    async (request) => service.patientHistoryStats(callerOf(request), request.query),
   );
 
   app.get(
@@ -149,7 +147,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pdf, fileName } = await service.historyPdf(actorOf(request), request.query, context(request));
+      const { pdf, fileName } = await service.historyPdf(callerOf(request), request.query);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -169,6 +167,6 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
       },
     },
-    async (request, reply) => paged(reply, await service.userHistory(actorOf(request), request.query, context(request))),
+    async (request, reply) => paged(reply, await service.userHistory(callerOf(request), request.query)),
   );
 };

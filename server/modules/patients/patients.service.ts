@@ -2,17 +2,16 @@ import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import { tiposMatching, type HistorialFilters, type HistorialQuery } from '../../../contracts/history.ts';
-import { apiMessage, validationMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
-import type { RequestContext } from '../auth/auth.service.ts';
-import { listAttachments } from '../files/files.repository.ts';
-import { searchTextOf } from '../users/users.repository.ts';
-import { currentLetterhead } from '../clinic/clinic.service.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Actor, Caller } from '../../lib/request-context.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
+import { listAttachments } from '../files/index.ts';
+import { searchTextOf } from '../users/index.ts';
+import { currentLetterhead } from '../clinic/index.ts';
 import { listAllergies, listDisabilities, listDiseases, listHabits, listVaccines } from '../records/index.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
 import {
@@ -56,19 +55,19 @@ export function createPatientsService(app: FastifyInstance) {
   /** One audit entry for a read of clinical data (no medical content in detalle). */
   const audit = (
     actor: Actor,
-    context: RequestContext,
+    caller: Caller,
     accion: AccionAuditoria,
     id_paciente: number | null,
     detalle?: string,
   ) =>
     writeAudit(
       db,
-      actorAudit(actor, context.ip, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }),
+      actorAudit(actor, caller.address, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }),
     );
 
   async function accountOf(id_paciente: number, language: Language) {
     const account = await findPatientAccount(db, id_paciente);
-    if (!account) throw notFound(apiMessage('perfil_no_encontrado', language), 'perfil_no_encontrado');
+    if (!account) throw fail(404, 'perfil_no_encontrado', language);
     return account;
   }
 
@@ -88,51 +87,55 @@ export function createPatientsService(app: FastifyInstance) {
   }
 
   return {
-    async getProfile(actor: Actor, context: RequestContext): Promise<PerfilPaciente> {
+    async getProfile(caller: Caller): Promise<PerfilPaciente> {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
-      const account = await accountOf(id_paciente, context.language);
-      await audit(actor, context, 'perfil.leer', id_paciente);
+      const account = await accountOf(id_paciente, caller.language);
+      await audit(actor, caller, 'perfil.leer', id_paciente);
       return profileOf(account);
     },
 
-    async updateProfile(actor: Actor, input: PerfilPacienteUpdate, context: RequestContext): Promise<PerfilPaciente> {
+    async updateProfile(caller: Caller, input: PerfilPacienteUpdate): Promise<PerfilPaciente> {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       if (input.nacimiento && input.nacimiento > localDate(now, config.timeZone)) {
-        const mensaje = validationMessage('nacimiento_futura', context.language);
-        throw badRequest('validacion', mensaje, [{ campo: 'nacimiento', mensaje }]);
+        throw fail(400, 'validacion', caller.language, { message: 'nacimiento_futura', field: 'nacimiento' });
       }
       return db.transaction().execute(async (trx) => {
         const account = await findPatientAccount(trx, id_paciente);
-        if (!account) throw notFound(apiMessage('perfil_no_encontrado', context.language), 'perfil_no_encontrado');
+        if (!account) throw fail(404, 'perfil_no_encontrado', caller.language);
         // The search text follows the names (patient lists search by name).
         const busqueda = searchTextOf({ ...input, nombre_usuario: account.nombre_usuario, correo: account.correo });
         await updateProfile(trx, account.id_usuario, input, busqueda);
         await writeAudit(
           trx,
-          actorAudit(actor, context.ip, now.toISOString(), { accion: 'perfil.actualizar', id_paciente }),
+          actorAudit(actor, caller.address, now.toISOString(), { accion: 'perfil.actualizar', id_paciente }),
         );
         const updated = await findPatientAccount(trx, id_paciente);
         return profileOf(updated ?? account);
       });
     },
 
-    async readSection<S extends FileSection>(actor: Actor, section: S, context: RequestContext) {
+    async readSection<S extends FileSection>(caller: Caller, section: S) {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const rows = (await sectionReaders[section](db, id_paciente)) as Awaited<ReturnType<(typeof sectionReaders)[S]>>;
-      await audit(actor, context, 'ficha.leer', id_paciente, section);
+      await audit(actor, caller, 'ficha.leer', id_paciente, section);
       return rows;
     },
 
-    async lastConsultation(actor: Actor, context: RequestContext) {
+    async lastConsultation(caller: Caller) {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const consultation = await findLastConsultation(db, id_paciente);
-      await audit(actor, context, 'ficha.leer', id_paciente, 'ultima-consulta');
+      await audit(actor, caller, 'ficha.leer', id_paciente, 'ultima-consulta');
       return consultation ?? null;
     },
 
     /** The whole file at once, for the patient's read-only record. */
-    async medicalFile(actor: Actor, context: RequestContext) {
+    async medicalFile(caller: Caller) {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const [alergias, enfermedades, discapacidades, habitos, vacunas, ultima, archivos] = await Promise.all([
         listAllergies(db, id_paciente),
@@ -143,22 +146,23 @@ export function createPatientsService(app: FastifyInstance) {
         findLastConsultation(db, id_paciente),
         listAttachments(db, id_paciente),
       ]);
-      await audit(actor, context, 'ficha.leer', id_paciente, 'ficha completa');
+      await audit(actor, caller, 'ficha.leer', id_paciente, 'ficha completa');
       return { alergias, enfermedades, discapacidades, habitos, vacunas, ultima_consulta: ultima ?? null, archivos };
     },
 
-    async clinicalSummary(actor: Actor, context: RequestContext) {
+    async clinicalSummary(caller: Caller) {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const [account, alergias, enfermedades_activas, vacunas, ultima, proxima] = await Promise.all([
-        accountOf(id_paciente, context.language),
+        accountOf(id_paciente, caller.language),
         listAllergies(db, id_paciente),
         listDiseases(db, id_paciente, { activeOnly: true }),
         listVaccines(db, id_paciente),
         findLastConsultation(db, id_paciente),
         findNextAppointment(db, id_paciente, localDate(now, config.timeZone), localTime(now, config.timeZone)),
       ]);
-      await audit(actor, context, 'resumen.leer', id_paciente);
+      await audit(actor, caller, 'resumen.leer', id_paciente);
       return {
         paciente: {
           nombre: account.nombre,
@@ -177,14 +181,16 @@ export function createPatientsService(app: FastifyInstance) {
     },
 
     /** GET /api/paciente/historial: the patient's own consultations. */
-    async patientHistory(actor: Actor, query: HistorialQuery, context: RequestContext) {
+    async patientHistory(caller: Caller, query: HistorialQuery) {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const page = await history(actor, { id_paciente }, query);
-      await audit(actor, context, 'historial.leer', id_paciente);
+      await audit(actor, caller, 'historial.leer', id_paciente);
       return page;
     },
 
-    async patientHistoryStats(actor: Actor, filters: HistorialFilters, context: RequestContext) {
+    async patientHistoryStats(caller: Caller, filters: HistorialFilters) {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const stats = await historyStats(
         db,
@@ -192,18 +198,19 @@ export function createPatientsService(app: FastifyInstance) {
         historyFilterOf(filters, begunBy()),
         localDate(clock.now(), config.timeZone),
       );
-      await audit(actor, context, 'historial.leer', id_paciente, 'estadisticas');
+      await audit(actor, caller, 'historial.leer', id_paciente, 'estadisticas');
       return stats;
     },
 
     /** GET /api/usuarios/historial: a patient's own history, or a doctor's own consultations. */
-    async userHistory(actor: Actor, query: HistorialQuery, context: RequestContext) {
+    async userHistory(caller: Caller, query: HistorialQuery) {
+      const { actor } = caller;
       const scope: HistoryScope =
         actor.rol === 'doctor' ? { id_doctor: ownDoctorId(actor) } : { id_paciente: ownPatientId(actor) };
       const page = await history(actor, scope, query);
       await audit(
         actor,
-        context,
+        caller,
         'historial.leer',
         scope.id_paciente ?? null,
         actor.rol === 'doctor' ? 'consultas del doctor' : undefined,
@@ -212,20 +219,21 @@ export function createPatientsService(app: FastifyInstance) {
     },
 
     /** The filtered history as a PDF with the patient's name and the clinic's details. */
-    async historyPdf(actor: Actor, filters: HistorialFilters, context: RequestContext) {
+    async historyPdf(caller: Caller, filters: HistorialFilters) {
+      const { actor } = caller;
       const id_paciente = ownPatientId(actor);
       const now = clock.now();
       const today = localDate(now, config.timeZone);
       const filter = historyFilterOf(filters, { today, time: localTime(now, config.timeZone) });
       const [account, stats, items] = await Promise.all([
-        accountOf(id_paciente, context.language),
+        accountOf(id_paciente, caller.language),
         historyStats(db, { id_paciente }, filter, today),
         // A whole life of consultations fits; the cap keeps one request bounded.
         listHistory(db, { id_paciente }, filter, { limit: 5000, offset: 0 }),
       ]);
-      await audit(actor, context, 'historial.exportar_pdf', id_paciente);
+      await audit(actor, caller, 'historial.exportar_pdf', id_paciente);
       const pdf = await renderHistoryPdf({
-        language: context.language,
+        language: caller.language,
         patient: { nombre: fullName(account), dni: account.dni, nacimiento: account.nacimiento },
         filters,
         stats,

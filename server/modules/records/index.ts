@@ -1,3 +1,4 @@
+// What other modules may use of records: every import from another module goes through this file.
 export {
   assistantClinicalSummary,
   listAllergies,

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { countNoShows, listPatientAppointmentsWith } from '../appointments/index.ts';
-import { noShowsSince } from '../appointments/index.ts';
+import { countNoShows, listPatientAppointmentsWith, noShowsSince } from '../appointments/index.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { FichaClinica } from '../../../contracts/clinical-file.ts';
 import type { AccesoUrgenteInput, Historia, Seccion } from '../../../contracts/records.ts';
 import { ownDoctorId } from '../../lib/access.ts';
-import { apiError } from '../../lib/api-errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { actorAudit, writeAudit } from '../audit/audit.repository.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
 import { doctorTreats } from '../consultations/index.ts';
 import {
   findEntry,
@@ -39,19 +38,19 @@ export function createRecordsService(app: FastifyInstance) {
     const id_doctor = ownDoctorId(caller.actor);
     if (await doctorTreats(db, id_doctor, id_paciente)) return { id_doctor, urgent: false };
     if (await hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString())) return { id_doctor, urgent: true };
-    if (!(await findPatientSummary(db, id_paciente))) throw apiError(404, 'paciente_no_encontrado', caller.language);
-    throw apiError(403, 'acceso_urgente_requerido', caller.language);
+    if (!(await findPatientSummary(db, id_paciente))) throw fail(404, 'paciente_no_encontrado', caller.language);
+    throw fail(403, 'acceso_urgente_requerido', caller.language);
   }
 
   /** Marks what a doctor does under break the glass, in the audit's description. */
   const underGlass = (detalle: string, urgent: boolean) => (urgent ? `${detalle} (acceso urgente)` : detalle);
 
   const audit = (caller: Caller, id_paciente: number, accion: AccionAuditoria, detalle: string) =>
-    actorAudit(caller.actor, caller.ip, clock.now().toISOString(), { accion, id_paciente, detalle });
+    actorAudit(caller.actor, caller.address, clock.now().toISOString(), { accion, id_paciente, detalle });
 
   async function entryOf<S extends Seccion>(caller: Caller, section: S, id: number): Promise<Entry<S>> {
     const entry = await findEntry(db, section, id);
-    if (!entry) throw apiError(404, 'no_encontrado', caller.language);
+    if (!entry) throw fail(404, 'no_encontrado', caller.language);
     return entry.row as Entry<S>;
   }
 
@@ -59,7 +58,7 @@ export function createRecordsService(app: FastifyInstance) {
     async open(caller: Caller, id_paciente: number): Promise<Historia> {
       const { id_doctor, urgent } = await treatingDoctor(caller, id_paciente);
       const paciente = await findPatientSummary(db, id_paciente);
-      if (!paciente) throw apiError(404, 'paciente_no_encontrado', caller.language);
+      if (!paciente) throw fail(404, 'paciente_no_encontrado', caller.language);
       const record: Historia = {
         paciente,
         ...(await loadMedicalFile(db, id_paciente)),
@@ -78,7 +77,7 @@ export function createRecordsService(app: FastifyInstance) {
      */
     async declareEmergency(caller: Caller, id_paciente: number, input: AccesoUrgenteInput): Promise<{ caduca_en: string }> {
       const id_doctor = ownDoctorId(caller.actor);
-      if (!(await findPatientSummary(db, id_paciente))) throw apiError(404, 'paciente_no_encontrado', caller.language);
+      if (!(await findPatientSummary(db, id_paciente))) throw fail(404, 'paciente_no_encontrado', caller.language);
       const now = clock.now();
       const caduca_en = new Date(now.getTime() + app.config.breakGlassHours * 3_600_000).toISOString();
       await db.transaction().execute(async (trx) => {
@@ -111,7 +110,7 @@ export function createRecordsService(app: FastifyInstance) {
     async correct<S extends Seccion>(caller: Caller, id_paciente: number, section: S, id: number, input: Input): Promise<Entry<S>> {
       const { urgent } = await treatingDoctor(caller, id_paciente);
       const existing = await findEntry(db, section, id);
-      if (!existing || existing.id_paciente !== id_paciente) throw apiError(404, 'no_encontrado', caller.language);
+      if (!existing || existing.id_paciente !== id_paciente) throw fail(404, 'no_encontrado', caller.language);
       await db.transaction().execute(async (trx) => {
         await updateEntry(trx, section, id, input);
         await writeAudit(trx, audit(caller, id_paciente, `ficha.${section}.corregir`, underGlass(`${SECTION_COLUMNS[section].id} ${id}`, urgent)));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { instantOf } from '../../lib/clock.ts';
-import { currentClinic } from '../clinic/clinic.service.ts';
+import { currentClinic } from '../clinic/index.ts';
 import {
   cancellationMail,
   doctorCancellationMail,

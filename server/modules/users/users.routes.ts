@@ -1,11 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sesionesCerradasSchema } from '../../../contracts/sessions.ts';
 import { APPROXIMATE_TOTAL_HEADER, errorBody, idParam, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import { cambioRolSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
-import { actorOf } from '../../lib/access.ts';
-import { requestLanguage } from '../../lib/language.ts';
+import { callerOf } from '../../lib/request-context.ts';
 import type { Page } from './users.repository.ts';
 import { createUsersService } from './users.service.ts';
 
@@ -22,7 +21,6 @@ function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createUsersService(app);
-  const context = (request: FastifyRequest) => ({ ip: request.ip, language: requestLanguage(request) });
 
   app.get(
     '/usuarios',
@@ -42,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listUsers(actorOf(request), request.query, requestLanguage(request))),
+      sendPage(reply, await service.listUsers(callerOf(request), request.query)),
   );
 
   app.put(
@@ -57,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: usuarioListaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => service.changeRole(actorOf(request), request.params.id, request.body, context(request)),
+    async (request) => service.changeRole(callerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -71,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sesionesCerradasSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => service.endSessions(actorOf(request), request.params.id, context(request)),
+    async (request) => service.endSessions(callerOf(request), request.params.id),
   );
 
   app.delete(
@@ -86,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteUser(actorOf(request), request.params.id, context(request));
+      await service.deleteUser(callerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -111,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => sendPage(reply, await service.listPatients(request.query)),
+    async (request, reply) => sendPage(reply, await service.listPatients(callerOf(request), request.query)),
   );
 
   app.get(
@@ -120,6 +118,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['paciente', 'doctor', 'admin'] },
       schema: { tags: ['usuarios'], summary: 'The caller’s own account', response: { 200: miCuentaSchema, 401: errorBody } },
     },
-    async (request) => service.account(actorOf(request), requestLanguage(request)),
+    async (request) => service.account(callerOf(request)),
   );
 };

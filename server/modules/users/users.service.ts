@@ -1,20 +1,19 @@
 import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import type { CambioRol, MiCuenta, PacienteLista, UsuarioLista, UsuariosQuery } from '../../../contracts/users.ts';
 import type { PagingQuery } from '../../../contracts/common.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { localDate } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { mapUniqueViolation, type RequestContext } from '../auth/auth.service.ts';
-import { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor } from '../doctors/doctors.repository.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { writeAudit } from '../audit/index.ts';
+import { mapUniqueViolation } from './account-errors.ts';
+import { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor, createDoctorsService } from '../doctors/index.ts';
 import { createAppointmentsService } from '../appointments/index.ts';
-import { createDoctorsService } from '../doctors/doctors.service.ts';
-import { endSessionsOf } from '../auth/sessions.repository.ts';
-import { specialtyExists } from '../specialties/specialties.repository.ts';
+import { endSessionsOf } from '../auth/index.ts';
+import { specialtyExists } from '../specialties/index.ts';
 import {
   deactivateUser,
   findAccount,
@@ -30,8 +29,6 @@ import {
   type Page,
   type UserListRow,
 } from './users.repository.ts';
-
-const message = (code: string, language: Language) => apiMessage(code, language) ?? code;
 
 function toListItem(row: UserListRow): UsuarioLista {
   return { ...row, id: row.id_usuario, email: row.correo };
@@ -64,12 +61,12 @@ export function createUsersService(app: FastifyInstance) {
     };
 
   /** Runs an account change with the admins locked and the actor still an admin (decisions #10). */
-  async function asAdmin<T>(actor: Actor, language: Language, change: (trx: Transaction<Database>, admins: number[]) => Promise<T>) {
+  async function asAdmin<T>({ actor, language }: Caller, change: (trx: Transaction<Database>, admins: number[]) => Promise<T>) {
     try {
       return await db.transaction().execute(async (trx) => {
         const admins = await lockActiveAdmins(trx, dialect);
         // The actor may have lost the role while waiting for the lock.
-        if (!admins.includes(actor.id_usuario)) throw forbidden(message('sin_permiso', language), 'sin_permiso');
+        if (!admins.includes(actor.id_usuario)) throw fail(403, 'sin_permiso', language);
         return change(trx, admins);
       });
     } catch (error) {
@@ -79,12 +76,12 @@ export function createUsersService(app: FastifyInstance) {
 
   async function targetOf(trx: Transaction<Database>, id_usuario: number, language: Language) {
     const target = await lockActiveUser(trx, dialect, id_usuario);
-    if (!target) throw notFound(message('usuario_no_encontrado', language), 'usuario_no_encontrado');
+    if (!target) throw fail(404, 'usuario_no_encontrado', language);
     return target;
   }
 
   function ensureAnotherAdmin(admins: number[], id_usuario: number, language: Language) {
-    if (!admins.some((id) => id !== id_usuario)) throw conflict('ultimo_admin', message('ultimo_admin', language));
+    if (!admins.some((id) => id !== id_usuario)) throw fail(409, 'ultimo_admin', language);
   }
 
   return {
@@ -93,13 +90,13 @@ export function createUsersService(app: FastifyInstance) {
      * (decisions #24: the consultation screen's patient select, whose `id` is POST /api/consultas's
      * pacienteId). A doctor asking for another role is refused.
      */
-    async listUsers(actor: Actor, query: UsuariosQuery, language: Language): Promise<Page<UsuarioLista>> {
-      if (actor.rol !== 'admin' && (query.rol ?? 'paciente') !== 'paciente') throw forbidden(message('sin_permiso', language), 'sin_permiso');
+    async listUsers({ actor, language }: Caller, query: UsuariosQuery): Promise<Page<UsuarioLista>> {
+      if (actor.rol !== 'admin' && (query.rol ?? 'paciente') !== 'paciente') throw fail(403, 'sin_permiso', language);
       const page = await listUsers(db, dialect, actor.rol === 'admin' ? query : { ...query, rol: 'paciente' });
       return { items: page.items.map(toListItem), total: page.total };
     },
 
-    async listPatients(query: PagingQuery): Promise<Page<PacienteLista>> {
+    async listPatients(_caller: Caller, query: PagingQuery): Promise<Page<PacienteLista>> {
       const page = await listPatients(db, dialect, query);
       return {
         total: page.total,
@@ -120,9 +117,9 @@ export function createUsersService(app: FastifyInstance) {
       };
     },
 
-    async account(actor: Actor, language: Language): Promise<MiCuenta> {
+    async account({ actor, language }: Caller): Promise<MiCuenta> {
       const account = await findAccount(db, actor.id_usuario);
-      if (!account) throw notFound(message('usuario_no_encontrado', language), 'usuario_no_encontrado');
+      if (!account) throw fail(404, 'usuario_no_encontrado', language);
       return account;
     },
 
@@ -132,17 +129,17 @@ export function createUsersService(app: FastifyInstance) {
      * its agenda. From paciente: their visits still to come are cancelled (endCare). To paciente:
      * the patient record is created if missing. The user's old tokens end.
      */
-    async changeRole(actor: Actor, id_usuario: number, input: CambioRol, context: RequestContext): Promise<UsuarioLista> {
-      const { language } = context;
+    async changeRole(caller: Caller, id_usuario: number, input: CambioRol): Promise<UsuarioLista> {
+      const { actor, language } = caller;
       if (id_usuario === actor.id_usuario && input.nuevo_rol !== 'admin') {
-        throw conflict('no_autodegradar', message('no_autodegradar', language));
+        throw fail(409, 'no_autodegradar', language);
       }
       if (input.id_especialidad !== undefined && !(await specialtyExists(db, input.id_especialidad))) {
-        throw badRequest('especialidad_invalida', message('especialidad_invalida', language));
+        throw fail(400, 'especialidad_invalida', language);
       }
       const now = clock.now();
       const today = localDate(now, config.timeZone);
-      const { notify } = await asAdmin(actor, language, async (trx, admins) => {
+      const { notify } = await asAdmin(caller, async (trx, admins) => {
         const target = await targetOf(trx, id_usuario, language);
         const from = target.rol;
         const to = input.nuevo_rol;
@@ -151,7 +148,7 @@ export function createUsersService(app: FastifyInstance) {
         if (to === 'doctor' && input.numero_colegiado !== undefined && input.id_especialidad !== undefined) {
           const data = { numero_colegiado: input.numero_colegiado, id_especialidad: input.id_especialidad };
           if (await colegiadoTaken(trx, data.numero_colegiado, id_usuario)) {
-            throw conflict('colegiado_duplicado', message('colegiado_duplicado', language));
+            throw fail(409, 'colegiado_duplicado', language);
           }
           const existing = await findDoctorOfUser(trx, id_usuario);
           if (!existing) {
@@ -162,8 +159,8 @@ export function createUsersService(app: FastifyInstance) {
             await updateDoctor(trx, existing.id_doctor, data);
           }
         }
-        const practice = from === 'doctor' && to !== 'doctor' ? await doctors.endPractice(trx, id_usuario, actor, context) : noOne;
-        const care = from === 'paciente' && to !== 'paciente' ? await appointments.endCare(trx, id_usuario, actor, context) : noOne;
+        const practice = from === 'doctor' && to !== 'doctor' ? await doctors.endPractice(caller, trx, id_usuario) : noOne;
+        const care = from === 'paciente' && to !== 'paciente' ? await appointments.endCare(caller, trx, id_usuario) : noOne;
         if (to === 'paciente' && from !== 'paciente') {
           const paciente = await findPatientOfUser(trx, id_usuario);
           if (!paciente) await insertPatient(trx, id_usuario, today);
@@ -178,29 +175,30 @@ export function createUsersService(app: FastifyInstance) {
           rol: actor.rol,
           accion: from === to ? 'usuario.datos_doctor' : 'usuario.rol',
           detalle: `usuario ${id_usuario}: ${from} -> ${to}`,
-          ip: context.ip,
+          ip: caller.address,
           creado_en: now.toISOString(),
         });
         return { notify: afterCommit(practice, care) };
       });
       await notify();
       const updated = await findUserListItem(db, id_usuario);
-      if (!updated) throw notFound(message('usuario_no_encontrado', language), 'usuario_no_encontrado');
+      if (!updated) throw fail(404, 'usuario_no_encontrado', language);
       return toListItem(updated);
     },
 
     /** Ends every session of an account (decision 0053): its devices are sent to log in again. */
-    async endSessions(actor: Actor, id_usuario: number, context: RequestContext): Promise<{ cerradas: number }> {
+    async endSessions(caller: Caller, id_usuario: number): Promise<{ cerradas: number }> {
+      const { actor } = caller;
       const now = clock.now().toISOString();
-      return asAdmin(actor, context.language, async (trx) => {
-        await targetOf(trx, id_usuario, context.language);
+      return asAdmin(caller, async (trx) => {
+        await targetOf(trx, id_usuario, caller.language);
         const cerradas = await endSessionsOf(trx, id_usuario, 'admin', now);
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,
           accion: 'usuario.cerrar_sesiones',
           detalle: `usuario ${id_usuario}: ${cerradas}`,
-          ip: context.ip,
+          ip: caller.address,
           creado_en: now,
         });
         return { cerradas };
@@ -212,25 +210,25 @@ export function createUsersService(app: FastifyInstance) {
      * every list, while its clinical records and agenda stay (kept by law). A doctor's visits still
      * to come are cancelled and their patients told (doctors service, endPractice).
      */
-    async deleteUser(actor: Actor, id_usuario: number, context: RequestContext): Promise<void> {
-      const { language } = context;
-      if (id_usuario === actor.id_usuario) throw conflict('no_autoeliminar', message('no_autoeliminar', language));
+    async deleteUser(caller: Caller, id_usuario: number): Promise<void> {
+      const { actor, language } = caller;
+      if (id_usuario === actor.id_usuario) throw fail(409, 'no_autoeliminar', language);
       const now = clock.now();
-      const { notify } = await asAdmin(actor, language, async (trx, admins) => {
+      const { notify } = await asAdmin(caller, async (trx, admins) => {
         const target = await targetOf(trx, id_usuario, language);
         if (target.rol === 'admin') ensureAnotherAdmin(admins, id_usuario, language);
         await deactivateUser(trx, id_usuario, now.toISOString());
         await endSessionsOf(trx, id_usuario, 'cuenta', now.toISOString());
         // Each changes nothing for an account without a doctor profile, or without a patient record.
-        const practice = await doctors.endPractice(trx, id_usuario, actor, context);
-        const care = await appointments.endCare(trx, id_usuario, actor, context);
+        const practice = await doctors.endPractice(caller, trx, id_usuario);
+        const care = await appointments.endCare(caller, trx, id_usuario);
         await setPatientState(trx, id_usuario, 'Inactivo');
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,
           accion: 'usuario.eliminar',
           detalle: `usuario ${id_usuario} (${target.rol})`,
-          ip: context.ip,
+          ip: caller.address,
           creado_en: now.toISOString(),
         });
         return { notify: afterCommit(practice, care) };

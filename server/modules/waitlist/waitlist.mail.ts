@@ -5,7 +5,7 @@ import { localTime } from '../../lib/clock.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { quotedLine } from '../../lib/mail-text.ts';
 import { textsFor } from '../../lib/texts.ts';
-import { longDate } from '../reminders/reminders.mail.ts';
+import { longDate } from '../reminders/index.ts';
 import type { OfferRow } from './waitlist.repository.ts';
 
 export interface WaitlistMailContext {

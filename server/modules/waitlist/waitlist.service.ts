@@ -2,7 +2,7 @@ import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { CitaCreada } from '../../../contracts/appointments.ts';
-import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
+import type { ApiCode, Language } from '../../../contracts/messages/index.ts';
 import {
   HORAS_FRANJA,
   MAX_DIAS_LISTA_ESPERA,
@@ -15,11 +15,10 @@ import {
 import { uniqueViolation } from '../../db/errors.ts';
 import { ownPatientId } from '../../lib/access.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { createAppointmentsService } from '../appointments/index.ts';
-import { findBookableDoctor, lockPatient } from '../appointments/index.ts';
-import { hashToken } from '../auth/password-reset.service.ts';
+import { createAppointmentsService, findBookableDoctor, lockPatient } from '../appointments/index.ts';
+import { hashToken } from '../auth/index.ts';
 import {
   closeOffersOfEndedEntries,
   countActiveEntries,
@@ -48,9 +47,6 @@ const specialtyIn = (row: Localised, language: Language) =>
 const errorCode = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
 
-const message = (code: string, language: Language, max?: number) =>
-  (apiMessage(code, language) ?? code).replace('{max}', String(max ?? ''));
-
 export function createWaitlistService(app: FastifyInstance) {
   const { db, clock, config } = app;
   const appointments = createAppointmentsService(app);
@@ -74,7 +70,7 @@ export function createWaitlistService(app: FastifyInstance) {
   /** The offer behind a token, if it is this patient's; anything else is the same 404. */
   async function ownOffer(caller: Caller, token: string): Promise<OfferRow> {
     const id_paciente = ownPatientId(caller.actor);
-    const missing = () => notFound(message('oferta_no_encontrada', caller.language), 'oferta_no_encontrada');
+    const missing = () => fail(404, 'oferta_no_encontrada', caller.language);
     if (!TOKEN_SHAPE.test(token)) throw missing();
     const offer = await findOfferByHash(db, hashToken(token));
     if (!offer || offer.id_paciente !== id_paciente) throw missing();
@@ -101,8 +97,7 @@ export function createWaitlistService(app: FastifyInstance) {
     async join(caller: Caller, input: z.infer<typeof nuevaEntradaEsperaSchema>): Promise<EntradaEspera> {
       const { language } = caller;
       const id_paciente = ownPatientId(caller.actor);
-      const field = (campo: string, code: string, max?: number) =>
-        badRequest(code, message(code, language, max), [{ campo, mensaje: message(code, language, max) }]);
+      const field = (campo: string, code: ApiCode, max?: number) => fail(400, code, language, { field: campo, params: { max: max ?? '' } });
       if ((input.id_doctor === undefined) === (input.id_especialidad === undefined)) {
         throw field('id_doctor', 'lista_espera_doctor_o_especialidad');
       }
@@ -123,7 +118,7 @@ export function createWaitlistService(app: FastifyInstance) {
       let id_especialidad: number;
       if (input.id_doctor !== undefined) {
         const doctor = await findBookableDoctor(db, input.id_doctor);
-        if (!doctor) throw notFound(message('doctor_no_encontrado', language), 'doctor_no_encontrado');
+        if (!doctor) throw fail(404, 'doctor_no_encontrado', language);
         id_doctor = doctor.id_doctor;
         id_especialidad = doctor.id_especialidad;
       } else {
@@ -132,7 +127,7 @@ export function createWaitlistService(app: FastifyInstance) {
           .select('id_especialidad')
           .where('id_especialidad', '=', input.id_especialidad as number)
           .executeTakeFirst();
-        if (!specialty) throw notFound(message('especialidad_invalida', language), 'especialidad_invalida');
+        if (!specialty) throw fail(404, 'especialidad_invalida', language);
         id_especialidad = specialty.id_especialidad;
       }
       const objetivo = id_doctor === null ? `especialidad:${id_especialidad}` : `doctor:${id_doctor}`;
@@ -142,13 +137,13 @@ export function createWaitlistService(app: FastifyInstance) {
         id_entrada = await db.transaction().execute(async (trx) => {
           // Counted under a lock on the patient, so racing joins of one patient cannot pass the caps.
           await lockPatient(trx, id_paciente, app.database.dialect);
-          if (await hasActiveEntry(trx, id_paciente, objetivo)) throw conflict('lista_espera_duplicada', message('lista_espera_duplicada', language));
+          if (await hasActiveEntry(trx, id_paciente, objetivo)) throw fail(409, 'lista_espera_duplicada', language);
           if ((await countActiveEntries(trx, id_paciente)) >= MAX_ENTRADAS_ACTIVAS) {
-            throw conflict('lista_espera_limite', message('lista_espera_limite', language, MAX_ENTRADAS_ACTIVAS));
+            throw fail(409, 'lista_espera_limite', language, { params: { max: MAX_ENTRADAS_ACTIVAS } });
           }
           const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
           if ((await countEntriesSince(trx, id_paciente, dayAgo)) >= MAX_JOINS_PER_DAY) {
-            throw new AppError(429, 'lista_espera_demasiadas_altas', message('lista_espera_demasiadas_altas', language), {
+            throw fail(429, 'lista_espera_demasiadas_altas', language, {
               headers: { 'retry-after': '3600' },
             });
           }
@@ -166,7 +161,7 @@ export function createWaitlistService(app: FastifyInstance) {
           });
         });
       } catch (error) {
-        if (uniqueViolation(error)) throw conflict('lista_espera_duplicada', message('lista_espera_duplicada', language));
+        if (uniqueViolation(error)) throw fail(409, 'lista_espera_duplicada', language);
         throw error;
       }
       // A slot already free may match at once.
@@ -180,11 +175,11 @@ export function createWaitlistService(app: FastifyInstance) {
       const { language } = caller;
       const id_paciente = ownPatientId(caller.actor);
       const entry = await findEntry(db, id_entrada);
-      if (!entry) throw notFound(message('lista_espera_no_encontrada', language), 'lista_espera_no_encontrada');
-      if (entry.id_paciente !== id_paciente) throw forbidden(message('sin_permiso', language), 'sin_permiso');
+      if (!entry) throw fail(404, 'lista_espera_no_encontrada', language);
+      if (entry.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
       const stamp = clock.now().toISOString();
       if (!(await endEntry(db, id_entrada, 'retirada', stamp))) {
-        throw conflict('lista_espera_ya_terminada', message('lista_espera_ya_terminada', language));
+        throw fail(409, 'lista_espera_ya_terminada', language);
       }
       // Its live offers stop holding their slots: the next in line may get them.
       await closeOffersOfEndedEntries(db, stamp);
@@ -217,17 +212,13 @@ export function createWaitlistService(app: FastifyInstance) {
       const offer = await ownOffer(caller, token);
       const now = clock.now();
       const stamp = now.toISOString();
-      const gone = () => conflict('oferta_perdida', message('oferta_perdida', language));
-      if (offer.estado === 'aceptada') throw conflict('oferta_aceptada', message('oferta_aceptada', language));
+      const gone = () => fail(409, 'oferta_perdida', language);
+      if (offer.estado === 'aceptada') throw fail(409, 'oferta_aceptada', language);
       if (offer.estado === 'perdida' || offer.fecha === null || offer.hora_inicio === null || offer.id_doctor === null) throw gone();
-      if (seenState(offer, now) === 'caducada') throw conflict('oferta_caducada', message('oferta_caducada', language));
+      if (seenState(offer, now) === 'caducada') throw fail(409, 'oferta_caducada', language);
       let cita: CitaCreada;
       try {
-        cita = await appointments.book(
-          caller.actor,
-          { id_doctor: offer.id_doctor, fecha: offer.fecha, hora: offer.hora_inicio.slice(0, 5), ...input },
-          { ip: caller.ip, language },
-        );
+        cita = await appointments.book(caller, { id_doctor: offer.id_doctor, fecha: offer.fecha, hora: offer.hora_inicio.slice(0, 5), ...input });
       } catch (error) {
         if (error instanceof AppError && ['hueco_ocupado', 'hueco_bloqueado', 'hueco_no_encontrado'].includes(error.code)) {
           await settleOffer(db, offer.id_oferta, 'perdida', ['enviada'], stamp);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { localDate, localTime } from '../../lib/clock.ts';
-import { hashToken, publicBaseUrl } from '../auth/password-reset.service.ts';
-import { currentClinic } from '../clinic/clinic.service.ts';
+import { hashToken, publicBaseUrl } from '../auth/index.ts';
+import { currentClinic, bookingRules } from '../clinic/index.ts';
 import { goneMail, offerMail, type WaitlistMailContext } from './waitlist.mail.ts';
-import { bookingRules } from '../clinic/booking-rules.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import {
   closeOffersOfEndedEntries,

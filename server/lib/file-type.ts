@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { TipoArchivo } from '../../../contracts/files.ts';
+import type { TipoArchivo } from '../../contracts/files.ts';
 
 /** What the detection library may answer for each kind Galeno accepts (an animated PNG is a PNG). */
 const ACCEPTED: Record<string, TipoArchivo> = {

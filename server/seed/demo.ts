@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { addDays, localDate } from '../../lib/clock.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { addMinutes, slotStarts } from '../../lib/slots.ts';
-import { insertPatient, insertUser } from '../../modules/users/users.repository.ts';
-import { attachVisitsToConsultations } from '../migrations/020-one-agenda.ts';
-import type { Database } from '../schema/index.ts';
+import { addDays, localDate } from '../lib/clock.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { addMinutes, slotStarts } from '../lib/slots.ts';
+import { insertPatient, insertUser } from '../modules/users/index.ts';
+import { attachVisitsToConsultations } from '../db/migrations/020-one-agenda.ts';
+import type { Database } from '../db/schema/index.ts';
 
 export interface DemoLogin {
   rol: string;
