@@ -34,7 +34,8 @@ function problem(fromFile, targetFile) {
   if (from.startsWith('server/lib/') && to.startsWith('server/plugins/')) return 'server/lib imports server/plugins';
 
   const fromModule = under(from, 'server/modules');
-  if (fromModule && toModule && toModule.rest && fromModule.name !== toModule.name && toModule.rest !== 'index.ts') {
+  // server/modules/index.ts is the registry of every module's routes, not a module.
+  if (fromModule?.rest && toModule && toModule.rest && fromModule.name !== toModule.name && toModule.rest !== 'index.ts') {
     return `module "${fromModule.name}" imports ${to}: import it from server/modules/${toModule.name}/index.ts (export it there)`;
   }
   return undefined;

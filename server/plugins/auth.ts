@@ -30,14 +30,7 @@ const ENDED_CODE: Record<MotivoFinSesion, 'sesion_cerrada' | 'sesion_cerrada_adm
 export type Access = 'public' | readonly Role[];
 
 /** A token's user and session as the database holds them now. */
-export interface RequestUser {
-  id_usuario: number;
-  nombre_usuario: string;
-  nombre: string;
-  rol: Role;
-  idioma: 'es' | 'ca' | 'en';
-  id_paciente: number | null;
-  id_doctor: number | null;
+export interface RequestUser extends Omit<Actor, 'id_sesion'> {
   activo: number;
   ultimo_uso: string;
   terminada_en: string | null;

@@ -44,7 +44,7 @@ function processMetrics(): Registry {
 /** What the metrics read from modules' tables, handed in by server/app.ts (plugins never import a module). */
 export interface MetricsSources {
   /** Reminders and request notices past their time and not yet sent. */
-  countDueOutbox(now: string): Promise<{ recordatorios: number; avisos_solicitud: number }>;
+  countDueOutbox: (now: string) => Promise<{ recordatorios: number; avisos_solicitud: number }>;
 }
 
 export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox }: MetricsSources) => {

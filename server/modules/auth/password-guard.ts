@@ -8,9 +8,6 @@ import type { ThrottleStore } from './login-throttle.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Only where the caller is and speaks matters here (a log-in has no actor yet). */
-type Caller = Pick<Visitor, 'address' | 'language'>;
-
 interface Account {
   id_usuario: number;
   correo: string;
@@ -29,8 +26,8 @@ interface Account {
 export function passwordGuard(app: FastifyInstance, throttle: ThrottleStore) {
   const { login } = app.config;
   const windowMs = login.lockMinutes * 60_000;
-  const addressKey = (caller: Caller) => `ip:${throttleAddress(caller.address)}`;
-  const pairKey = (caller: Caller, id_usuario: number) => `cuenta:${id_usuario}:${throttleAddress(caller.address)}`;
+  const addressKey = (caller: Visitor) => `ip:${throttleAddress(caller.address)}`;
+  const pairKey = (caller: Visitor, id_usuario: number) => `cuenta:${id_usuario}:${throttleAddress(caller.address)}`;
 
   const tooMany = (seconds: number, language: Language) =>
     fail(429, 'demasiados_intentos', language, {
@@ -39,7 +36,7 @@ export function passwordGuard(app: FastifyInstance, throttle: ThrottleStore) {
 
   return {
     /** 429 while the caller's address is held off (from this account, when one is named). */
-    async refuseIfHeld(caller: Caller, id_usuario?: number): Promise<void> {
+    async refuseIfHeld(caller: Visitor, id_usuario?: number): Promise<void> {
       const now = app.clock.now().getTime();
       const held = Math.max(
         await throttle.lockedFor(addressKey(caller), now),
@@ -48,7 +45,7 @@ export function passwordGuard(app: FastifyInstance, throttle: ThrottleStore) {
       if (held > 0) throw tooMany(held, caller.language);
     },
 
-    async recordFailure(caller: Caller, account: Account | undefined, now: number): Promise<void> {
+    async recordFailure(caller: Visitor, account: Account | undefined, now: number): Promise<void> {
       await throttle.recordFailure(addressKey(caller), now, login.maxFailuresPerAddress, windowMs);
       if (!account) return;
       await throttle.recordFailure(pairKey(caller, account.id_usuario), now, login.maxFailures, windowMs);
@@ -62,7 +59,7 @@ export function passwordGuard(app: FastifyInstance, throttle: ThrottleStore) {
     },
 
     /** The right password from this address: its hold on this account ends. */
-    async succeeded(caller: Caller, id_usuario: number): Promise<void> {
+    async succeeded(caller: Visitor, id_usuario: number): Promise<void> {
       await throttle.reset(pairKey(caller, id_usuario));
     },
   };
