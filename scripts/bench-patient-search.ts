@@ -12,7 +12,7 @@ import { sessionToken } from '../server/testing/session-token.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
-import { insertUser, searchTextOf } from '../server/modules/users/users.repository.ts';
+import { insertUser, searchTextOf } from '../server/modules/accounts/accounts.repository.ts';
 
 const PATIENTS = Number(process.argv[2] ?? 100_000);
 const RUNS = 25;

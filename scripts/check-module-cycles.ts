@@ -7,16 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/**
- * Cycles that existed when this check came in (decision 0094). Moving each table to its owner
- * (decision 0091) ended files <-> patients and drew reminders in, since the visit rows its e-mails
- * read now come from appointments, which schedules those e-mails. A group may shrink or split; a cycle that is not
- * inside one of these (a new one, or one joining two) fails.
- */
-const KNOWN_CYCLES: readonly (readonly string[])[] = [
-  ['agenda', 'appointments', 'auth', 'doctors', 'reminders', 'users', 'waitlist'],
-];
-
 const MODULES_DIR = path.join(import.meta.dirname, '..', 'server', 'modules');
 const IMPORT = /(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
 
@@ -90,9 +80,7 @@ if (import.meta.main) {
   if (process.argv.includes('--list')) {
     for (const [from, to] of [...graph].sort(([a], [b]) => a.localeCompare(b))) console.log(`${from} -> ${[...to].sort().join(', ') || '(nothing)'}`);
   }
-  const all = cyclesOf(graph);
-  const cycles = all.filter((group) => !KNOWN_CYCLES.some((known) => group.every((name) => known.includes(name))));
-  if (all.length > cycles.length) console.log(`module graph: ${all.length - cycles.length} known cycle group(s) left (decision 0094)`);
+  const cycles = cyclesOf(graph);
   if (cycles.length > 0) {
     console.error('FAIL: server modules import each other in a cycle. Each group below reaches itself:');
     for (const group of cycles) {
@@ -104,5 +92,5 @@ if (import.meta.main) {
     }
     process.exit(1);
   }
-  console.log(`module graph: ${graph.size} modules, no new cycles`);
+  console.log(`module graph: ${graph.size} modules, no cycles`);
 }

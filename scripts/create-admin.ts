@@ -11,7 +11,7 @@ import { uniqueViolation } from '../server/db/errors.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
 import { loadCommonPasswords } from '../server/lib/common-passwords.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
-import { findTakenIdentifiers, insertUser } from '../server/modules/users/users.repository.ts';
+import { findTakenIdentifiers, insertUser } from '../server/modules/accounts/accounts.repository.ts';
 
 function ask(question: string): Promise<string> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });

@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
 import { openApiTransform } from './plugins/openapi.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { createClinicEventHub, type ClinicEventHub } from './lib/clinic-events.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     database: DatabaseHandle;
     mailer: Mailer;
+    /** What modules announce to each other (lib/clinic-events.ts). */
+    events: ClinicEventHub;
   }
 }
 
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // One mail transport for the whole app (reminders, booking notices, password resets).
   app.decorate('mailer', createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') }));
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('events', createClinicEventHub());
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

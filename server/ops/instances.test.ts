@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../db/index.ts';
 import { addDays, localDate } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { addMinutes } from '../lib/slots.ts';
-import { insertPatient, insertUser } from '../modules/users/users.repository.ts';
+import { insertPatient, insertUser } from '../modules/accounts/accounts.repository.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/mail.ts';
 import {
   callJson,

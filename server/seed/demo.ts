@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addDays, localDate } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { addMinutes, slotStarts } from '../lib/slots.ts';
-import { insertPatient, insertUser } from '../modules/users/index.ts';
+import { insertPatient, insertUser } from '../modules/accounts/index.ts';
 import { attachVisitsToConsultations } from '../db/migrations/020-one-agenda.ts';
 import type { Database } from '../db/schema/index.ts';
 

@@ -16,7 +16,7 @@ import {
 } from '../db/index.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { insertPatient, insertUser } from '../modules/users/users.repository.ts';
+import { insertPatient, insertUser } from '../modules/accounts/accounts.repository.ts';
 import { sessionToken } from './session-token.ts';
 import type { FastifyInstance } from 'fastify';
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import type { AgendaTable, CitasTable, Database } from '../../db/schema/index.ts';
-import { activeVisitsOnSlots } from '../appointments/index.ts';
+import { activeVisitsOnSlots } from '../visits/index.ts';
 import { dayNumbers, type TimeRange } from '../../lib/slots.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

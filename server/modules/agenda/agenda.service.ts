@@ -35,7 +35,6 @@ import {
   updateBlockedSlot,
 } from './agenda.repository.ts';
 import { markManualDay } from './weekly-hours.repository.ts';
-import { nudgeWaitlist } from '../waitlist/index.ts';
 import {
   changeAppointmentState,
   dayRequests,
@@ -46,7 +45,7 @@ import {
   pendingCounts,
   pendingDays,
   slotAppointments,
-} from '../appointments/index.ts';
+} from '../visits/index.ts';
 
 /** The first day of a month and of the next one, as ISO dates. */
 function monthBounds(anio: number, mes: number): [string, string] {
@@ -233,7 +232,7 @@ export function createAgendaService(app: FastifyInstance) {
         });
       });
       if (estado === 'Cancelada') await notifyPatientOfDoctorCancellation(app, id_cita, cita.estado === 'pendiente');
-      if (estado === 'Cancelada') nudgeWaitlist(app, cita.id_doctor);
+      if (estado === 'Cancelada') app.events.emit('slotFreed', { id_doctor: cita.id_doctor });
       return { id_cita, estado };
     },
   };

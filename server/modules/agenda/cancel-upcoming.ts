@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
-import { changeAppointmentState, findUpcomingAppointments, type VisitsOf } from '../appointments/index.ts';
+import { changeAppointmentState, findUpcomingAppointments, type VisitsOf } from '../visits/index.ts';
 import { releaseAppointment } from './agenda.repository.ts';
 
 export interface UpcomingCancellation {

@@ -3,7 +3,7 @@ import type { Franja, NuevaAusencia } from '../../../contracts/weekly-hours.ts';
 import type { Database, DiasAgendaTable } from '../../db/schema/index.ts';
 import type { TimeRange } from '../../lib/slots.ts';
 import type { WeeklySlot } from './weekly-hours.ts';
-import { visitsOnSlot } from '../appointments/index.ts';
+import { visitsOnSlot } from '../visits/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -14,7 +14,7 @@ import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
-import { activeVisitsBetween, changeAppointmentState } from '../appointments/index.ts';
+import { activeVisitsBetween, changeAppointmentState } from '../visits/index.ts';
 import { findDoctor, releaseAppointment } from './agenda.repository.ts';
 import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
 import { absenceOnDay } from './weekly-hours.ts';

@@ -22,7 +22,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
 import { cancelUpcomingAppointments, releaseAppointment } from '../agenda/index.ts';
-import { findAppointmentMailRows } from './visits.repository.ts';
+import { findAppointmentMailRows } from '../visits/index.ts';
 import {
   appointmentIcs,
   calendarContext,
@@ -33,10 +33,9 @@ import {
   queueRequestNotice,
   scheduleReminder,
 } from '../reminders/index.ts';
-import { nudgeWaitlist } from '../waitlist/index.ts';
 import { bookingRules, readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
-import { bookingWindow, ensureBookable, insideCancelNotice, lateChange, noShowLimitReached, noShowsSince } from './booking-window.ts';
+import { bookingWindow, ensureBookable, insideCancelNotice, lateChange, noShowLimitReached, noShowsSince } from '../visits/index.ts';
 import {
   changeAppointmentState,
   countActiveFutureVisits,
@@ -58,7 +57,7 @@ import {
   removeOpenConsultation,
   reserveSlot,
   type SlotRow,
-} from './appointments.repository.ts';
+} from '../visits/index.ts';
 
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
@@ -332,7 +331,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         throw error;
       }
       await notifyDoctorOfMove(app, id_cita, moved.before);
-      nudgeWaitlist(app, moved.id_doctor);
+      app.events.emit('slotFreed', { id_doctor: moved.id_doctor });
       return { id_cita, id_doctor: moved.id_doctor, fecha: moved.fecha, hora: moved.hora, estado: 'pendiente' };
     },
 
@@ -492,7 +491,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         });
         return cita.id_doctor;
       });
-      nudgeWaitlist(app, id_doctor);
+      app.events.emit('slotFreed', { id_doctor });
       return { id_cita, estado: 'Cancelada' };
     },
   };

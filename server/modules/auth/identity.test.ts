@@ -3,7 +3,7 @@ import { migrateTo } from '../../db/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer } from '../../testing/test-server.ts';
-import { insertUser } from '../users/users.repository.ts';
+import { insertUser } from '../accounts/accounts.repository.ts';
 
 // Issue 12, finding 1: usernames and e-mails are one namespace (decisions #28).
 const smtp = await startSmtpServer();

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Rol } from '../../db/schema/index.ts';
-import { identifierQuery } from '../users/index.ts';
+import { identifierQuery } from '../accounts/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -10,7 +10,7 @@ import { writeAudit } from '../audit/index.ts';
 import { currentClinic } from '../clinic/index.ts';
 import { clinicPlace, eventUid, feedTexts } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
-import { type FeedVisitRow, listFeedVisits } from '../appointments/index.ts';
+import { type FeedVisitRow, listFeedVisits } from '../visits/index.ts';
 
 /** 32 random bytes in base64url: 43 characters, the address's secret. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -3,7 +3,7 @@ import { normalizeForSearch } from '../../../contracts/common.ts';
 import type { Consulta, PacienteOpcion } from '../../../contracts/consultations.ts';
 import type { ConsultasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
-import { hasVisitWithDoctor } from '../appointments/index.ts';
+import { hasVisitWithDoctor } from '../visits/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

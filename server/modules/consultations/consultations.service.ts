@@ -17,7 +17,7 @@ import { instantOf, localDate } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { holdSlotForVisit, type HoldRefusal } from '../agenda/index.ts';
-import { insertAppointment, listConfirmedVisits, recordAttendance } from '../appointments/index.ts';
+import { insertAppointment, listConfirmedVisits, recordAttendance } from '../visits/index.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { scheduleReminder } from '../reminders/index.ts';
 import {

@@ -19,7 +19,7 @@ import {
   listPasswordResets,
   namesOf,
 } from './data-export.repository.ts';
-import { listPatientAppointmentsForExport } from '../appointments/index.ts';
+import { listPatientAppointmentsForExport } from '../visits/index.ts';
 
 export function createDataExportService(app: FastifyInstance) {
   const { db, clock, config } = app;

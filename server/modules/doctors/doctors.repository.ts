@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../../contracts/messages/index.ts';
 import type { Database, DoctoresTable } from '../../db/schema/index.ts';
 import { specialtyNameColumn } from '../specialties/index.ts';
-import { personalDataColumns } from '../users/index.ts';
+import { personalDataColumns } from '../accounts/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { cancelUpcomingAppointments } from '../agenda/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertUser, personalProfileOf } from '../users/index.ts';
+import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertUser, personalProfileOf } from '../accounts/index.ts';
 import { specialtyExists } from '../specialties/index.ts';
 import { notifyPatientsOfCancellation } from '../reminders/index.ts';
 import { colegiadoTaken, endDoctorProfile, findDoctorProfile, insertDoctor } from './doctors.repository.ts';

@@ -26,7 +26,7 @@ import {
   lastVisitOfPatient,
   oldestPendingOfDoctor,
   upcomingOfPatient,
-} from '../appointments/index.ts';
+} from '../visits/index.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>

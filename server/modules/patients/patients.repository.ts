@@ -1,6 +1,6 @@
 import { fullName } from '../../../contracts/names.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { personalDataColumns, personalProfileOf } from '../users/index.ts';
+import { personalDataColumns, personalProfileOf } from '../accounts/index.ts';
 import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 import type { HistorialItem, TipoConsultaHistorial } from '../../../contracts/history.ts';
 import type { UltimaConsulta } from '../../../contracts/clinical-file.ts';

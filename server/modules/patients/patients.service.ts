@@ -10,7 +10,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { listAttachments } from '../files/index.ts';
-import { searchTextOf } from '../users/index.ts';
+import { searchTextOf } from '../accounts/index.ts';
 import { currentLetterhead } from '../clinic/index.ts';
 import { listAllergies, listDisabilities, listDiseases, listHabits, listVaccines } from '../records/index.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
@@ -25,7 +25,7 @@ import {
   profileOf,
   updateProfile,
 } from './patients.repository.ts';
-import { findNextAppointment } from '../appointments/index.ts';
+import { findNextAppointment } from '../visits/index.ts';
 
 /** The sections of the medical file a patient reads one by one (GET /api/paciente/{section}). */
 export const FILE_SECTIONS = ['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas'] as const;

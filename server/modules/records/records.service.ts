@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countNoShows, listPatientAppointmentsWith, noShowsSince } from '../appointments/index.ts';
+import { countNoShows, listPatientAppointmentsWith, noShowsSince } from '../visits/index.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { FichaClinica } from '../../../contracts/clinical-file.ts';
 import type { AccesoUrgenteInput, Historia, Seccion } from '../../../contracts/records.ts';

@@ -23,7 +23,7 @@ import {
   settleNotices,
   settleReminder,
 } from './reminders.repository.ts';
-import { findAppointmentMailRows } from '../appointments/index.ts';
+import { findAppointmentMailRows } from '../visits/index.ts';
 
 /** How long a worker owns a claimed reminder; longer than the SMTP time-outs (server/lib/mail.ts). */
 export const CLAIM_MINUTES = 5;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
-import { searchTextOf } from './users.repository.ts';
+import { searchTextOf } from '../accounts/index.ts';
 
 interface PatientItem {
   id_usuario: number;

@@ -5,7 +5,7 @@ import { sesionesCerradasSchema } from '../../../contracts/sessions.ts';
 import { APPROXIMATE_TOTAL_HEADER, errorBody, idParam, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import { cambioRolSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
 import { callerOf } from '../../lib/request-context.ts';
-import type { Page } from './users.repository.ts';
+import type { Page } from '../accounts/index.ts';
 import { createUsersService } from './users.service.ts';
 
 /**

@@ -9,13 +9,13 @@ import { localDate } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
-import { mapUniqueViolation } from './account-errors.ts';
 import { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor, createDoctorsService } from '../doctors/index.ts';
 import { createAppointmentsService } from '../appointments/index.ts';
 import { endSessionsOf } from '../auth/index.ts';
 import { specialtyExists } from '../specialties/index.ts';
 import {
   deactivateUser,
+  mapUniqueViolation,
   findAccount,
   findPatientOfUser,
   findUserListItem,
@@ -28,7 +28,7 @@ import {
   setRole,
   type Page,
   type UserListRow,
-} from './users.repository.ts';
+} from '../accounts/index.ts';
 
 function toListItem(row: UserListRow): UsuarioLista {
   return { ...row, id: row.id_usuario, email: row.correo };

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
-import { activeHolderOfSlot, activeVisitsWithDoctorOn, hasVisitSatisfyingEntry } from '../appointments/index.ts';
+import { activeHolderOfSlot, activeVisitsWithDoctorOn, hasVisitSatisfyingEntry } from '../visits/index.ts';
 import type { EstadoEntradaEspera, EstadoOfertaEspera, FranjaEspera, ListaEsperaTable } from '../../db/schema/waitlist.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

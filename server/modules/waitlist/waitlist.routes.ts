@@ -12,13 +12,15 @@ import {
 } from '../../../contracts/waitlist.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createWaitlistService } from './waitlist.service.ts';
-import { startWaitlistWorker } from './waitlist.sweep.ts';
+import { nudgeWaitlist, startWaitlistWorker } from './waitlist.sweep.ts';
 
 const patients = { access: ['paciente'] } as const;
 
 /** The patient's waitlist and the offers of freed slots (issue 14, decision 0029). */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createWaitlistService(app);
+  // A slot freed anywhere (a cancellation, a rejection, a move) is offered now, not at the next round.
+  app.events.on('slotFreed', ({ id_doctor }) => nudgeWaitlist(app, id_doctor));
 
   // The sweep worker lives with the routes: started when the app is ready, stopped when it closes.
   let worker: ReturnType<typeof startWaitlistWorker> | undefined;

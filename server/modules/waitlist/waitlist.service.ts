@@ -17,7 +17,8 @@ import { ownPatientId } from '../../lib/access.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { createAppointmentsService, findBookableDoctor, lockPatient } from '../appointments/index.ts';
+import { createAppointmentsService } from '../appointments/index.ts';
+import { findBookableDoctor, lockPatient } from '../visits/index.ts';
 import { hashToken } from '../auth/index.ts';
 import {
   closeOffersOfEndedEntries,

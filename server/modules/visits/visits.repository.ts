@@ -9,8 +9,8 @@ import type { Database, EstadoCita, TipoConsulta } from '../../db/schema/index.t
 /**
  * Reads of the visits (citas) that other modules show: the home screens, the calendar feed, the
  * e-mails, the patient's file and summary, the doctor's record and lists, the data export. The
- * appointments module is the only one that queries `citas` (decision 0091); these serve the others
- * through appointments/index.ts.
+ * visits module is the only one that queries `citas` (decision 0091); these serve the others
+ * through visits/index.ts.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -3,7 +3,7 @@ import type { Language } from '../../../contracts/messages/index.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { fail, type AppError } from '../../lib/errors.ts';
-import { findTakenIdentifiers } from './users.repository.ts';
+import { findTakenIdentifiers } from './accounts.repository.ts';
 
 // The accounts table (usuarios) belongs to this module: what a clash on its unique identifiers
 // means to the client is decided here, for sign-up (auth), staff accounts (users, doctors) and
