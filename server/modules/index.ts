@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
+import { assignedVisitsRoutes } from './agenda/assigned-visits.routes.ts';
 import { keepOpenPlugin } from './agenda/keep-open.ts';
 import { weeklyHoursRoutes } from './agenda/weekly-hours.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
@@ -37,6 +38,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   appointmentsRoutes,
   calendarFeedRoutes,
   consultationsRoutes,
+  assignedVisitsRoutes,
   recordsRoutes,
   filesRoutes,
   chatRoutes,

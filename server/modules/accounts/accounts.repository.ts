@@ -3,6 +3,7 @@ import { normalizeForSearch, SEARCH_COUNT_LIMIT } from '../../../contracts/commo
 import type { DialectName } from '../../db/index.ts';
 import { containsText } from '../../db/sql.ts';
 import type { UsuarioFicha } from '../../../contracts/profiles.ts';
+import type { PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import type { Database, NuevoUsuario, Rol, UsuariosTable } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -392,4 +393,32 @@ export async function findPatientOfUser(db: Db, id_usuario: number) {
 
 export async function setPatientState(db: Db, id_usuario: number, estado: 'Activo' | 'Inactivo'): Promise<void> {
   await db.updateTable('pacientes').set({ estado }).where('id_usuario', '=', id_usuario).execute();
+}
+
+/** Stores a new password hash (the caller ends the sessions it should, in the same transaction). */
+export async function replacePassword(db: Db, id_usuario: number, contrasena_hash: string): Promise<void> {
+  await db.updateTable('usuarios').set({ contrasena_hash }).where('id_usuario', '=', id_usuario).execute();
+}
+
+/** Replaces the editable profile fields; absent optional fields are cleared. */
+export async function updatePatientProfile(db: Db, id_usuario: number, profile: PerfilPacienteUpdate, busqueda: string): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set({
+      nombre: profile.nombre,
+      apellido1: profile.apellido1,
+      apellido2: profile.apellido2 ?? null,
+      dni: profile.dni ?? null,
+      nacimiento: profile.nacimiento ?? null,
+      sexo: profile.sexo ?? null,
+      telefono: profile.telefono ?? null,
+      direccion: profile.direccion ?? null,
+      codigo_postal: profile.codigo_postal ?? null,
+      localidad: profile.localidad ?? null,
+      provincia: profile.provincia ?? null,
+      pais: profile.pais ?? null,
+      busqueda,
+    })
+    .where('id_usuario', '=', id_usuario)
+    .execute();
 }

@@ -16,9 +16,11 @@ export {
   lockActiveUser,
   personalDataColumns,
   personalProfileOf,
+  replacePassword,
   searchTextOf,
   setPatientState,
   setRole,
+  updatePatientProfile,
   type Page,
   type UserListRow,
 } from './accounts.repository.ts';

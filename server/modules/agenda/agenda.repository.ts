@@ -1,18 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Bloque } from '../../../contracts/agenda.ts';
-import type { AgendaTable, CitasTable, Database } from '../../db/schema/index.ts';
+import type { AgendaTable, Database } from '../../db/schema/index.ts';
 import { activeVisitsOnSlots } from '../visits/index.ts';
 import { dayNumbers, type TimeRange } from '../../lib/slots.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export async function findDoctor(db: Db, id_doctor: number) {
-  return db.selectFrom('doctores').select(['id_doctor', 'intervalo_min']).where('id_doctor', '=', id_doctor).executeTakeFirst();
-}
-
-export async function setDoctorInterval(db: Db, id_doctor: number, intervalo_min: number): Promise<void> {
-  await db.updateTable('doctores').set({ intervalo_min }).where('id_doctor', '=', id_doctor).execute();
-}
 
 /** A day's slots of one doctor, in time order, each with its active appointment if booked. */
 export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
@@ -130,52 +122,7 @@ export async function blockedDays(db: Db, id_doctor: number, from: string, to: s
   return dayNumbers(rows);
 }
 
-/**
- * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction
- * (decisions #13): its slot is free again, a pending reminder is not sent, and the consultation
- * that accepting it opened (unless already finished) is removed. Booking's patient-side cancel
- * uses this too.
- */
-export async function releaseAppointment(db: Db, cita: { id_cita: number; id_agenda: number }): Promise<void> {
-  await db
-    .updateTable('agenda')
-    .set({ estado: 'Disponible' })
-    .where('id_agenda', '=', cita.id_agenda)
-    .where('estado', '=', 'Reservado')
-    .execute();
-  await db
-    .updateTable('recordatorios')
-    .set({ estado: 'cancelado' })
-    .where('id_cita', '=', cita.id_cita)
-    .where('estado', '=', 'pendiente')
-    .execute();
-  await db.deleteFrom('consultas').where('id_cita', '=', cita.id_cita).where('estado', '<>', 'finalizada').execute();
-}
-
-/** Accepting a request opens its consultation (estado confirmada), completed later in the record. */
-export async function openConsultationFor(
-  db: Db,
-  cita: Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'fecha' | 'hora' | 'motivo'> & { id_cita: number },
-  creado_en: string,
-): Promise<void> {
-  const existing = await db.selectFrom('consultas').select('id_consulta').where('id_cita', '=', cita.id_cita).executeTakeFirst();
-  if (existing) return;
-  await db
-    .insertInto('consultas')
-    .values({
-      id_paciente: cita.id_paciente,
-      id_doctor: cita.id_doctor,
-      id_cita: cita.id_cita,
-      fecha: cita.fecha,
-      hora: cita.hora,
-      tipo: 'Consulta',
-      motivo: cita.motivo,
-      descripcion: null,
-      diagnostico: null,
-      recomendaciones: null,
-      estado: 'confirmada',
-      creado_en,
-      finalizada_en: null,
-    })
-    .execute();
+/** A reserved slot is free again (its visit was rejected, cancelled or moved away). */
+export async function freeSlot(db: Db, id_agenda: number): Promise<void> {
+  await db.updateTable('agenda').set({ estado: 'Disponible' }).where('id_agenda', '=', id_agenda).where('estado', '=', 'Reservado').execute();
 }

@@ -24,17 +24,16 @@ import {
   blockRange,
   dayRanges,
   deleteFreeSlot,
-  findDoctor,
   findSlot,
   insertSlots,
   listDay,
-  openConsultationFor,
-  releaseAppointment,
-  setDoctorInterval,
   unblockRange,
   updateBlockedSlot,
 } from './agenda.repository.ts';
 import { markManualDay } from './weekly-hours.repository.ts';
+import { releaseAppointment } from './release-visit.ts';
+import { findDoctorInterval, setDoctorInterval } from '../doctors/index.ts';
+import { openConsultationFor } from '../consultations/index.ts';
 import {
   changeAppointmentState,
   dayRequests,
@@ -85,7 +84,7 @@ export function createAgendaService(app: FastifyInstance) {
 
   return {
     async myDoctor(caller: Caller) {
-      const doctor = await findDoctor(db, ownDoctorId(caller.actor));
+      const doctor = await findDoctorInterval(db, ownDoctorId(caller.actor));
       if (!doctor) throw fail(403, 'sin_permiso', caller.language);
       return doctor;
     },
@@ -99,7 +98,7 @@ export function createAgendaService(app: FastifyInstance) {
       const id_doctor = agendaOwner(caller, input.id_doctor);
       refusePast(caller, input.fecha);
       return db.transaction().execute(async (trx) => {
-        const doctor = await findDoctor(trx, id_doctor);
+        const doctor = await findDoctorInterval(trx, id_doctor);
         if (!doctor) throw fail(403, 'sin_permiso', caller.language);
         const chosen = input.duracion_min ?? input.intervalo_min;
         const interval = openingSlotLength(input.bloques, chosen, doctor.intervalo_min);
@@ -128,7 +127,7 @@ export function createAgendaService(app: FastifyInstance) {
       const id_doctor = agendaOwner(caller, input.id_doctor);
       refusePast(caller, input.fecha);
       return db.transaction().execute(async (trx) => {
-        const doctor = await findDoctor(trx, id_doctor);
+        const doctor = await findDoctorInterval(trx, id_doctor);
         if (!doctor) throw fail(403, 'sin_permiso', caller.language);
         await markManualDay(trx, id_doctor, input.fecha, clock.now().toISOString());
         const bloques_desbloqueados = await unblockRange(trx, id_doctor, input.fecha, input);

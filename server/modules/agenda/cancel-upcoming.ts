@@ -6,7 +6,7 @@ import { localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { changeAppointmentState, findUpcomingAppointments, type VisitsOf } from '../visits/index.ts';
-import { releaseAppointment } from './agenda.repository.ts';
+import { releaseAppointment } from './release-visit.ts';
 
 export interface UpcomingCancellation {
   /** Whose visits still to come are cancelled. */

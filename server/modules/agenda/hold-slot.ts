@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DialectName } from '../../db/migrations/types.ts';
 import type { Database } from '../../db/schema/index.ts';
+import { findDoctorInterval } from '../doctors/index.ts';
 import { addMinutes, MINUTES_PER_DAY, overlaps, shortTime, toMinutes } from '../../lib/slots.ts';
 
 export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'doctor_no_encontrado';
@@ -19,14 +20,7 @@ export async function holdSlotForVisit(
 ): Promise<HoldResult> {
   const hora = shortTime(visit.hora);
   // One assigning writer per doctor at a time on PostgreSQL, so two one-off slots cannot overlap.
-  // NO KEY UPDATE, not UPDATE: a booking's foreign-key check on the doctor (KEY SHARE) must not
-  // wait for it, or a booking holding the slot and this holding the doctor would deadlock.
-  const doctor = await trx
-    .selectFrom('doctores')
-    .select(['id_doctor', 'intervalo_min'])
-    .where('id_doctor', '=', visit.id_doctor)
-    .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
-    .executeTakeFirst();
+  const doctor = await findDoctorInterval(trx, visit.id_doctor, dialect === 'postgres');
   if (!doctor) return { held: false, refusal: 'doctor_no_encontrado' };
 
   const existing = await trx

@@ -1,4 +1,4 @@
 // What other modules may use of agenda: every import from another module goes through this file.
-export { releaseAppointment } from './agenda.repository.ts';
 export { cancelUpcomingAppointments } from './cancel-upcoming.ts';
-export { holdSlotForVisit, type HoldRefusal } from './hold-slot.ts';
+export { releaseAppointment } from './release-visit.ts';
+export { findSlotAt, findSlotById, listSlots, reserveSlot, type SlotRow } from './slots.repository.ts';

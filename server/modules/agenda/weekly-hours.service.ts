@@ -15,7 +15,8 @@ import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
 import { activeVisitsBetween, changeAppointmentState } from '../visits/index.ts';
-import { findDoctor, releaseAppointment } from './agenda.repository.ts';
+import { releaseAppointment } from './release-visit.ts';
+import { findDoctorInterval } from '../doctors/index.ts';
 import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
 import { absenceOnDay } from './weekly-hours.ts';
 import {
@@ -42,7 +43,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
   async function hoursOwner(caller: Caller, id_doctor: number | undefined): Promise<number> {
     if (caller.actor.rol === 'admin') {
       if (id_doctor === undefined) throw fail(400, 'doctor_requerido', caller.language);
-      if (!(await findDoctor(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
+      if (!(await findDoctorInterval(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
       return id_doctor;
     }
     const own = ownDoctorId(caller.actor);

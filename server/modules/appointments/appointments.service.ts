@@ -21,7 +21,8 @@ import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
-import { cancelUpcomingAppointments, releaseAppointment } from '../agenda/index.ts';
+import { cancelUpcomingAppointments, findSlotAt, findSlotById, listSlots, releaseAppointment, reserveSlot, type SlotRow } from '../agenda/index.ts';
+import { removeOpenConsultation } from '../consultations/index.ts';
 import { findAppointmentMailRows } from '../visits/index.ts';
 import {
   appointmentIcs,
@@ -30,6 +31,7 @@ import {
   notifyDoctorOfBooking,
   notifyDoctorOfMove,
   notifyDoctorsOfPatientLeaving,
+  notifyPatientsOfCancellation,
   queueRequestNotice,
   scheduleReminder,
 } from '../reminders/index.ts';
@@ -46,17 +48,11 @@ import {
   findAppointment,
   findBookableDoctor,
   moveAppointment,
-  findSlot,
-  findSlotById,
   insertAppointment,
   listBookableDoctors,
   listPatientAppointments,
-  listSlots,
   patientVisitsOnSlots,
   recordAttendance,
-  removeOpenConsultation,
-  reserveSlot,
-  type SlotRow,
 } from '../visits/index.ts';
 
 
@@ -91,6 +87,26 @@ export function createAppointmentsService(app: FastifyInstance) {
         reason: `el paciente (usuario ${id_usuario}) deja la clínica`,
       });
       return { cancelled, notify: () => notifyDoctorsOfPatientLeaving(app, cancelled) };
+    },
+
+    /**
+     * A doctor leaves the clinic (account deleted, or no longer a doctor), inside the admin's
+     * transaction: every appointment still to come with them is cancelled the way a rejection is
+     * (slot free, reminder stopped, opened consultation removed), so patients see it Cancelada
+     * instead of waiting for a visit nobody will attend. Returns `notify`, to be called after the
+     * commit: it e-mails each patient.
+     */
+    async endPractice(
+      caller: Caller,
+      trx: Transaction<Database>,
+      id_usuario: number,
+    ): Promise<{ cancelled: number[]; notify: () => Promise<void> }> {
+      const cancelled = await cancelUpcomingAppointments(app, caller, trx, {
+        of: { doctorUser: id_usuario },
+        accion: 'cita.cancelar_baja_doctor',
+        reason: `el doctor (usuario ${id_usuario}) deja la clínica`,
+      });
+      return { cancelled, notify: () => notifyPatientsOfCancellation(app, cancelled) };
     },
 
     async listDoctors({ language }: Caller, id_especialidad: number | undefined): Promise<DoctorCita[]> {
@@ -172,7 +188,7 @@ export function createAppointmentsService(app: FastifyInstance) {
         id_cita = await db.transaction().execute(async (trx) => {
           const doctor = await findBookableDoctor(trx, input.id_doctor);
           if (!doctor) throw fail(404, 'doctor_no_encontrado', language);
-          const slot = await findSlot(trx, doctor.id_doctor, input.fecha, input.hora);
+          const slot = await findSlotAt(trx, doctor.id_doctor, input.fecha, input.hora);
           if (!slot) throw fail(404, 'hueco_no_encontrado', language);
           // Booking caps (decisions #30), counted under a lock on the patient so that racing
           // bookings of one patient cannot pass them together.
@@ -271,7 +287,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             throw lateChange('cambio_sin_antelacion', rules, (await readClinic(trx)).telefono, language);
           }
           ensureBookable(rules, input, now, config.timeZone, language);
-          const slot = await findSlot(trx, cita.id_doctor, input.fecha, input.hora);
+          const slot = await findSlotAt(trx, cita.id_doctor, input.fecha, input.hora);
           if (!slot) throw fail(404, 'hueco_no_encontrado', language);
           if (slot.id_agenda === cita.id_agenda) throw fail(409, 'hueco_ocupado', language);
           await lockPatient(trx, id_paciente, app.database.dialect);

@@ -56,7 +56,3 @@ export async function findLoginUser(db: Db, identifier: string): Promise<Session
     .executeTakeFirst();
 }
 
-/** Stores a new password hash (the caller ends the sessions it should, in the same transaction). */
-export async function replacePassword(db: Db, id_usuario: number, contrasena_hash: string): Promise<void> {
-  await db.updateTable('usuarios').set({ contrasena_hash }).where('id_usuario', '=', id_usuario).execute();
-}

@@ -10,10 +10,10 @@ import { localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/index.ts';
-import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertPatient, insertUser } from '../accounts/index.ts';
+import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertPatient, insertUser, replacePassword } from '../accounts/index.ts';
 import { deviceLabel } from '../../lib/device-label.ts';
 import type { Caller, Visitor } from '../../lib/request-context.ts';
-import { findLoginUser, findSessionUser, replacePassword, type SessionRow } from './auth.repository.ts';
+import { findLoginUser, findSessionUser, type SessionRow } from './auth.repository.ts';
 import {
   deleteExpiredSessions,
   endSession,

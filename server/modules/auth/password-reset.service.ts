@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Visitor } from '../../lib/request-context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/index.ts';
-import { replacePassword } from './auth.repository.ts';
+import { replacePassword } from '../accounts/index.ts';
 import { endSessionsOf } from './sessions.repository.ts';
 import { passwordChangedMail, resetLinkMail } from './password-reset.mail.ts';
 import {

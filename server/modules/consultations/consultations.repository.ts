@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { normalizeForSearch } from '../../../contracts/common.ts';
 import type { Consulta, PacienteOpcion } from '../../../contracts/consultations.ts';
-import type { ConsultasTable, Database } from '../../db/schema/index.ts';
+import type { CitasTable, ConsultasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { hasVisitWithDoctor } from '../visits/index.ts';
 
@@ -171,3 +171,35 @@ export async function listSelectablePatients(
   };
 }
 
+/** Accepting a request opens its consultation (estado confirmada), completed later in the record. */
+export async function openConsultationFor(
+  db: Db,
+  cita: Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'fecha' | 'hora' | 'motivo'> & { id_cita: number },
+  creado_en: string,
+): Promise<void> {
+  const existing = await db.selectFrom('consultas').select('id_consulta').where('id_cita', '=', cita.id_cita).executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('consultas')
+    .values({
+      id_paciente: cita.id_paciente,
+      id_doctor: cita.id_doctor,
+      id_cita: cita.id_cita,
+      fecha: cita.fecha,
+      hora: cita.hora,
+      tipo: 'Consulta',
+      motivo: cita.motivo,
+      descripcion: null,
+      diagnostico: null,
+      recomendaciones: null,
+      estado: 'confirmada',
+      creado_en,
+      finalizada_en: null,
+    })
+    .execute();
+}
+
+/** The consultation a confirmation opened and nobody completed: a visit that did not happen has none. */
+export async function removeOpenConsultation(db: Db, id_cita: number): Promise<void> {
+  await db.deleteFrom('consultas').where('id_cita', '=', id_cita).where('estado', '<>', 'finalizada').execute();
+}

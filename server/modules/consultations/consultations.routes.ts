@@ -4,7 +4,6 @@ import { errorBody, idParam, pagingQuery } from '../../../contracts/common.ts';
 import {
   consultaSchema,
   consultasQuery,
-  crearConsultaSchema,
   finalizarConsultaSchema,
   medicoPacientesQuery,
   pacienteOpcionSchema,
@@ -17,7 +16,7 @@ const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['consultations'];
 
-/** The doctor's consultations: assign, list, complete; their patients and visits. */
+/** The doctor's consultations: list, complete; their patients and visits (assigning one is the agenda's). */
 export const consultationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createConsultationsService(app);
 
@@ -36,20 +35,6 @@ export const consultationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await service.list(callerOf(request), request.query);
       return reply.header('x-total-count', String(page.total)).send(page.items);
     },
-  );
-
-  app.post(
-    '/consultas',
-    {
-      config: doctorOnly,
-      schema: {
-        tags,
-        summary: 'Assigns a consultation to a patient',
-        body: crearConsultaSchema,
-        response: { 201: consultaSchema, ...refusals, 404: errorBody },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
   );
 
   app.put(

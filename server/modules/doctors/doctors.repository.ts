@@ -82,3 +82,21 @@ export async function findDoctorProfile(db: Db, id_doctor: number, language: Lan
     .where('d.id_doctor', '=', id_doctor)
     .executeTakeFirst();
 }
+
+/**
+ * The doctor's usual slot length. `lock` (PostgreSQL) makes one agenda writer per doctor at a time:
+ * NO KEY UPDATE, not UPDATE, so a booking's foreign-key check on the doctor (KEY SHARE) does not
+ * wait for it, or a booking holding the slot and this holding the doctor would deadlock.
+ */
+export async function findDoctorInterval(db: Db, id_doctor: number, lock = false) {
+  return db
+    .selectFrom('doctores')
+    .select(['id_doctor', 'intervalo_min'])
+    .where('id_doctor', '=', id_doctor)
+    .$if(lock, (query) => query.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+export async function setDoctorInterval(db: Db, id_doctor: number, intervalo_min: number): Promise<void> {
+  await db.updateTable('doctores').set({ intervalo_min }).where('id_doctor', '=', id_doctor).execute();
+}

@@ -6,36 +6,18 @@ import { localDate } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { cancelUpcomingAppointments } from '../agenda/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertUser, personalProfileOf } from '../accounts/index.ts';
 import { specialtyExists } from '../specialties/index.ts';
-import { notifyPatientsOfCancellation } from '../reminders/index.ts';
 import { colegiadoTaken, endDoctorProfile, findDoctorProfile, insertDoctor } from './doctors.repository.ts';
 
 export function createDoctorsService(app: FastifyInstance) {
   const { db, clock, config } = app;
 
   return {
-    /**
-     * A doctor leaves the clinic (account deleted, or no longer a doctor), inside the admin's
-     * transaction: the profile is ended and every appointment still to come with them is
-     * cancelled the way a rejection is (slot free, reminder stopped, opened consultation removed),
-     * so patients see it Cancelada instead of waiting for a visit nobody will attend. Returns
-     * `notify`, to be called after the commit: it e-mails each patient.
-     */
-    async endPractice(
-      caller: Caller,
-      trx: Transaction<Database>,
-      id_usuario: number,
-    ): Promise<{ cancelled: number[]; notify: () => Promise<void> }> {
+    /** A doctor leaves the clinic, inside the admin's transaction: their profile is ended today. */
+    async endProfile(trx: Transaction<Database>, id_usuario: number): Promise<void> {
       await endDoctorProfile(trx, id_usuario, localDate(clock.now(), config.timeZone));
-      const cancelled = await cancelUpcomingAppointments(app, caller, trx, {
-        of: { doctorUser: id_usuario },
-        accion: 'cita.cancelar_baja_doctor',
-        reason: `el doctor (usuario ${id_usuario}) deja la clínica`,
-      });
-      return { cancelled, notify: () => notifyPatientsOfCancellation(app, cancelled) };
     },
 
     /** An admin registers a doctor account with its profile (spec section 3, rules of section 5). */

@@ -1,3 +1,3 @@
 // What other modules may use of doctors: every import from another module goes through this file.
-export { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor } from './doctors.repository.ts';
+export { colegiadoTaken, endDoctorProfile, findDoctorInterval, findDoctorOfUser, insertDoctor, setDoctorInterval, updateDoctor } from './doctors.repository.ts';
 export { createDoctorsService } from './doctors.service.ts';

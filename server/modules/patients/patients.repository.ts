@@ -4,11 +4,10 @@ import { personalDataColumns, personalProfileOf } from '../accounts/index.ts';
 import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 import type { HistorialItem, TipoConsultaHistorial } from '../../../contracts/history.ts';
 import type { UltimaConsulta } from '../../../contracts/clinical-file.ts';
-import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
+import type { PerfilPaciente } from '../../../contracts/patient.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
 
 export async function findPatientAccount(db: Db, id_paciente: number) {
   return db
@@ -35,29 +34,6 @@ export function profileOf(account: PatientAccount): PerfilPaciente {
     estado: account.estado,
     fecha_alta: account.fecha_alta,
   };
-}
-
-/** Replaces the editable profile fields; absent optional fields are cleared. */
-export async function updateProfile(db: Db, id_usuario: number, profile: PerfilPacienteUpdate, busqueda: string): Promise<void> {
-  await db
-    .updateTable('usuarios')
-    .set({
-      nombre: profile.nombre,
-      apellido1: profile.apellido1,
-      apellido2: profile.apellido2 ?? null,
-      dni: profile.dni ?? null,
-      nacimiento: profile.nacimiento ?? null,
-      sexo: profile.sexo ?? null,
-      telefono: profile.telefono ?? null,
-      direccion: profile.direccion ?? null,
-      codigo_postal: profile.codigo_postal ?? null,
-      localidad: profile.localidad ?? null,
-      provincia: profile.provincia ?? null,
-      pais: profile.pais ?? null,
-      busqueda,
-    })
-    .where('id_usuario', '=', id_usuario)
-    .execute();
 }
 
 function consultationsWithPeople(db: Db) {

@@ -10,7 +10,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { listAttachments } from '../files/index.ts';
-import { searchTextOf } from '../accounts/index.ts';
+import { searchTextOf, updatePatientProfile } from '../accounts/index.ts';
 import { currentLetterhead } from '../clinic/index.ts';
 import { listAllergies, listDisabilities, listDiseases, listHabits, listVaccines } from '../records/index.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
@@ -23,7 +23,6 @@ import {
   historyStats,
   listHistory,
   profileOf,
-  updateProfile,
 } from './patients.repository.ts';
 import { findNextAppointment } from '../visits/index.ts';
 
@@ -107,7 +106,7 @@ export function createPatientsService(app: FastifyInstance) {
         if (!account) throw fail(404, 'perfil_no_encontrado', caller.language);
         // The search text follows the names (patient lists search by name).
         const busqueda = searchTextOf({ ...input, nombre_usuario: account.nombre_usuario, correo: account.correo });
-        await updateProfile(trx, account.id_usuario, input, busqueda);
+        await updatePatientProfile(trx, account.id_usuario, input, busqueda);
         await writeAudit(
           trx,
           actorAudit(actor, caller.address, now.toISOString(), { accion: 'perfil.actualizar', id_paciente }),

@@ -4,6 +4,11 @@ import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The reminder of a visit that will not happen is not sent. */
+export async function cancelPendingReminder(db: Db, id_cita: number): Promise<void> {
+  await db.updateTable('recordatorios').set({ estado: 'cancelado' }).where('id_cita', '=', id_cita).where('estado', '=', 'pendiente').execute();
+}
+
 export async function insertReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
   await db
     .insertInto('recordatorios')

@@ -53,6 +53,11 @@ export function createUsersService(app: FastifyInstance) {
   const doctors = createDoctorsService(app);
   const appointments = createAppointmentsService(app);
   const noOne = { notify: async () => {} };
+  /** A doctor leaves: the profile ends and their visits still to come are cancelled (decision 0090). */
+  const endPractice = async (caller: Caller, trx: Transaction<Database>, id_usuario: number) => {
+    await doctors.endProfile(trx, id_usuario);
+    return appointments.endPractice(caller, trx, id_usuario);
+  };
   /** Notices to send once the account change is committed. */
   const afterCommit =
     (...parts: { notify: () => Promise<void> }[]) =>
@@ -159,7 +164,7 @@ export function createUsersService(app: FastifyInstance) {
             await updateDoctor(trx, existing.id_doctor, data);
           }
         }
-        const practice = from === 'doctor' && to !== 'doctor' ? await doctors.endPractice(caller, trx, id_usuario) : noOne;
+        const practice = from === 'doctor' && to !== 'doctor' ? await endPractice(caller, trx, id_usuario) : noOne;
         const care = from === 'paciente' && to !== 'paciente' ? await appointments.endCare(caller, trx, id_usuario) : noOne;
         if (to === 'paciente' && from !== 'paciente') {
           const paciente = await findPatientOfUser(trx, id_usuario);
@@ -208,7 +213,7 @@ export function createUsersService(app: FastifyInstance) {
     /**
      * Deletes an account the way decisions #10 asks: access ends at once and the account leaves
      * every list, while its clinical records and agenda stay (kept by law). A doctor's visits still
-     * to come are cancelled and their patients told (doctors service, endPractice).
+     * to come are cancelled and their patients told (endPractice).
      */
     async deleteUser(caller: Caller, id_usuario: number): Promise<void> {
       const { actor, language } = caller;
@@ -220,7 +225,7 @@ export function createUsersService(app: FastifyInstance) {
         await deactivateUser(trx, id_usuario, now.toISOString());
         await endSessionsOf(trx, id_usuario, 'cuenta', now.toISOString());
         // Each changes nothing for an account without a doctor profile, or without a patient record.
-        const practice = await doctors.endPractice(caller, trx, id_usuario);
+        const practice = await endPractice(caller, trx, id_usuario);
         const care = await appointments.endCare(caller, trx, id_usuario);
         await setPatientState(trx, id_usuario, 'Inactivo');
         await writeAudit(trx, {

@@ -53,61 +53,6 @@ export async function findBookableDoctor(db: Db, id_doctor: number): Promise<Doc
   return bookableDoctors(db).where('d.id_doctor', '=', id_doctor).executeTakeFirst();
 }
 
-export interface SlotRow {
-  id_agenda: number;
-  fecha: string;
-  hora_inicio: string;
-  hora_fin: string;
-  tipo: 'Consulta' | 'Bloqueo';
-  estado: 'Disponible' | 'Reservado' | 'Bloqueado';
-}
-
-const slotColumns = ['id_agenda', 'fecha', 'hora_inicio', 'hora_fin', 'tipo', 'estado'] as const;
-
-/** A doctor's slots from `desde` up to, not including, `hasta`: one range scan of the agenda's unique index. */
-export async function listSlots(db: Db, id_doctor: number, desde: string, hasta: string): Promise<SlotRow[]> {
-  return db
-    .selectFrom('agenda')
-    .select(slotColumns)
-    .where('id_doctor', '=', id_doctor)
-    .where('fecha', '>=', desde)
-    .where('fecha', '<', hasta)
-    .orderBy('fecha')
-    .orderBy('hora_inicio')
-    .execute();
-}
-
-/** The slot starting at `hora` (stored as HH:MM, or HH:MM:SS by older clients). */
-export async function findSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<SlotRow | undefined> {
-  return db
-    .selectFrom('agenda')
-    .select(slotColumns)
-    .where('id_doctor', '=', id_doctor)
-    .where('fecha', '=', fecha)
-    .where('hora_inicio', 'in', [hora, `${hora}:00`])
-    .executeTakeFirst();
-}
-
-export async function findSlotById(db: Db, id_agenda: number): Promise<SlotRow | undefined> {
-  return db.selectFrom('agenda').select(slotColumns).where('id_agenda', '=', id_agenda).executeTakeFirst();
-}
-
-/**
- * Takes a free slot. Conditional on it still being free, so of several concurrent bookings exactly
- * one changes the row (PostgreSQL re-checks the condition after the first commits; SQLite has one
- * writer): the others see false.
- */
-export async function reserveSlot(db: Db, id_agenda: number): Promise<boolean> {
-  const result = await db
-    .updateTable('agenda')
-    .set({ estado: 'Reservado' })
-    .where('id_agenda', '=', id_agenda)
-    .where('estado', '=', 'Disponible')
-    .where('tipo', '=', 'Consulta')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export type NewAppointment = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_agenda' | 'fecha' | 'hora' | 'motivo' | 'creado_en'> & {
   recordatorio: boolean;
   /** A patient's request waits for the doctor (pendiente); a visit the doctor assigns is Confirmada. */
@@ -336,11 +281,6 @@ export async function recordAttendance(
     .where('asistencia', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** The consultation a confirmation opened and nobody completed: a visit that did not happen has none. */
-export async function removeOpenConsultation(db: Db, id_cita: number): Promise<void> {
-  await db.deleteFrom('consultas').where('id_cita', '=', id_cita).where('estado', '<>', 'finalizada').execute();
 }
 
 /** Whether a slot has an active appointment, or any appointment at all (cancelled ones keep history). */

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../contracts/common.ts';
+import { consultaSchema, crearConsultaSchema } from '../../../contracts/consultations.ts';
+import { callerOf } from '../../lib/request-context.ts';
+import { createAssignedVisitsService } from './assigned-visits.service.ts';
+
+const doctorOnly = { access: ['doctor'] as const };
+const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
+const tags = ['consultations'];
+
+/** A doctor assigns a consultation to a patient: a visit that takes its place in the agenda (decisions #25). */
+export const assignedVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAssignedVisitsService(app);
+
+  app.post(
+    '/consultas',
+    {
+      config: doctorOnly,
+      schema: {
+        tags,
+        summary: 'Assigns a consultation to a patient',
+        body: crearConsultaSchema,
+        response: { 201: consultaSchema, ...refusals, 404: errorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.assign(callerOf(request), request.body)),
+  );
+};

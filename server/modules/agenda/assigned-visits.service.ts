@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiCode } from '../../../contracts/messages/index.ts';
+import type { Consulta, CrearConsulta } from '../../../contracts/consultations.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { ownDoctorId } from '../../lib/access.ts';
+import { localDate } from '../../lib/clock.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { actorAudit, writeAudit } from '../audit/index.ts';
+import { findActivePatientOfAccount, findConsultation, insertConsultation } from '../consultations/index.ts';
+import { scheduleReminder } from '../reminders/index.ts';
+import { insertAppointment } from '../visits/index.ts';
+import { holdSlotForVisit, type HoldRefusal } from './hold-slot.ts';
+
+const refusalCode: Record<HoldRefusal, ApiCode> = {
+  hueco_ocupado: 'consulta_hueco_ocupado',
+  hueco_bloqueado: 'consulta_hueco_bloqueado',
+  hueco_solapado: 'consulta_hueco_solapado',
+  doctor_no_encontrado: 'sin_perfil_doctor',
+};
+
+/** A visit the doctor assigns to a patient (POST /api/consultas): it takes a place in the agenda like a booking. */
+export function createAssignedVisitsService(app: FastifyInstance) {
+  const { db, clock, config } = app;
+
+  return {
+    /**
+     * Assigns a visit to a patient (decisions #24, #25): in one transaction the doctor's slot at that
+     * time is taken (or a one-off slot made), a confirmed appointment holds it, with its reminder, and
+     * the consultation is opened on it. A slot taken, blocked or overlapped is a 409 and nothing is
+     * written; of a consultation and a booking racing for one slot, exactly one wins.
+     */
+    async assign(caller: Caller, input: CrearConsulta): Promise<Consulta> {
+      const id_doctor = ownDoctorId(caller.actor);
+      const now = clock.now();
+      const stamp = now.toISOString();
+      if (input.fecha < localDate(now, config.timeZone)) throw fail(400, 'consulta_fecha_pasada', caller.language);
+      let id_consulta: number;
+      try {
+        id_consulta = await db.transaction().execute(async (trx) => {
+          const id_paciente = await findActivePatientOfAccount(trx, input.pacienteId);
+          if (id_paciente === undefined) throw fail(404, 'paciente_no_encontrado', caller.language);
+          const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
+          if (!slot.held) throw fail(slot.refusal === 'doctor_no_encontrado' ? 403 : 409, refusalCode[slot.refusal], caller.language);
+          const id_cita = await insertAppointment(trx, {
+            id_paciente,
+            id_doctor,
+            id_agenda: slot.id_agenda,
+            fecha: input.fecha,
+            hora: slot.hora,
+            motivo: input.motivo,
+            recordatorio: input.recordatorio,
+            creado_en: stamp,
+            estado: 'Confirmada',
+          });
+          if (input.recordatorio) await scheduleReminder(app, trx, { id_cita, fecha: input.fecha, hora: slot.hora });
+          const id = await insertConsultation(trx, {
+            id_paciente,
+            id_doctor,
+            id_cita,
+            fecha: input.fecha,
+            hora: slot.hora,
+            tipo: input.tipo,
+            motivo: input.motivo,
+            descripcion: input.descripcion ?? null,
+            diagnostico: input.diagnostico ?? null,
+            recomendaciones: input.recomendaciones ?? null,
+            estado: 'confirmada',
+            creado_en: stamp,
+            finalizada_en: null,
+          });
+          await writeAudit(
+            trx,
+            actorAudit(caller.actor, caller.address, stamp, { accion: 'consulta.crear', id_paciente, detalle: `consulta ${id}, cita ${id_cita}` }),
+          );
+          return id;
+        });
+      } catch (error) {
+        // The slot was free while an active visit held it: the unique index refuses the second.
+        if (uniqueViolation(error)) throw fail(409, 'consulta_hueco_ocupado', caller.language);
+        throw error;
+      }
+      const created = await findConsultation(db, id_consulta);
+      if (!created) throw fail(404, 'no_encontrado', caller.language);
+      return created;
+    },
+  };
+}

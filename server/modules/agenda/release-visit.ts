@@ -1,0 +1,17 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema/index.ts';
+import { removeOpenConsultation } from '../consultations/index.ts';
+import { cancelPendingReminder } from '../reminders/index.ts';
+import { freeSlot } from './agenda.repository.ts';
+
+/**
+ * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction
+ * (decisions #13): its slot is free again, a pending reminder is not sent, and the consultation
+ * that accepting it opened (unless already finished) is removed. Booking's patient-side cancel
+ * uses this too.
+ */
+export async function releaseAppointment(db: Kysely<Database> | Transaction<Database>, cita: { id_cita: number; id_agenda: number }): Promise<void> {
+  await freeSlot(db, cita.id_agenda);
+  await cancelPendingReminder(db, cita.id_cita);
+  await removeOpenConsultation(db, cita.id_cita);
+}
