@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/names.ts';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { normalizeForSearch, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import type { DialectName } from '../../db/index.ts';
@@ -421,4 +422,25 @@ export async function updatePatientProfile(db: Db, id_usuario: number, profile: 
     })
     .where('id_usuario', '=', id_usuario)
     .execute();
+}
+
+/** The account itself, without its password hash or token version. */
+export async function findAccountForExport(db: Db, id_usuario: number) {
+  return db
+    .selectFrom('usuarios')
+    .select(['id_usuario', 'nombre_usuario', 'correo', 'rol', 'idioma', 'activo', 'creado_en'])
+    .where('id_usuario', '=', id_usuario)
+    .executeTakeFirst();
+}
+
+/** Display names of accounts (whoever recorded an entry), by id. */
+export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('usuarios')
+    .select(['id_usuario', 'nombre', 'apellido1', 'apellido2'])
+    .where('id_usuario', 'in', unique)
+    .execute();
+  return new Map(rows.map((row) => [row.id_usuario, fullName(row)]));
 }

@@ -126,3 +126,20 @@ export async function blockedDays(db: Db, id_doctor: number, from: string, to: s
 export async function freeSlot(db: Db, id_agenda: number): Promise<void> {
   await db.updateTable('agenda').set({ estado: 'Disponible' }).where('id_agenda', '=', id_agenda).where('estado', '=', 'Reservado').execute();
 }
+
+/** Per doctor, the consultation slots opened on [from, to] (free or booked) and how many are booked (the admin's home). */
+export async function slotCountsByDoctor(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('agenda as a')
+    .select((eb) => [
+      'a.id_doctor',
+      eb.fn.countAll<string | number>().as('abiertos'),
+      eb.fn.sum<string | number>(eb.case().when('a.estado', '=', 'Reservado').then(1).else(0).end()).as('reservados'),
+    ])
+    .where('a.fecha', '>=', from)
+    .where('a.fecha', '<=', to)
+    .where('a.tipo', '=', 'Consulta')
+    .where('a.estado', 'in', ['Disponible', 'Reservado'])
+    .groupBy('a.id_doctor')
+    .execute();
+}

@@ -59,3 +59,15 @@ export async function reserveSlot(db: Db, id_agenda: number): Promise<boolean> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Whether a consultation slot is still free to offer or take. */
+export async function slotIsFree(db: Db, id_agenda: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('agenda')
+    .select('id_agenda')
+    .where('id_agenda', '=', id_agenda)
+    .where('estado', '=', 'Disponible')
+    .where('tipo', '=', 'Consulta')
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -208,3 +208,40 @@ export function actorAudit(
 ): AuditEntry {
   return { id_usuario: actor.id_usuario, rol: actor.rol, ip, creado_en, ...what };
 }
+
+/** Audit entries about the patient's record or made by the patient, oldest first. */
+export async function listAuditAboutPatient(db: Db, id_paciente: number, id_usuario: number) {
+  const rows = await db
+    .selectFrom('auditoria as a')
+    .leftJoin('usuarios as u', 'u.id_usuario', 'a.id_usuario')
+    .select([
+      'a.id_auditoria',
+      'a.creado_en',
+      'a.id_usuario',
+      'a.rol',
+      'a.accion',
+      'a.detalle',
+      'a.ip',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+      'u.sexo',
+    ])
+    .where((eb) => eb.or([eb('a.id_paciente', '=', id_paciente), eb('a.id_usuario', '=', id_usuario)]))
+    .orderBy('a.creado_en')
+    .orderBy('a.id_auditoria')
+    .execute();
+  return rows.map((row) => ({
+    creado_en: row.creado_en,
+    quien: row.nombre
+      ? fullName({ nombre: row.nombre, apellido1: row.apellido1 ?? '', apellido2: row.apellido2 })
+      : '-',
+    sexo: row.sexo,
+    propio: row.id_usuario === id_usuario,
+    rol: row.rol,
+    accion: row.accion,
+    detalle: row.detalle,
+    // The address a member of staff worked from is theirs, not the patient's.
+    ip: row.id_usuario === id_usuario ? row.ip : null,
+  }));
+}

@@ -1,2 +1,2 @@
 // What other modules may use of audit: every import from another module goes through this file.
-export { actorAudit, writeAudit } from './audit.repository.ts';
+export { actorAudit, listAuditAboutPatient, writeAudit } from './audit.repository.ts';

@@ -93,3 +93,14 @@ export async function endOpenResets(db: Db, id_usuario: number, usado_en: string
     .where('usado_en', 'is', null)
     .execute();
 }
+
+/** The password reset links asked for the account: their dates only, never the token's hash. */
+export async function listPasswordResets(db: Db, id_usuario: number) {
+  return db
+    .selectFrom('restablecimientos_contrasena')
+    .select(['creado_en', 'caduca_en', 'usado_en'])
+    .where('id_usuario', '=', id_usuario)
+    .orderBy('creado_en')
+    .orderBy('id_restablecimiento')
+    .execute();
+}

@@ -155,3 +155,31 @@ export async function storedByUser(db: Db, id_usuario: number): Promise<{ conver
   ]);
   return { conversations: Number(chats.n), messages: Number(messages.n) };
 }
+
+/** The user's assistant conversations, each with all its messages. */
+export async function listConversationsForExport(db: Db, id_usuario: number) {
+  const [chats, messages] = await Promise.all([
+    db
+      .selectFrom('chats')
+      .select(['id_chat', 'nombre_chat', 'creado_en', 'actualizado_en'])
+      .where('id_usuario', '=', id_usuario)
+      .orderBy('creado_en')
+      .orderBy('id_chat')
+      .execute(),
+    db
+      .selectFrom('mensajes_chat as m')
+      .innerJoin('chats as c', 'c.id_chat', 'm.id_chat')
+      .select(['m.id_chat', 'm.rol', 'm.contenido', 'm.creado_en'])
+      .where('c.id_usuario', '=', id_usuario)
+      .orderBy('m.id_mensaje')
+      .execute(),
+  ]);
+  const byChat = new Map(
+    chats.map((chat) => [
+      chat.id_chat,
+      { ...chat, mensajes: [] as { rol: 'user' | 'assistant'; contenido: string; creado_en: string }[] },
+    ]),
+  );
+  for (const { id_chat, ...message } of messages) byChat.get(id_chat)?.mensajes.push(message);
+  return [...byChat.values()];
+}

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { normalizeForSearch } from '../../../contracts/common.ts';
 import type { Consulta, PacienteOpcion } from '../../../contracts/consultations.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import type { CitasTable, ConsultasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { hasVisitWithDoctor } from '../visits/index.ts';
@@ -202,4 +203,43 @@ export async function openConsultationFor(
 /** The consultation a confirmation opened and nobody completed: a visit that did not happen has none. */
 export async function removeOpenConsultation(db: Db, id_cita: number): Promise<void> {
   await db.deleteFrom('consultas').where('id_cita', '=', id_cita).where('estado', '<>', 'finalizada').execute();
+}
+
+const specialtyColumn = { es: 'e.nombre', ca: 'e.nombre_ca', en: 'e.nombre_en' } as const;
+
+/** Every consultation, whatever its state, with the full clinical text. */
+export async function listPatientConsultationsForExport(db: Db, id_paciente: number, language: Language) {
+  const rows = await db
+    .selectFrom('consultas as c')
+    .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
+    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
+    .select([
+      'c.id_consulta',
+      'c.id_cita',
+      'c.fecha',
+      'c.hora',
+      'c.tipo',
+      'c.estado',
+      'c.motivo',
+      'c.descripcion',
+      'c.diagnostico',
+      'c.recomendaciones',
+      'c.creado_en',
+      'c.finalizada_en',
+      'u.nombre',
+      'u.apellido1',
+      'u.apellido2',
+      `${specialtyColumn[language]} as especialidad`,
+    ])
+    .where('c.id_paciente', '=', id_paciente)
+    .orderBy('c.fecha')
+    .orderBy('c.hora')
+    .orderBy('c.id_consulta')
+    .execute();
+  return rows.map(({ nombre, apellido1, apellido2, ...row }) => ({
+    ...row,
+    hora: row.hora.slice(0, 5),
+    doctor: fullName({ nombre, apellido1, apellido2 }),
+  }));
 }

@@ -5,7 +5,16 @@ export {
   findActivePatientOfAccount,
   findConsultation,
   insertConsultation,
+  listPatientConsultationsForExport,
   openConsultationFor,
   removeOpenConsultation,
   toConsultation,
 } from './consultations.repository.ts';
+export {
+  countHistory,
+  findLastConsultation,
+  historyStats,
+  listHistory,
+  type HistoryFilter,
+  type HistoryScope,
+} from './history.repository.ts';

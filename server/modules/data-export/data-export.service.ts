@@ -5,20 +5,16 @@ import { ownPatientId } from '../../lib/access.ts';
 import { localDate } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
-import { actorAudit, writeAudit } from '../audit/index.ts';
+import { actorAudit, listAuditAboutPatient, writeAudit } from '../audit/index.ts';
 import { listAttachments } from '../files/index.ts';
 import { findPatientAccount, profileOf } from '../patients/index.ts';
 import { currentLetterhead } from '../clinic/index.ts';
 import { listFileEntries } from '../records/index.ts';
 import { renderDataExportPdfFor } from './data-export-pdf.ts';
-import {
-  findAccount,
-  listAuditAbout,
-  listConsultations,
-  listConversations,
-  listPasswordResets,
-  namesOf,
-} from './data-export.repository.ts';
+import { findAccountForExport, namesOf } from '../accounts/index.ts';
+import { listPasswordResets } from '../auth/index.ts';
+import { listConversationsForExport } from '../chat/index.ts';
+import { listPatientConsultationsForExport } from '../consultations/index.ts';
 import { listPatientAppointmentsForExport } from '../visits/index.ts';
 
 export function createDataExportService(app: FastifyInstance) {
@@ -29,14 +25,14 @@ export function createDataExportService(app: FastifyInstance) {
     const id_paciente = ownPatientId(actor);
     const [patient, account, resets, file, consultas, citas, archivos, conversaciones, auditoria] = await Promise.all([
       findPatientAccount(db, id_paciente),
-      findAccount(db, actor.id_usuario),
+      findAccountForExport(db, actor.id_usuario),
       listPasswordResets(db, actor.id_usuario),
       listFileEntries(db, id_paciente),
-      listConsultations(db, id_paciente, caller.language),
+      listPatientConsultationsForExport(db, id_paciente, caller.language),
       listPatientAppointmentsForExport(db, id_paciente, caller.language),
       listAttachments(db, id_paciente),
-      listConversations(db, actor.id_usuario),
-      listAuditAbout(db, id_paciente, actor.id_usuario),
+      listConversationsForExport(db, actor.id_usuario),
+      listAuditAboutPatient(db, id_paciente, actor.id_usuario),
     ]);
     if (!patient || !account) throw fail(404, 'perfil_no_encontrado', caller.language);
 

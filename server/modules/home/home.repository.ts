@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 
+import { slotCountsByDoctor } from '../agenda/index.ts';
+
 type Db = Kysely<Database>;
 
 /**
- * The home screens' reads that are not visits (those are the appointments module's, decision 0091).
+ * The home screens' reads that are not visits (those are the visits module's, decision 0091).
  * Every query walks an index range (docs/decisions/0032): agenda_fecha (fecha, tipo, estado,
  * id_doctor) and pacientes_fecha_alta (fecha_alta). Nothing counts a whole table.
  */
@@ -46,19 +48,7 @@ export async function countNewPatients(db: Db, from: string, to: string): Promis
 
 /** Per doctor, the consultation slots opened on [from, to] (free or booked) and how many are booked. */
 export async function slotOccupancy(db: Db, from: string, to: string) {
-  const counts = await db
-    .selectFrom('agenda as a')
-    .select((eb) => [
-      'a.id_doctor',
-      eb.fn.countAll<string | number>().as('abiertos'),
-      eb.fn.sum<string | number>(eb.case().when('a.estado', '=', 'Reservado').then(1).else(0).end()).as('reservados'),
-    ])
-    .where('a.fecha', '>=', from)
-    .where('a.fecha', '<=', to)
-    .where('a.tipo', '=', 'Consulta')
-    .where('a.estado', 'in', ['Disponible', 'Reservado'])
-    .groupBy('a.id_doctor')
-    .execute();
+  const counts = await slotCountsByDoctor(db, from, to);
   if (counts.length === 0) return [];
   const doctors = await db
     .selectFrom('doctores as d')

@@ -14,14 +14,9 @@ import { searchTextOf, updatePatientProfile } from '../accounts/index.ts';
 import { currentLetterhead } from '../clinic/index.ts';
 import { listAllergies, listDisabilities, listDiseases, listHabits, listVaccines } from '../records/index.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
+import { countHistory, findLastConsultation, historyStats, listHistory, type HistoryFilter, type HistoryScope } from '../consultations/index.ts';
 import {
-  countHistory,
-  findLastConsultation,
   findPatientAccount,
-  type HistoryFilter,
-  type HistoryScope,
-  historyStats,
-  listHistory,
   profileOf,
 } from './patients.repository.ts';
 import { findNextAppointment } from '../visits/index.ts';

@@ -263,17 +263,6 @@ export async function takeSlotTurn(db: Db, id_agenda: number, now: string): Prom
     .execute();
 }
 
-export async function slotIsFree(db: Db, id_agenda: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('agenda')
-    .select('id_agenda')
-    .where('id_agenda', '=', id_agenda)
-    .where('estado', '=', 'Disponible')
-    .where('tipo', '=', 'Consulta')
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 export async function countLiveOffers(db: Db, id_agenda: number): Promise<number> {
   const row = await db
     .selectFrom('ofertas_espera')

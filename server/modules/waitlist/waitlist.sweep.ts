@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { localDate, localTime } from '../../lib/clock.ts';
+import { slotIsFree } from '../agenda/index.ts';
 import { hashToken, publicBaseUrl } from '../auth/index.ts';
 import { currentClinic, bookingRules } from '../clinic/index.ts';
 import { goneMail, offerMail, type WaitlistMailContext } from './waitlist.mail.ts';
@@ -21,7 +22,6 @@ import {
   settleOffer,
   takeGoneNotices,
   takeSlotTurn,
-  slotIsFree,
   type OfferableSlot,
 } from './waitlist.repository.ts';
 
