@@ -66,3 +66,13 @@ export async function lockPatientAttachments(trx: Transaction<Database>, dialect
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ATTACHMENTS_LOCK}, ${id_paciente})`.execute(trx);
 }
 const ATTACHMENTS_LOCK = 5501;
+
+/** The attachments as the doctor's record lists them (newest first). */
+export async function listRecordAttachments(db: Db, id_paciente: number) {
+  return db
+    .selectFrom('archivos')
+    .select(['id_archivo', 'nombre', 'tipo', 'fecha_subida'])
+    .where('id_paciente', '=', id_paciente)
+    .orderBy('fecha_subida', 'desc')
+    .execute();
+}

@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { doctorTreats } from '../consultations/index.ts';
-import { hasEmergencyAccess } from '../records/index.ts';
+import { hasEmergencyAccess } from '../break-the-glass/index.ts';
 import { attachmentDisposition, attachmentName, detectFileType, EXTENSION } from '../../lib/file-type.ts';
 import {
   attachmentBytes,

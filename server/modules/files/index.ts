@@ -1,2 +1,2 @@
 // What other modules may use of files: every import from another module goes through this file.
-export { listAttachments } from './files.repository.ts';
+export { listAttachments, listRecordAttachments } from './files.repository.ts';

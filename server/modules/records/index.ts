@@ -5,7 +5,6 @@ export {
   listDisabilities,
   listDiseases,
   listFileEntries,
-  hasEmergencyAccess,
   listHabits,
   listVaccines,
 } from './records.repository.ts';

@@ -5,6 +5,7 @@ import type { Historia, Seccion } from '../../../contracts/records.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { consultasQuery, toConsultation } from '../consultations/index.ts';
+import { listRecordAttachments } from '../files/index.ts';
 
 /**
  * Reads and writes of a patient's clinical file: the only module that touches its five section
@@ -209,12 +210,7 @@ export async function loadMedicalFile(db: Db, id_paciente: number): Promise<Fich
     .orderBy('c.id_consulta', 'desc')
     .executeTakeFirst();
   const lastShown = last && toConsultation(last);
-  const archivos = await db
-    .selectFrom('archivos')
-    .select(['id_archivo', 'nombre', 'tipo', 'fecha_subida'])
-    .where('id_paciente', '=', id_paciente)
-    .orderBy('fecha_subida', 'desc')
-    .execute();
+  const archivos = await listRecordAttachments(db, id_paciente);
   return {
     alergias,
     enfermedades,
@@ -257,24 +253,4 @@ export async function findPatientSummary(db: Db, id_paciente: number): Promise<H
   if (!row) return undefined;
   const { nombre, apellido1, apellido2, ...rest } = row;
   return { ...rest, nombre: fullName({ nombre, apellido1, apellido2 }) };
-}
-
-/** Records a doctor's stated reason to open a patient's record until `caduca_en` (break the glass). */
-export async function insertEmergencyAccess(
-  db: Db,
-  values: { id_doctor: number; id_paciente: number; motivo: string; creado_en: string; caduca_en: string },
-): Promise<void> {
-  await db.insertInto('accesos_urgentes').values(values).execute();
-}
-
-/** Whether the doctor holds a stated reason for this patient's record that is still valid at `now`. */
-export async function hasEmergencyAccess(db: Db, id_doctor: number, id_paciente: number, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('accesos_urgentes')
-    .select('id_acceso')
-    .where('id_doctor', '=', id_doctor)
-    .where('id_paciente', '=', id_paciente)
-    .where('caduca_en', '>', now)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -7,12 +7,11 @@ import { ownDoctorId } from '../../lib/access.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
+import { hasEmergencyAccess, insertEmergencyAccess } from '../break-the-glass/index.ts';
 import { doctorTreats } from '../consultations/index.ts';
 import {
   findEntry,
   findPatientSummary,
-  hasEmergencyAccess,
-  insertEmergencyAccess,
   insertEntry,
   listPatientConsultations,
   loadMedicalFile,

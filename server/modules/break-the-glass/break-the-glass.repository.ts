@@ -1,0 +1,26 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema/index.ts';
+
+// The doctors' stated reasons to open a record they do not treat (accesos_urgentes, decision 0055).
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Records a doctor's stated reason to open a patient's record until `caduca_en` (break the glass). */
+export async function insertEmergencyAccess(
+  db: Db,
+  values: { id_doctor: number; id_paciente: number; motivo: string; creado_en: string; caduca_en: string },
+): Promise<void> {
+  await db.insertInto('accesos_urgentes').values(values).execute();
+}
+
+/** Whether the doctor holds a stated reason for this patient's record that is still valid at `now`. */
+export async function hasEmergencyAccess(db: Db, id_doctor: number, id_paciente: number, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('accesos_urgentes')
+    .select('id_acceso')
+    .where('id_doctor', '=', id_doctor)
+    .where('id_paciente', '=', id_paciente)
+    .where('caduca_en', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
