@@ -90,6 +90,8 @@ type Row = {
   bestPractices: number;
   seo: number;
   load: number;
+  /** Lighthouse's measure of this machine's CPU (about 1,000+ on a desktop; its 4x mobile throttling assumes one). */
+  benchmarkIndex: number;
   /** milliseconds, except CLS */
   metrics: { fcp: number; lcp: number; tbt: number; si: number; cls: number };
 };
@@ -170,6 +172,7 @@ try {
         bestPractices: score('best-practices'),
         seo: score('seo'),
         load,
+        benchmarkIndex: Math.round(result?.lhr.environment.benchmarkIndex ?? NaN),
         metrics: {
           fcp: metric('first-contentful-paint'),
           lcp: metric('largest-contentful-paint'),
@@ -204,7 +207,7 @@ try {
 
 console.log(`\nmedian of ${runs} run(s) per page; load = 1-min load average before the run (${os.cpus().length} CPUs)`);
 console.log(
-  'page              | performance | runs        | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | load',
+  'page              | performance | runs        | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | load | CPU index',
 );
 for (const r of rows) {
   const scores = allRuns
@@ -212,7 +215,7 @@ for (const r of rows) {
     .map((run) => run.performance)
     .join('/');
   console.log(
-    `${r.path.padEnd(17)} | ${String(r.performance).padStart(11)} | ${scores.padEnd(11)} | ${String(r.accessibility).padStart(13)} | ${String(r.bestPractices).padStart(14)} | ${String(r.seo).padStart(3)} | ${String(r.metrics.fcp).padStart(6)} | ${String(r.metrics.lcp).padStart(6)} | ${String(r.metrics.tbt).padStart(6)} | ${r.load.toFixed(1)}`,
+    `${r.path.padEnd(17)} | ${String(r.performance).padStart(11)} | ${scores.padEnd(11)} | ${String(r.accessibility).padStart(13)} | ${String(r.bestPractices).padStart(14)} | ${String(r.seo).padStart(3)} | ${String(r.metrics.fcp).padStart(6)} | ${String(r.metrics.lcp).padStart(6)} | ${String(r.metrics.tbt).padStart(6)} | ${r.load.toFixed(1).padStart(4)} | ${r.benchmarkIndex}`,
   );
 }
 fs.mkdirSync('bench-results', { recursive: true });
