@@ -5,6 +5,8 @@ import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts'
 import { dayNumbers } from '../../lib/slots.ts';
 import { visitDoctorColumns, visitsWithPeople } from './visits.repository.ts';
 
+import { countVisits } from './count-visits.ts';
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface DoctorRow {
@@ -176,29 +178,25 @@ export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite'
 
 /** The patient's pending or confirmed visits that have not started yet (but `except`, a visit being moved). */
 export async function countActiveFutureVisits(db: Db, id_paciente: number, today: string, time: string, except?: number): Promise<number> {
-  const row = await db
-    .selectFrom('citas')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('id_paciente', '=', id_paciente)
-    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
-    .where('estado', 'in', ['pendiente', 'Confirmada'])
-    .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])]))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return countVisits(db, (query) =>
+    query
+      .where('id_paciente', '=', id_paciente)
+      .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
+      .where('estado', 'in', ['pendiente', 'Confirmada'])
+      .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])])),
+  );
 }
 
 /** The patient's pending or confirmed visits with one doctor on one day (but `except`, a visit being moved). */
 export async function countVisitsWithDoctorOn(db: Db, id_paciente: number, id_doctor: number, fecha: string, except?: number): Promise<number> {
-  const row = await db
-    .selectFrom('citas')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('id_paciente', '=', id_paciente)
-    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
-    .where('id_doctor', '=', id_doctor)
-    .where('fecha', '=', fecha)
-    .where('estado', 'in', ['pendiente', 'Confirmada'])
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return countVisits(db, (query) =>
+    query
+      .where('id_paciente', '=', id_paciente)
+      .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
+      .where('id_doctor', '=', id_doctor)
+      .where('fecha', '=', fecha)
+      .where('estado', 'in', ['pendiente', 'Confirmada']),
+  );
 }
 
 /**
@@ -229,14 +227,12 @@ export async function moveAppointment(
 
 /** The patient's visits marked 'No presentado' on or after `desde` (YYYY-MM-DD). */
 export async function countNoShows(db: Db, id_paciente: number, desde: string): Promise<number> {
-  const row = await db
-    .selectFrom('citas')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('id_paciente', '=', id_paciente)
-    .where('asistencia', '=', 'No presentado')
-    .where('fecha', '>=', desde)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return countVisits(db, (query) =>
+    query
+      .where('id_paciente', '=', id_paciente)
+      .where('asistencia', '=', 'No presentado')
+      .where('fecha', '>=', desde),
+  );
 }
 
 /** No-shows on or after `desde` for several patients at once (the doctor's lists), by patient. */
@@ -255,15 +251,13 @@ export async function noShowsByPatient(db: Db, ids: readonly number[], desde: st
 
 /** The patient's requests still waiting for the doctor whose time has not come (but `except`). */
 export async function countPendingRequests(db: Db, id_paciente: number, today: string, time: string, except?: number): Promise<number> {
-  const row = await db
-    .selectFrom('citas')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('id_paciente', '=', id_paciente)
-    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
-    .where('estado', '=', 'pendiente')
-    .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])]))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return countVisits(db, (query) =>
+    query
+      .where('id_paciente', '=', id_paciente)
+      .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
+      .where('estado', '=', 'pendiente')
+      .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])])),
+  );
 }
 
 /** Records whether the patient came; only once (false when it was already recorded). */

@@ -13,6 +13,8 @@ import type { Database, EstadoCita, TipoConsulta } from '../../db/schema/index.t
  * through visits/index.ts.
  */
 
+import { countVisits } from './count-visits.ts';
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
@@ -172,15 +174,13 @@ export async function countUpcomingOfPatient(
   today: string,
   time: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('citas as c')
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .where('c.id_paciente', '=', id_paciente)
-    .where('c.fecha', '>=', today)
-    .where('c.estado', 'in', ACTIVE)
-    .where(after(today, time))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countVisits(db, (query) =>
+    query
+      .where('c.id_paciente', '=', id_paciente)
+      .where('c.fecha', '>=', today)
+      .where('c.estado', 'in', ACTIVE)
+      .where(after(today, time)),
+  );
 }
 
 /** The patient's most recent confirmed visit that has already begun, if any. */
@@ -251,26 +251,22 @@ export async function dayVisitsOfDoctor(db: Db, id_doctor: number, fecha: string
 }
 
 export async function countDayVisitsOfDoctor(db: Db, id_doctor: number, fecha: string): Promise<number> {
-  const row = await db
-    .selectFrom('citas as c')
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.estado', 'in', ACTIVE)
-    .where('c.fecha', '=', fecha)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countVisits(db, (query) =>
+    query
+      .where('c.id_doctor', '=', id_doctor)
+      .where('c.estado', 'in', ACTIVE)
+      .where('c.fecha', '=', fecha),
+  );
 }
 
 /** How many requests wait for the doctor's answer, for today onwards. */
 export async function countPendingOfDoctor(db: Db, id_doctor: number, today: string): Promise<number> {
-  const row = await db
-    .selectFrom('citas as c')
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.estado', '=', 'pendiente')
-    .where('c.fecha', '>=', today)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countVisits(db, (query) =>
+    query
+      .where('c.id_doctor', '=', id_doctor)
+      .where('c.estado', '=', 'pendiente')
+      .where('c.fecha', '>=', today),
+  );
 }
 
 /** The requests waiting longest for the doctor's answer (today onwards). */
@@ -298,14 +294,12 @@ export async function oldestPendingOfDoctor(db: Db, id_doctor: number, today: st
 
 /** Active visits of the whole clinic on [from, to]. */
 export async function countClinicVisits(db: Db, from: string, to: string): Promise<number> {
-  const row = await db
-    .selectFrom('citas as c')
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .where('c.estado', 'in', ACTIVE)
-    .where('c.fecha', '>=', from)
-    .where('c.fecha', '<=', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countVisits(db, (query) =>
+    query
+      .where('c.estado', 'in', ACTIVE)
+      .where('c.fecha', '>=', from)
+      .where('c.fecha', '<=', to),
+  );
 }
 
 /**
@@ -328,13 +322,11 @@ export async function clinicNoShows(db: Db, from: string, to: string): Promise<{
 
 /** Requests of the whole clinic waiting for an answer, today onwards. */
 export async function countClinicPending(db: Db, today: string): Promise<number> {
-  const row = await db
-    .selectFrom('citas as c')
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .where('c.estado', '=', 'pendiente')
-    .where('c.fecha', '>=', today)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countVisits(db, (query) =>
+    query
+      .where('c.estado', '=', 'pendiente')
+      .where('c.fecha', '>=', today),
+  );
 }
 
 // The doctor's calendar feed.
