@@ -340,4 +340,23 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect(mailsTo(server, second as TestUser, GONE)).toHaveLength(1);
     void holder;
   });
+
+  it('a slot the patient moves away from is offered at once; the one they move to is not', async () => {
+    const { doctor, holder, id_cita } = await doctorWithBookedSlot('10:00', '2026-03-13');
+    const [first] = await waiting(doctor, 1);
+    // Opened after the patient joined, so only the move can announce a freed slot.
+    await openSlots(server, doctor.id_doctor as number, '2026-03-13', ['11:00']);
+    const moved = await server.request('PUT', `/api/citas/${id_cita}/cambiar`, { token: holder.token, body: { fecha: '2026-03-13', hora: '11:00' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await server.app.mailer.settled();
+    const offers = mailsTo(server, first as TestUser, OFFER);
+    expect(offers).toHaveLength(1);
+    const offered = await db()
+      .selectFrom('ofertas_espera as o')
+      .innerJoin('agenda as a', 'a.id_agenda', 'o.id_agenda')
+      .select('a.hora_inicio')
+      .where('a.id_doctor', '=', doctor.id_doctor as number)
+      .execute();
+    expect(offered.map((row) => row.hora_inicio.slice(0, 5))).toEqual(['10:00']);
+  });
 });
