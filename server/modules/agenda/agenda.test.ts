@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import { slotStarts } from '../../lib/slots.ts';
-import { auditEntries, bookSlot, openDay } from '../../testing/agenda.ts';
+import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02; these days are in the future.

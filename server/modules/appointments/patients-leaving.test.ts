@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSlots, setLanguage, slotEstado } from '../../testing/appointments.ts';
 import { bookSlot } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { consultations, reminderEstado, withDeletionRefused } from '../../testing/leaving.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
@@ -144,12 +145,7 @@ describe.each(DATABASES)('a patient leaving the clinic on %s', (kind) => {
     expect(await reminderEstado(server, pending)).toBe('pendiente');
     expect(await consultations(server, confirmed)).toHaveLength(1);
     expect(await slotEstado(server, pere.id_doctor as number, WEDNESDAY, '10:00')).toBe('Reservado');
-    const audited = await server.database.db
-      .selectFrom('auditoria')
-      .select('id_auditoria')
-      .where('accion', '=', 'cita.cancelar_baja_paciente')
-      .where('id_paciente', '=', ana.id_paciente as number)
-      .execute();
+    const audited = await auditEntries(server, 'cita.cancelar_baja_paciente', { id_paciente: ana.id_paciente as number });
     expect(audited).toHaveLength(0);
     expect((await server.request('GET', '/api/citas/mias?periodo=proximas', { token: ana.token })).status).toBe(200);
     await server.app.mailer.settled();

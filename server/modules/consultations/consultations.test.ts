@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import type { Consulta } from '../../../contracts/consultations.ts';
-import { auditEntries, bookSlot, openDay } from '../../testing/agenda.ts';
+import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 const assign = (server: TestServer, doctor: TestUser, patient: TestUser, extra: Record<string, unknown> = {}) =>
