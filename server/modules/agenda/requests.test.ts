@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SolicitudBandeja } from '../../../contracts/agenda.ts';
-import type { Disponibilidad, MiCita } from '../../../contracts/appointments.ts';
+import type { Disponibilidad } from '../../../contracts/appointments.ts';
 import { bookSlot } from '../../testing/agenda.ts';
-import { openSlots, setLanguage } from '../../testing/appointments.ts';
+import { myVisits, openSlots, setLanguage } from '../../testing/appointments.ts';
 import { outboxMailsTo } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
@@ -20,12 +20,6 @@ async function book(server: TestServer, patient: TestUser, doctor: TestUser, fec
 
 const answer = (server: TestServer, doctor: TestUser, id_cita: number, body: unknown) =>
   server.request<{ id_cita: number; estado: string; detail?: string }>('PUT', `/api/agenda/citas/${id_cita}`, { token: doctor.token, body });
-
-const myVisits = async (server: TestServer, patient: TestUser, periodo: string) => {
-  const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, { token: patient.token });
-  expect(response.status).toBe(200);
-  return response.body;
-};
 
 describe.each(DATABASES)('requests and answers on %s', (kind) => {
   const server = useTestServer(kind, { env: { REMINDER_POLL_SECONDS: '0', PUBLIC_URL: 'https://clinica.example' } });

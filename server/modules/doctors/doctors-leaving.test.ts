@@ -1,28 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSlots, setLanguage, slotEstado } from '../../testing/appointments.ts';
+import { myVisits, openSlots, setLanguage, slotEstado } from '../../testing/appointments.ts';
 import { bookSlot } from '../../testing/agenda.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { confirmVisit, consultations, reminderEstado, requestVisit, TODAY, WEDNESDAY, withDeletionRefused } from '../../testing/leaving.ts';
-import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02 at 08:00Z, 09:00 in Madrid.
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
-
-interface MiCita {
-  id_cita: number;
-  estado: string;
-  cancelable: boolean;
-}
-
-const myVisits = async (server: TestServer, patient: TestUser, periodo: 'proximas' | 'pasadas' | 'canceladas') => {
-  const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, {
-    token: patient.token,
-  });
-  expect(response.status).toBe(200);
-  return response.body;
-};
 
 /** A doctor with a pending request (with reminder), a confirmed visit and a past visit. */
 async function busyDoctor(server: TestServer) {
