@@ -1,3 +1,4 @@
+import { REGLAS_POR_DEFECTO } from '../contracts/booking-rules-words.ts';
 import { DEMO, apiLogin, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { addDays, clinicToday } from './support/booking.ts';
 import { registerDoctorByApi } from './support/admin.ts';
@@ -5,14 +6,7 @@ import { bearer } from './support/agenda.ts';
 
 /** Issue 14: the admin changes the booking rules and the patient reads them before trying. */
 
-const DEFAULTS = {
-  antelacion_reserva_min: 120,
-  horizonte_dias: 90,
-  antelacion_cancelacion_min: 1440,
-  max_citas_activas: 4,
-  max_citas_doctor_dia: 1,
-  limite_no_presentados: 3,
-};
+const DEFAULTS = { ...REGLAS_POR_DEFECTO, max_citas_activas: 4, max_citas_doctor_dia: 1 };
 
 test('an admin sets the booking rules and the patient sees them on /pedir-cita and /mis-visitas', async ({ page, request, browser }) => {
   const adminToken = await apiLogin(request, DEMO.admin);

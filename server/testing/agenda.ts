@@ -58,8 +58,3 @@ export async function bookSlot(
   }
   return { id_cita, id_agenda: slot.id_agenda };
 }
-
-/** The audit entries of an action, newest last. */
-export async function auditEntries(server: TestServer, accion: string) {
-  return server.database.db.selectFrom('auditoria').selectAll().where('accion', '=', accion).orderBy('id_auditoria').execute();
-}

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { MiCita } from '../../contracts/appointments.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/index.ts';
 import { addMinutes } from '../lib/slots.ts';
-import type { TestServer } from './test-server.ts';
+import type { TestServer, TestUser } from './test-server.ts';
 
 /** Opens agenda slots for a doctor directly in the database; returns their ids in order. */
 export async function openSlots(
@@ -74,4 +76,11 @@ export async function startPeerApp(server: TestServer): Promise<{ app: FastifyIn
       await database.close();
     },
   };
+}
+
+/** The patient's visits of a period, as GET /api/citas/mias answers them (checked to be 200). */
+export async function myVisits(server: TestServer, patient: TestUser, periodo: 'proximas' | 'pasadas' | 'canceladas'): Promise<MiCita[]> {
+  const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, { token: patient.token });
+  expect(response.status).toBe(200);
+  return response.body;
 }

@@ -1,7 +1,28 @@
 // Shared by the tests of a doctor and of a patient leaving the clinic (doctors-leaving,
 // patients-leaving): what their visits look like in the database, and a deletion made to fail.
 import { sql } from 'kysely';
-import type { TestServer } from './test-server.ts';
+import { expect } from 'vitest';
+import type { TestServer, TestUser } from './test-server.ts';
+
+/** The test clock's day, and the Wednesday of the visits still to come. */
+export const TODAY = '2026-03-02';
+export const WEDNESDAY = '2026-03-04';
+
+/** The patient asks for WEDNESDAY at `hora` through the API (checked to be 201); the visit's id. */
+export async function requestVisit(server: TestServer, patient: TestUser, doctor: TestUser, hora: string, recordatorio = false): Promise<number> {
+  const response = await server.request<{ id_cita: number }>('POST', '/api/citas', {
+    token: patient.token,
+    body: { id_doctor: doctor.id_doctor, fecha: WEDNESDAY, hora, motivo: 'Revisión', recordatorio },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.id_cita;
+}
+
+/** The doctor accepts the request through the API (checked to be 200). */
+export async function confirmVisit(server: TestServer, doctor: TestUser, id_cita: number): Promise<void> {
+  const accepted = await server.request('PUT', `/api/agenda/citas/${id_cita}`, { token: doctor.token, body: { estado: 'Confirmada' } });
+  expect(accepted.status).toBe(200);
+}
 
 export const reminderEstado = async (server: TestServer, id_cita: number) =>
   (await server.database.db.selectFrom('recordatorios').select('estado').where('id_cita', '=', id_cita).executeTakeFirstOrThrow()).estado;

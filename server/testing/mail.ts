@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -165,4 +167,20 @@ export function parseMail(raw: string): ParsedMail {
     text: textPart?.body ?? '',
     attachments: all.filter((part) => part.filename !== undefined),
   };
+}
+
+/** The e-mails the mailer wrote to the data folder's outbox (it does without SMTP), oldest first. */
+export function outboxMails(server: { config: { dataDir: string } }): ParsedMail[] {
+  const folder = path.join(server.config.dataDir, 'outbox');
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => parseMail(fs.readFileSync(path.join(folder, name), 'utf8')));
+}
+
+/** The outbox's e-mails to one address. */
+export function outboxMailsTo(server: { config: { dataDir: string } }, address: string): ParsedMail[] {
+  return outboxMails(server).filter((mail) => mail.headers.get('to')?.includes(address));
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import { slotStarts } from '../../lib/slots.ts';
-import { auditEntries, bookSlot, openDay } from '../../testing/agenda.ts';
+import { expectRefused, type Endpoint } from '../../testing/access.ts';
+import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02; these days are in the future.
@@ -29,7 +31,7 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
   it('answers 401 without a token and 403 to patients and admins on every endpoint', async () => {
     const patient = await server.createUser('paciente');
     const admin = await server.createUser('admin');
-    const endpoints: [string, string, unknown?][] = [
+    const endpoints: Endpoint[] = [
       ['GET', '/api/agenda/mi-id-doctor'],
       ['GET', `/api/agenda?fecha=${DAY}`],
       ['POST', '/api/agenda/crear', { fecha: DAY, bloques: ['09:00'] }],
@@ -42,14 +44,7 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
       ['GET', `/api/agenda/solicitudes-dia?fecha=${DAY}`],
       ['PUT', '/api/agenda/citas/1', { estado: 'Confirmada' }],
     ];
-    for (const [method, path, body] of endpoints) {
-      expect((await server.request(method, path, { body })).status, `${method} ${path} anonymous`).toBe(401);
-      for (const user of [patient, admin]) {
-        const response = await server.request(method, path, { token: user.token, body });
-        expect(response.status, `${method} ${path} as ${user.rol}`).toBe(403);
-        expect(response.body).toMatchObject({ code: 'sin_permiso', detail: 'No tienes permisos para realizar esta acción.' });
-      }
-    }
+    await expectRefused(server, endpoints, [patient, admin]);
   });
 
   it("gives a doctor their own id and usual interval", async () => {

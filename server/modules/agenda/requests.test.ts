@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SolicitudBandeja } from '../../../contracts/agenda.ts';
-import type { Disponibilidad, MiCita } from '../../../contracts/appointments.ts';
+import type { Disponibilidad } from '../../../contracts/appointments.ts';
 import { bookSlot } from '../../testing/agenda.ts';
-import { openSlots, setLanguage } from '../../testing/appointments.ts';
-import { parseMail } from '../../testing/mail.ts';
+import { myVisits, openSlots, setLanguage } from '../../testing/appointments.ts';
+import { outboxMailsTo } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
@@ -22,23 +20,6 @@ async function book(server: TestServer, patient: TestUser, doctor: TestUser, fec
 
 const answer = (server: TestServer, doctor: TestUser, id_cita: number, body: unknown) =>
   server.request<{ id_cita: number; estado: string; detail?: string }>('PUT', `/api/agenda/citas/${id_cita}`, { token: doctor.token, body });
-
-const myVisits = async (server: TestServer, patient: TestUser, periodo: string) => {
-  const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, { token: patient.token });
-  expect(response.status).toBe(200);
-  return response.body;
-};
-
-/** The e-mails written to the outbox for one address. */
-function outboxMailsTo(server: TestServer, address: string) {
-  const outbox = path.join(server.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => parseMail(fs.readFileSync(path.join(outbox, name), 'utf8')))
-    .filter((mail) => mail.headers.get('to')?.includes(address));
-}
 
 describe.each(DATABASES)('requests and answers on %s', (kind) => {
   const server = useTestServer(kind, { env: { REMINDER_POLL_SECONDS: '0', PUBLIC_URL: 'https://clinica.example' } });

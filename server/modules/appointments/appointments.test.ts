@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSlots, setSpecialty, slotEstado } from '../../testing/appointments.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02 at 08:00Z, 09:00 in Madrid.
@@ -214,12 +215,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       const cita = await server.database.db.selectFrom('citas').selectAll().where('id_cita', '=', created.body.id_cita).executeTakeFirstOrThrow();
       expect(cita).toMatchObject({ id_paciente: patient.id_paciente, estado: 'pendiente', motivo: 'Dolor de cabeza', hora: '10:30' });
       expect(await slotEstado(server, id_doctor, WEDNESDAY, '10:30')).toBe('Reservado');
-      const audit = await server.database.db
-        .selectFrom('auditoria')
-        .selectAll()
-        .where('accion', '=', 'cita.crear')
-        .where('id_paciente', '=', patient.id_paciente)
-        .execute();
+      const audit = await auditEntries(server, 'cita.crear', { id_paciente: patient.id_paciente });
       expect(audit).toHaveLength(1);
       expect(audit[0]?.detalle).not.toContain('Dolor');
       expect(await server.database.db.selectFrom('recordatorios').selectAll().where('id_cita', '=', created.body.id_cita).execute()).toEqual([]);
@@ -372,12 +368,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       } finally {
         server.clock.set('2026-03-02T08:00:00Z');
       }
-      const audit = await server.database.db
-        .selectFrom('auditoria')
-        .select('accion')
-        .where('id_paciente', '=', patient.id_paciente)
-        .where('accion', '=', 'citas.listar')
-        .execute();
+      const audit = await auditEntries(server, 'citas.listar', { id_paciente: patient.id_paciente });
       expect(audit.length).toBeGreaterThanOrEqual(3);
     });
 
@@ -406,7 +397,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       expect(await slotEstado(server, id_doctor, WEDNESDAY, '10:00')).toBe('Disponible');
       const reminder = await server.database.db.selectFrom('recordatorios').select('estado').where('id_cita', '=', id).executeTakeFirstOrThrow();
       expect(reminder.estado).toBe('cancelado');
-      const audit = await server.database.db.selectFrom('auditoria').select('accion').where('accion', '=', 'cita.cancelar').where('id_paciente', '=', owner.id_paciente).execute();
+      const audit = await auditEntries(server, 'cita.cancelar', { id_paciente: owner.id_paciente });
       expect(audit).toHaveLength(1);
 
       const twice = await server.request('PUT', `/api/citas/${id}/cancelar`, { token: owner.token });

@@ -1,29 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSlots, setLanguage, slotEstado } from '../../testing/appointments.ts';
 import { bookSlot } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
-import { consultations, reminderEstado, withDeletionRefused } from '../../testing/leaving.ts';
-import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { confirmVisit, consultations, reminderEstado, requestVisit, TODAY, WEDNESDAY, withDeletionRefused } from '../../testing/leaving.ts';
+import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02 at 08:00Z, 09:00 in Madrid.
-const TODAY = '2026-03-02';
-const WEDNESDAY = '2026-03-04';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
-
-async function book(server: TestServer, patient: TestUser, doctor: TestUser, hora: string, recordatorio = false) {
-  return server.request<{ id_cita: number }>('POST', '/api/citas', {
-    token: patient.token,
-    body: { id_doctor: doctor.id_doctor, fecha: WEDNESDAY, hora, motivo: 'Revisión', recordatorio },
-  });
-}
-
-async function booked(server: TestServer, patient: TestUser, doctor: TestUser, hora: string, recordatorio = false) {
-  const response = await book(server, patient, doctor, hora, recordatorio);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id_cita;
-}
 
 /** A patient with a pending request (with reminder) and a confirmed visit with two doctors, and a past visit. */
 async function busyPatient(server: TestServer) {
@@ -35,13 +21,9 @@ async function busyPatient(server: TestServer) {
   await openSlots(server, pere.id_doctor as number, TODAY, ['08:00']);
   await openSlots(server, mary.id_doctor as number, WEDNESDAY, ['10:30']);
   const ana = await server.createUser('paciente', { nombre: 'Ana', apellido1: 'Soler' });
-  const pending = await booked(server, ana, pere, '10:00', true);
-  const confirmed = await booked(server, ana, mary, '10:30');
-  const accepted = await server.request('PUT', `/api/agenda/citas/${confirmed}`, {
-    token: mary.token,
-    body: { estado: 'Confirmada' },
-  });
-  expect(accepted.status).toBe(200);
+  const pending = await requestVisit(server, ana, pere, '10:00', true);
+  const confirmed = await requestVisit(server, ana, mary, '10:30');
+  await confirmVisit(server, mary, confirmed);
   const past = await bookSlot(server, ana, pere, TODAY, '08:00', { estado: 'Confirmada' });
   await server.app.mailer.settled();
   smtp.messages.length = 0; // the doctors' notices of the two requests
@@ -104,8 +86,8 @@ describe.each(DATABASES)('a patient leaving the clinic on %s', (kind) => {
       cita: null,
     });
     const luis = await server.createUser('paciente');
-    expect((await book(server, luis, pere, '10:00')).status).toBe(201);
-    expect((await book(server, luis, mary, '10:30')).status).toBe(201);
+    await requestVisit(server, luis, pere, '10:00');
+    await requestVisit(server, luis, mary, '10:30');
     expect(await slotEstado(server, pere.id_doctor as number, WEDNESDAY, '10:00')).toBe('Reservado');
 
     // Each cancellation is audited against the patient, with a label on the audit screen.
@@ -144,12 +126,7 @@ describe.each(DATABASES)('a patient leaving the clinic on %s', (kind) => {
     expect(await reminderEstado(server, pending)).toBe('pendiente');
     expect(await consultations(server, confirmed)).toHaveLength(1);
     expect(await slotEstado(server, pere.id_doctor as number, WEDNESDAY, '10:00')).toBe('Reservado');
-    const audited = await server.database.db
-      .selectFrom('auditoria')
-      .select('id_auditoria')
-      .where('accion', '=', 'cita.cancelar_baja_paciente')
-      .where('id_paciente', '=', ana.id_paciente as number)
-      .execute();
+    const audited = await auditEntries(server, 'cita.cancelar_baja_paciente', { id_paciente: ana.id_paciente as number });
     expect(audited).toHaveLength(0);
     expect((await server.request('GET', '/api/citas/mias?periodo=proximas', { token: ana.token })).status).toBe(200);
     await server.app.mailer.settled();

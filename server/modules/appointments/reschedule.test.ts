@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addAppointment } from '../../testing/patients.ts';
 import { openSlots, slotEstado } from '../../testing/appointments.ts';
-import { parseMail } from '../../testing/mail.ts';
-import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { outboxMailsTo } from '../../testing/mail.ts';
+import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
 import { runDueReminders } from '../reminders/reminders.service.ts';
 
 // Issue 14, decision 0026. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
@@ -13,16 +11,6 @@ const DAY = '2026-03-10';
 const OTHER_DAY = '2026-03-11';
 
 type Answer = { id_cita: number; estado: string; fecha: string; hora: string; code?: string; detail?: string };
-
-function outboxMailsTo(server: TestServer, address: string) {
-  const outbox = path.join(server.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => parseMail(fs.readFileSync(path.join(outbox, name), 'utf8')))
-    .filter((mail) => mail.headers.get('to')?.includes(address));
-}
 
 describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
   const server = useTestServer(kind, { env: { REMINDER_POLL_SECONDS: '0', PUBLIC_URL: 'https://clinica.example' } });

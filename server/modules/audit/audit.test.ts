@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCIONES_AUDITORIA, type AccionAuditoria } from '../../../contracts/audit.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 import { writeAudit } from './audit.repository.ts';
 
@@ -132,12 +133,7 @@ describe.each(DATABASES)('audit log on %s', (kind) => {
       Array.from({ length: 12 }, () => server.request('GET', '/api/paciente/historial', { token: patient.token })),
     );
     expect(reads.map((r) => r.status)).toEqual(Array(12).fill(200));
-    const audited = await db
-      .selectFrom('auditoria')
-      .select('accion')
-      .where('id_usuario', '=', patient.id_usuario)
-      .where('accion', '=', 'historial.leer')
-      .execute();
+    const audited = await auditEntries(server, 'historial.leer', { id_usuario: patient.id_usuario });
     expect(audited).toHaveLength(12);
 
     const entry = (accion: AccionAuditoria, id_paciente: number) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionResponse, ChatMessage } from '../../../contracts/chat.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { eventually, streamChat, useFakeChatService } from '../../testing/chat.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
@@ -210,11 +211,7 @@ describe.each(DATABASES)('sharing the patient context with the service on %s', (
     expect(system).toContain('Allergies: Penicilina.');
     expect(system).toContain('Active diseases: Asma.');
     expect(system).not.toContain('Varicela');
-    const audit = await server.database.db
-      .selectFrom('auditoria')
-      .select(['accion', 'detalle', 'id_paciente'])
-      .where('accion', '=', 'chat.contexto_compartido')
-      .execute();
+    const audit = await auditEntries(server, 'chat.contexto_compartido');
     expect(audit).toEqual([expect.objectContaining({ id_paciente })]);
     expect(audit[0]?.detalle).not.toContain('Penicilina');
 

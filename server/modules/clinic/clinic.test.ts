@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLINICA_POR_DEFECTO, clinicAddress, MAX_LOGO_BYTES, type Clinica } from '../../../contracts/clinic.ts';
 import { multipartFile, PDF_BYTES, PNG_BYTES } from '../../testing/security/world.ts';
 import { openSlots } from '../../testing/appointments.ts';
-import { parseMail } from '../../testing/mail.ts';
+import { outboxMailsTo } from '../../testing/mail.ts';
 import { pdfText } from '../../testing/patients.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
@@ -27,16 +25,6 @@ const upload = (server: TestServer, token: string, filename: string, bytes: Buff
   const { payload, contentType } = multipartFile(filename, bytes);
   return server.app.inject({ method: 'POST', url: '/api/clinica/logo', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
 };
-
-function outboxMailsTo(server: TestServer, address: string) {
-  const outbox = path.join(server.config.dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => parseMail(fs.readFileSync(path.join(outbox, name), 'utf8')))
-    .filter((mail) => mail.headers.get('to')?.includes(address));
-}
 
 async function book(server: TestServer, patient: TestUser, doctor: TestUser, hora: string) {
   await openSlots(server, doctor.id_doctor as number, '2026-03-13', [hora]);

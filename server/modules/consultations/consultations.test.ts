@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import type { Consulta } from '../../../contracts/consultations.ts';
-import { auditEntries, bookSlot, openDay } from '../../testing/agenda.ts';
+import { expectRefused, type Endpoint } from '../../testing/access.ts';
+import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 const assign = (server: TestServer, doctor: TestUser, patient: TestUser, extra: Record<string, unknown> = {}) =>
@@ -25,19 +27,14 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
   it('answers 401 without a token and 403 to patients and admins', async () => {
     const patient = await server.createUser('paciente');
     const admin = await server.createUser('admin');
-    const endpoints: [string, string, unknown?][] = [
+    const endpoints: Endpoint[] = [
       ['GET', '/api/medico/consultas'],
       ['POST', '/api/consultas', { pacienteId: 1, fecha: '2026-03-09', hora: '10:00', motivo: 'x' }],
       ['PUT', '/api/consultas/1/finalizar', { diagnostico: 'x' }],
       ['GET', '/api/medico/pacientes'],
       ['GET', '/api/medico/visitas'],
     ];
-    for (const [method, path, body] of endpoints) {
-      expect((await server.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
-      for (const user of [patient, admin]) {
-        expect((await server.request(method, path, { token: user.token, body })).status, `${method} ${path} ${user.rol}`).toBe(403);
-      }
-    }
+    await expectRefused(server, endpoints, [patient, admin]);
   });
 
   it('assigns a visit: it takes the slot, is confirmed with its reminder, shows in every visit list, and is audited', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MisDatos } from '../../../contracts/data-export.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { addAppointment, addConsultation, addMedicalFile, pdfText } from '../../testing/patients.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -274,12 +275,7 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     });
     expect(pdfText(Buffer.from(await catalan.arrayBuffer()))).toContain('Les meves dades a Galeno');
 
-    const audit = await server.database.db
-      .selectFrom('auditoria')
-      .select('accion')
-      .where('id_usuario', '=', ana.id_usuario)
-      .where('accion', '=', 'datos.exportar_pdf')
-      .execute();
+    const audit = await auditEntries(server, 'datos.exportar_pdf', { id_usuario: ana.id_usuario });
     expect(audit).toHaveLength(2);
   });
 

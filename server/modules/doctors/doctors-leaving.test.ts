@@ -1,39 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSlots, setLanguage, slotEstado } from '../../testing/appointments.ts';
+import { myVisits, openSlots, setLanguage, slotEstado } from '../../testing/appointments.ts';
 import { bookSlot } from '../../testing/agenda.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
-import { consultations, reminderEstado, withDeletionRefused } from '../../testing/leaving.ts';
-import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { confirmVisit, consultations, reminderEstado, requestVisit, TODAY, WEDNESDAY, withDeletionRefused } from '../../testing/leaving.ts';
+import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02 at 08:00Z, 09:00 in Madrid.
-const TODAY = '2026-03-02';
-const WEDNESDAY = '2026-03-04';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
-
-interface MiCita {
-  id_cita: number;
-  estado: string;
-  cancelable: boolean;
-}
-
-const myVisits = async (server: TestServer, patient: TestUser, periodo: 'proximas' | 'pasadas' | 'canceladas') => {
-  const response = await server.request<MiCita[]>('GET', `/api/citas/mias?periodo=${periodo}`, {
-    token: patient.token,
-  });
-  expect(response.status).toBe(200);
-  return response.body;
-};
-
-async function book(server: TestServer, patient: TestUser, doctor: TestUser, hora: string, recordatorio = false) {
-  const response = await server.request<{ id_cita: number }>('POST', '/api/citas', {
-    token: patient.token,
-    body: { id_doctor: doctor.id_doctor, fecha: WEDNESDAY, hora, motivo: 'Revisión', recordatorio },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id_cita;
-}
 
 /** A doctor with a pending request (with reminder), a confirmed visit and a past visit. */
 async function busyDoctor(server: TestServer) {
@@ -44,13 +19,9 @@ async function busyDoctor(server: TestServer) {
   const ana = await server.createUser('paciente', { nombre: 'Ana' });
   const john = await server.createUser('paciente', { nombre: 'John' });
   await setLanguage(server, john.id_usuario, 'en');
-  const pending = await book(server, ana, doctor, '10:00', true);
-  const confirmed = await book(server, john, doctor, '10:30');
-  const accepted = await server.request('PUT', `/api/agenda/citas/${confirmed}`, {
-    token: doctor.token,
-    body: { estado: 'Confirmada' },
-  });
-  expect(accepted.status).toBe(200);
+  const pending = await requestVisit(server, ana, doctor, '10:00', true);
+  const confirmed = await requestVisit(server, john, doctor, '10:30');
+  await confirmVisit(server, doctor, confirmed);
   const past = await bookSlot(server, ana, doctor, TODAY, '08:00', { estado: 'Confirmada' });
   await server.app.mailer.settled();
   smtp.messages.length = 0; // the doctor's notices of the two requests

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doctorPayload, loginStatus, specialtyId } from '../../testing/admin.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 
 describe.each(DATABASES)('doctor registration and profile on %s', (kind) => {
@@ -64,12 +65,7 @@ describe.each(DATABASES)('doctor registration and profile on %s', (kind) => {
     });
     expect(english.body.especialidad).toBe('Cardiology');
 
-    const audit = await server.database.db
-      .selectFrom('auditoria')
-      .selectAll()
-      .where('accion', '=', 'cuenta.registro_doctor')
-      .where('id_usuario', '=', admin.id_usuario)
-      .execute();
+    const audit = await auditEntries(server, 'cuenta.registro_doctor', { id_usuario: admin.id_usuario });
     expect(audit).toHaveLength(1);
     expect(audit[0]?.detalle).toContain(String(created.body.id_usuario));
   });

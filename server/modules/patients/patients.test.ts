@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorialItem } from '../../../contracts/history.ts';
 import type { PerfilPaciente, ResumenClinico } from '../../../contracts/patient.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { addAppointment, addConsultation, addMedicalFile, pdfText } from '../../testing/patients.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 
@@ -256,12 +257,7 @@ describe.each(DATABASES)('medical file and summary on %s', (kind) => {
     expect(ficha.body.alergias).toHaveLength(1);
     expect(ficha.body.archivos).toEqual([]);
 
-    const audit = await server.database.db
-      .selectFrom('auditoria')
-      .select(['accion', 'detalle', 'id_paciente'])
-      .where('id_usuario', '=', ana.id_usuario)
-      .where('accion', '=', 'ficha.leer')
-      .execute();
+    const audit = await auditEntries(server, 'ficha.leer', { id_usuario: ana.id_usuario });
     expect(audit.map((a) => a.detalle)).toEqual(
       expect.arrayContaining(['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas', 'ultima-consulta', 'ficha completa']),
     );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccesoHistoria, EntradaAuditoria } from '../../../contracts/audit.ts';
 import type { Historia } from '../../../contracts/records.ts';
-import { auditEntries, bookSlot, openDay } from '../../testing/agenda.ts';
+import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 const DAY = '2026-03-10';

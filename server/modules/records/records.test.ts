@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Historia } from '../../../contracts/records.ts';
-import { auditEntries, bookSlot, openDay } from '../../testing/agenda.ts';
+import { expectRefused, type Endpoint } from '../../testing/access.ts';
+import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 const DAY = '2026-03-10';
@@ -24,17 +26,12 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
     const { patient } = await treatedPatient(server);
     const admin = await server.createUser('admin');
     const id = patient.id_paciente;
-    const endpoints: [string, string, unknown?][] = [
+    const endpoints: Endpoint[] = [
       ['GET', `/api/pacientes/${id}/historia`],
       ['POST', `/api/pacientes/${id}/alergias`, { nombre: 'Látex' }],
       ['PUT', `/api/pacientes/${id}/vacunas/1`, { nombre: 'Gripe' }],
     ];
-    for (const [method, path, body] of endpoints) {
-      expect((await server.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
-      for (const user of [patient, admin]) {
-        expect((await server.request(method, path, { token: user.token, body })).status, `${method} ${path} ${user.rol}`).toBe(403);
-      }
-    }
+    await expectRefused(server, endpoints, [patient, admin]);
   });
 
   it('opens for a doctor with an appointment or a consultation with the patient; others must state a reason', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addAllergy, addSlot, loginStatus, setContact, specialtyId, uniqueColegiado } from '../../testing/admin.ts';
+import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../../testing/test-server.ts';
 
 interface UserItem {
@@ -329,7 +330,7 @@ describe.each(DATABASES)('role changes on %s', (kind) => {
     const patients = await listPatients(server, admin.token, '?buscar=promovida');
     expect(patients.body).toEqual([]);
 
-    const audit = await server.database.db.selectFrom('auditoria').selectAll().where('accion', '=', 'usuario.rol').execute();
+    const audit = await auditEntries(server, 'usuario.rol');
     expect(audit.map((a) => a.detalle)).toContain(`usuario ${patient.id_usuario}: paciente -> doctor`);
   });
 
@@ -449,7 +450,7 @@ describe.each(DATABASES)('deleting users on %s', (kind) => {
     const again = await server.request('DELETE', `/api/usuarios/${patient.id_usuario}`, { token: admin.token });
     expect(again.status).toBe(404);
     expect((await changeRole(server, admin.token, patient.id_usuario, { nuevo_rol: 'admin' })).status).toBe(404);
-    const audit = await server.database.db.selectFrom('auditoria').selectAll().where('accion', '=', 'usuario.eliminar').execute();
+    const audit = await auditEntries(server, 'usuario.eliminar');
     expect(audit.map((a) => a.detalle)).toContain(`usuario ${patient.id_usuario} (paciente)`);
   });
 

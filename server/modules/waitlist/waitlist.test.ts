@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSlots, setLanguage, startPeerApp } from '../../testing/appointments.ts';
-import { parseMail, type ParsedMail } from '../../testing/mail.ts';
+import { outboxMails, type ParsedMail } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 import { runWaitlistSweep } from './waitlist.sweep.ts';
 
@@ -14,17 +12,8 @@ const RANGE = { desde: '2026-03-02', hasta: '2026-03-20' };
 type Answer = { code?: string; detail?: string; errores?: { campo: string; mensaje: string }[] };
 type Entry = { id_entrada: number; estado: string; doctor: string | null; especialidad: string; franja: string; hora_desde: string; hora_hasta: string };
 
-function outbox(server: TestServer): ParsedMail[] {
-  const folder = path.join(server.config.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => parseMail(fs.readFileSync(path.join(folder, name), 'utf8')));
-}
 const mailsTo = (server: TestServer, who: TestUser, subject: RegExp) =>
-  outbox(server).filter((mail) => mail.headers.get('to')?.includes(who.correo) && subject.test(mail.subject));
+  outboxMails(server).filter((mail) => mail.headers.get('to')?.includes(who.correo) && subject.test(mail.subject));
 
 const OFFER = /hora libre|hora lliure|time is free/;
 const GONE = /ya está reservada|ja està reservada|has been booked/;
@@ -175,7 +164,7 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     const { doctor, holder, id_cita } = await doctorWithBookedSlot();
     const [first, second, third, fourth] = await waiting(doctor, 4, ['es', 'ca', 'en', 'es']);
     if (!first || !second || !third || !fourth) throw new Error('four patients');
-    expect(outbox(server).filter((mail) => OFFER.test(mail.subject))).toHaveLength(0);
+    expect(outboxMails(server).filter((mail) => OFFER.test(mail.subject))).toHaveLength(0);
 
     await cancel(holder, id_cita);
     const offers = [first, second, third].map((patient) => mailsTo(server, patient, OFFER));

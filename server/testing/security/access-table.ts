@@ -3,9 +3,10 @@ import type { Enrolment, LoginTicket, RecoveryCodes } from '../../../contracts/s
 import { doctorPayload, specialtyId } from '../admin.ts';
 import { sessionToken } from '../session-token.ts';
 import { TEST_PASSWORD } from '../test-server.ts';
+import { REGLAS_POR_DEFECTO } from '../../../contracts/booking-rules-words.ts';
 import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import { waitlistRows } from './waitlist-rows.ts';
-import { multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
+import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 import { addMinutes } from '../../lib/slots.ts';
 import { addAppointment } from '../patients.ts';
 
@@ -355,14 +356,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: ONLY_ADMIN,
     request: () => ({
       url: '/api/clinica/reglas',
-      body: {
-        antelacion_reserva_min: 120,
-        horizonte_dias: 90,
-        antelacion_cancelacion_min: 1440,
-        max_citas_activas: 4,
-        max_citas_doctor_dia: 1,
-        limite_no_presentados: 3,
-      },
+      body: { ...REGLAS_POR_DEFECTO, max_citas_activas: 4, max_citas_doctor_dia: 1 },
     }),
   },
   {
@@ -485,18 +479,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: (w) => ({ url: `/api/citas/${w.own.appointment}/ics` }),
   },
   {
-    // Issue 14: another free slot of the same doctor. The patient's other visits are cancelled
-    // first, so the booking caps (decisions #30) never answer instead of the access rule.
+    // Issue 14: another free slot of the same doctor, the patient's other visits cancelled first.
     route: 'PUT /api/citas/:id_cita/cambiar',
     expect: ONLY_PATIENT,
     request: async (w) => {
-      await w.server.database.db
-        .updateTable('citas')
-        .set({ estado: 'Cancelada' })
-        .where('id_paciente', '=', paciente(w))
-        .where('id_cita', '<>', w.own.appointment)
-        .where('estado', 'in', ['pendiente', 'Confirmada'])
-        .execute();
+      await cancelOtherVisits(w);
       const id_cita = await w.fresh.pendingAppointment();
       const slot = await w.fresh.slot();
       return { url: `/api/citas/${id_cita}/cambiar`, body: { fecha: slot.fecha, hora: slot.hora } };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashToken } from '../../modules/auth/password-reset.service.ts';
 import type { MatrixRow, Statuses } from './access-table.ts';
-import type { World } from './world.ts';
+import { cancelOtherVisits, type World } from './world.ts';
 
 /**
  * The waitlist's rows of the authorization table (issue 14, decision 0029). Only patients have a
@@ -90,15 +90,7 @@ export const waitlistRows: MatrixRow[] = [
     route: 'POST /api/lista-espera/ofertas/:token/aceptar',
     expect: CLAIM_OF_PATIENT,
     request: async (w) => {
-      // The patient's other visits are cancelled first, so the booking caps (decisions #30) never
-      // answer instead of the access rule.
-      await w.server.database.db
-        .updateTable('citas')
-        .set({ estado: 'Cancelada' })
-        .where('id_paciente', '=', w.users.patient.id_paciente as number)
-        .where('id_cita', '<>', w.own.appointment)
-        .where('estado', 'in', ['pendiente', 'Confirmada'])
-        .execute();
+      await cancelOtherVisits(w);
       return { url: `/api/lista-espera/ofertas/${await offerToPatient(w)}/aceptar`, body: { motivo: 'Revisión', recordatorio: false } };
     },
   },

@@ -256,3 +256,17 @@ export async function buildWorld(server: TestServer): Promise<World> {
     },
   };
 }
+
+/**
+ * Cancels the patient's upcoming visits other than `own.appointment`, so that the booking caps
+ * (decisions #30) never answer instead of the access rule.
+ */
+export async function cancelOtherVisits(w: World): Promise<void> {
+  await w.server.database.db
+    .updateTable('citas')
+    .set({ estado: 'Cancelada' })
+    .where('id_paciente', '=', w.users.patient.id_paciente as number)
+    .where('id_cita', '<>', w.own.appointment)
+    .where('estado', 'in', ['pendiente', 'Confirmada'])
+    .execute();
+}

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_MOTIVO_RECHAZO, motivoRechazoField } from '../../../contracts/agenda.ts';
 import { validationText } from '../lib/i18n.ts';
+import { submitWith } from '../lib/submit-with.ts';
+import { ModalActions } from './modal-actions.tsx';
 
 export interface RejectTarget {
   paciente: string;
@@ -39,13 +41,7 @@ export function RejectRequestDialog({ target, busy, onClose, onReject }: RejectR
 
   return (
     <Modal opened onClose={onClose} title={t('reject_request_title')} centered closeButtonProps={{ 'aria-label': t('close') }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(submit)}>
         <Stack>
           <Text>{t('reject_request_question', { patient: target.paciente, date: target.date, time: target.time })}</Text>
           <TextInput
@@ -60,14 +56,7 @@ export function RejectRequestDialog({ target, busy, onClose, onReject }: RejectR
             }}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('back')}
-            </Button>
-            <Button type="submit" color="red.9" loading={busy}>
-              {t('reject_request_confirm')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={t('reject_request_confirm')} pending={busy} cancelLabel={t('back')} color="red.9" />
         </Stack>
       </form>
     </Modal>

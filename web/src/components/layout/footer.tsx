@@ -3,6 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clinicAddress, phoneHref, useClinic } from '../../lib/clinic.ts';
 
+const LINKS = [
+  ['/home#about', 'footer_about'],
+  ['/contact', 'footer_contact'],
+  ['/home#faq', 'footer_help'],
+  ['/terminos', 'footer_terms'],
+] as const;
+
 export function Footer() {
   const { t } = useTranslation('common');
   const clinic = useClinic();
@@ -10,18 +17,11 @@ export function Footer() {
     <Container component="footer" size="lg" py="lg" mt="xl">
       <Group justify="space-between" gap="sm">
         <Group gap="md" component="nav" aria-label={t('footer_nav')}>
-          <Anchor component={Link} to="/home#about" size="sm">
-            {t('footer_about')}
-          </Anchor>
-          <Anchor component={Link} to="/contact" size="sm">
-            {t('footer_contact')}
-          </Anchor>
-          <Anchor component={Link} to="/home#faq" size="sm">
-            {t('footer_help')}
-          </Anchor>
-          <Anchor component={Link} to="/terminos" size="sm">
-            {t('footer_terms')}
-          </Anchor>
+          {LINKS.map(([to, label]) => (
+            <Anchor key={to} component={Link} to={to} size="sm">
+              {t(label)}
+            </Anchor>
+          ))}
         </Group>
         <Stack gap={2}>
           <Text size="sm" c="dimmed" ta={{ base: 'left', sm: 'right' }}>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordAndCodeSchema, type PasswordAndCode } from '../../../../../contracts/second-factor.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 
@@ -68,14 +69,7 @@ export function PasswordCodeModal({
             error={validationText(errors.codigo?.message) ?? fieldError('codigo')}
             {...register('codigo')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('mfa_cancel')}
-            </Button>
-            <Button type="submit" color={danger ? 'red' : undefined} loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={submitLabel} pending={pending} cancelLabel={t('mfa_cancel')} color={danger ? 'red' : undefined} />
         </Stack>
       </form>
     </Modal>

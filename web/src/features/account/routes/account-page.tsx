@@ -1,10 +1,11 @@
 import { fullName } from '../../../../../contracts/names.ts';
-import { Alert, Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { Page } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAccount } from '../api/account.ts';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
@@ -19,11 +20,7 @@ export default function AccountPage() {
 
   if (account.isPending) return <PageLoader />;
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>{t('title')}</Title>
-      <Text c="dimmed" mt="xs" mb="lg">
-        {t('intro')}
-      </Text>
+    <Page size="md" title={t('title')} intro={t('intro')}>
       {account.isError ? (
         <Alert color="red" role="alert">
           {t('common:load_error')}
@@ -53,6 +50,6 @@ export default function AccountPage() {
           {t('back_home')}
         </Anchor>
       </Text>
-    </Container>
+    </Page>
   );
 }

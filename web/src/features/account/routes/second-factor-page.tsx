@@ -1,19 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  CopyButton,
-  Group,
-  Image,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, CopyButton, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +13,7 @@ import {
   type Enrolment,
 } from '../../../../../contracts/second-factor.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { Page } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -81,11 +68,7 @@ export default function SecondFactorPage() {
   const confirmErrors = errorTexts(confirm.error, 'codigo');
 
   return (
-    <Container size="sm" py="xl">
-      <Title order={1}>{t('mfa_title')}</Title>
-      <Text c="dimmed" mt="xs" mb="lg">
-        {t('mfa_intro')}
-      </Text>
+    <Page size="sm" title={t('mfa_title')} intro={t('mfa_intro')}>
 
       {status.data?.requerido && !status.data.activo && !codes && (
         <Alert color="blue" title={t('mfa_required_title')} mb="lg">
@@ -201,6 +184,6 @@ export default function SecondFactorPage() {
           </Paper>
         </Stack>
       )}
-    </Container>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, NumberInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITES_REGLAS } from '../../../../../contracts/booking-rules-words.ts';
@@ -6,6 +6,7 @@ import type { ReglasReserva } from '../../../../../contracts/booking-rules.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBookingRules, useSaveBookingRules } from '../api/booking-rules.ts';
+import { SettingsSection } from './settings-section.tsx';
 
 type Field = keyof ReglasReserva;
 /** The notices are stored in minutes and edited in hours. */
@@ -54,13 +55,7 @@ export function BookingRulesForm() {
   };
 
   return (
-    <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md" component="section" aria-labelledby="booking-rules">
-      <Title order={2} size="h4" id="booking-rules">
-        {t('rules_title')}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4}>
-        {t('rules_intro')}
-      </Text>
+    <SettingsSection id="booking-rules" title={t('rules_title')} hint={t('rules_intro')}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('rules_title')}>
         <Stack mt="md">
           <Grid>
@@ -89,6 +84,6 @@ export function BookingRulesForm() {
           </Group>
         </Stack>
       </form>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OcupacionDoctor } from '../../../../../contracts/home.ts';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatIso, localeOf } from '../../../lib/calendar.ts';
 import { numberFormat } from '../../../lib/intl-cache.ts';
 import { useClinicFigures } from '../api/get-figures.ts';
@@ -17,14 +18,7 @@ export function ClinicFigures() {
   const titleId = useId();
   const occupancyId = useId();
   const [showAll, setShowAll] = useState(false);
-  if (figures.isPending) return <Loader aria-label={t('common:loading')} />;
-  if (figures.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t('load_failed')}
-      </Alert>
-    );
-  }
+  if (!figures.isSuccess) return <QueryFallback pending={figures.isPending} failed={t('load_failed')} />;
   const data = figures.data;
   const language = i18n.language;
   const integer = numberFormat(localeOf(language), {});

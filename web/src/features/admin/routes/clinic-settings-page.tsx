@@ -10,6 +10,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useClinicSettings, useRemoveLogo, useSaveClinic, useUploadLogo } from '../api/clinic.ts';
 import { BookingRulesForm } from '../components/booking-rules-form.tsx';
+import { SettingsSection } from '../components/settings-section.tsx';
 
 const FIELDS = ['nombre', 'razon_social', 'nif', 'direccion', 'codigo_postal', 'localidad', 'telefono', 'correo', 'correo_privacidad', 'web'] as const;
 
@@ -100,13 +101,7 @@ export default function ClinicSettingsPage() {
         </Alert>
       )}
 
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md" component="section" aria-labelledby="clinic-logo">
-        <Title order={2} size="h4" id="clinic-logo">
-          {t('clinic_logo')}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {t('clinic_logo_hint')}
-        </Text>
+      <SettingsSection id="clinic-logo" title={t('clinic_logo')} hint={t('clinic_logo_hint')}>
         <Group mt="md" gap="md" wrap="wrap">
           {clinic.data?.logo_url ? (
             <Image src={clinic.data.logo_url} alt={t('clinic_logo_alt', { name: clinic.data.nombre })} h={64} w="auto" fit="contain" />
@@ -126,7 +121,7 @@ export default function ClinicSettingsPage() {
             </Button>
           )}
         </Group>
-      </Paper>
+      </SettingsSection>
 
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <form onSubmit={onSubmit} noValidate aria-label={t('clinic_title')}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Container, Grid, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Paper, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRegisterDoctor } from '../api/register-doctor.ts';
 import { useSpecialties } from '../api/specialties.ts';
+import { Page } from '../../../components/page.tsx';
 
 const EMPTY: RegistroDoctorForm = {
   username: '',
@@ -68,11 +69,7 @@ export default function RegisterDoctorPage() {
   const sending = isSubmitting || registration.isPending;
 
   return (
-    <Container size="sm" py="xl">
-      <Title order={1}>{t('register_title')}</Title>
-      <Text c="dimmed" mt="xs">
-        {t('register_intro')}
-      </Text>
+    <Page size="sm" title={t('register_title')} intro={t('register_intro')}>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack>
@@ -169,6 +166,6 @@ export default function RegisterDoctorPage() {
           </Stack>
         </form>
       </Paper>
-    </Container>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Container, Table, Text, Title } from '@mantine/core';
+import { Alert, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { StackedTable } from '../../../components/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { Page } from '../../../components/page.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSpecialties } from '../api/specialties.ts';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users.ts';
@@ -21,11 +22,7 @@ export default function UserManagementPage() {
   const specialties = useSpecialties();
 
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('users_title')}</Title>
-      <Text c="dimmed" mt="xs" mb="lg">
-        {t('users_intro')}
-      </Text>
+    <Page size="lg" title={t('users_title')} intro={t('users_intro')}>
       <SearchBox
         label={t('users_search_label')}
         placeholder={t('users_search_placeholder')}
@@ -78,6 +75,6 @@ export default function UserManagementPage() {
           </>
         )
       )}
-    </Container>
+    </Page>
   );
 }

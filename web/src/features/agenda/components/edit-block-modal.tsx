@@ -1,8 +1,10 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ESTADOS_EDITABLES, TIPOS_BLOQUE, type Bloque } from '../../../../../contracts/agenda.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { submitWith } from '../../../lib/submit-with.ts';
 import { useUpdateBlock } from '../api/update-block.ts';
 
 type Tipo = (typeof TIPOS_BLOQUE)[number];
@@ -32,13 +34,7 @@ export function EditBlockModal({ block, onClose }: { block: Bloque; onClose: () 
 
   return (
     <Modal opened onClose={onClose} title={t('edit_title')} centered closeButtonProps={{ 'aria-label': t('common:close') }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(save)}>
         <Stack>
           <Text>{t('edit_slot', { start: block.hora_inicio.slice(0, 5), end: block.hora_fin.slice(0, 5) })}</Text>
           <NativeSelect
@@ -54,14 +50,7 @@ export function EditBlockModal({ block, onClose }: { block: Bloque; onClose: () 
             data={ESTADOS_EDITABLES.map((value) => ({ value, label: t(`estado_${value}`) }))}
           />
           <Textarea label={t('description')} maxLength={200} value={descripcion} onChange={(event) => setDescripcion(event.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={t('common:save')} pending={update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,13 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INTERVAL, INTERVAL_STEP, isValidInterval, MIN_INTERVAL, slotStarts } from '../../../../../contracts/slots.ts';
 import { DateField, TimeField } from '../../../components/date-fields.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { submitWith } from '../../../lib/submit-with.ts';
 import { useOpenDay } from '../api/open-day.ts';
 
 interface Range {
@@ -83,13 +85,7 @@ export function OpenDayModal({ opened, onClose, idDoctor, initialDate, onOpened 
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('open_title')} centered closeButtonProps={{ 'aria-label': t('common:close') }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(submit)}>
         <Stack>
           <DateField
             label={t('date')}
@@ -113,14 +109,7 @@ export function OpenDayModal({ opened, onClose, idDoctor, initialDate, onOpened 
           <Text size="sm" c="dimmed" aria-live="polite">
             {bloques.length > 0 ? t('open_preview', { count: bloques.length }) : ''}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={open.isPending}>
-              {t('open_submit')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={t('open_submit')} pending={open.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,11 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { DateField, TimeField } from '../../../components/date-fields.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { submitWith } from '../../../lib/submit-with.ts';
 import { withSeconds } from './labels.ts';
 
 interface RangeModalProps {
@@ -46,13 +48,7 @@ export function RangeModal({ title, submitLabel, missingMessage, initialDate, id
 
   return (
     <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('common:close') }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(submit)}>
         <Stack>
           <DateField label={t('date')} required {...field('fecha')} />
           <TextInput
@@ -66,14 +62,7 @@ export function RangeModal({ title, submitLabel, missingMessage, initialDate, id
             <TimeField label={t('start')} required {...field('hora_inicio')} />
             <TimeField label={t('end')} required {...field('hora_fin')} />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={submitLabel} pending={busy} />
         </Stack>
       </form>
     </Modal>

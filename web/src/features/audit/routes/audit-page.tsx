@@ -1,9 +1,10 @@
-import { Alert, Button, Container, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-fields.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
+import { Page } from '../../../components/page.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
 import { useClinic } from '../../../lib/clinic.ts';
 import { actionLabel, sentenceOf } from '../format.ts';
@@ -41,11 +42,7 @@ export default function AuditPage() {
     };
 
   return (
-    <Container size="xl" py="xl">
-      <Title order={1}>{t('title')}</Title>
-      <Text c="dimmed" mt="xs">
-        {t('intro')}
-      </Text>
+    <Page size="xl" title={t('title')} intro={t('intro')}>
       <Group mt="lg" align="end" gap="sm">
         <TextInput
           label={t('filter_user')}
@@ -114,6 +111,6 @@ export default function AuditPage() {
         {log.data && log.data.items.length === 0 && <Text>{t('empty')}</Text>}
         <ListPager page={pagina} pageSize={PAGE_SIZE} total={log.data?.total ?? 0} onChange={setPagina} />
       </Stack>
-    </Container>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useResetLink, useResetPassword } from '../api/password-reset.ts';
+import { AuthCard, BackToLogin } from './auth-card.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 const LINK_PROBLEMS = ['enlace_invalido', 'enlace_caducado', 'enlace_usado'];
@@ -24,26 +25,21 @@ function UnusableLink({ error }: { error: unknown }) {
   const { t } = useTranslation('auth');
   const code = linkProblem(error);
   return (
-    <>
-      <Title order={1} ta="center">
-        {t('reset_link_problem_title')}
-      </Title>
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <Stack>
-          <Alert color="red" role="alert" title={t(code ? `reset_${code}_title` : 'reset_link_unchecked_title')}>
-            {code ? t(`api:${code}`) : t('reset_link_unchecked')}
-          </Alert>
-          <Group justify="space-between">
-            <Button component={Link} to="/restablecer-contrasena" variant="filled">
-              {t('reset_new_link')}
-            </Button>
-            <Anchor component={Link} to="/login" size="sm">
-              {t('reset_back_to_login')}
-            </Anchor>
-          </Group>
-        </Stack>
-      </Paper>
-    </>
+    <AuthCard title={t('reset_link_problem_title')}>
+      <Stack>
+        <Alert color="red" role="alert" title={t(code ? `reset_${code}_title` : 'reset_link_unchecked_title')}>
+          {code ? t(`api:${code}`) : t('reset_link_unchecked')}
+        </Alert>
+        <Group justify="space-between">
+          <Button component={Link} to="/restablecer-contrasena" variant="filled">
+            {t('reset_new_link')}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('reset_back_to_login')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </AuthCard>
   );
 }
 
@@ -92,13 +88,7 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <>
-      <Title order={1} ta="center">
-        {t('reset_new_title')}
-      </Title>
-      <Text c="dimmed" size="sm" ta="center" mt={5}>
-        {t('reset_new_intro', { usuario: link.data.usuario })}
-      </Text>
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+      <AuthCard title={t('reset_new_title')} intro={t('reset_new_intro', { usuario: link.data.usuario })}>
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             {otherFailure && (
@@ -121,12 +111,8 @@ export function NewPasswordForm({ token }: { token: string }) {
             </Button>
           </Stack>
         </form>
-      </Paper>
-      <Text size="sm" ta="center" mt="md">
-        <Anchor component={Link} to="/login" size="sm">
-          {t('reset_back_to_login')}
-        </Anchor>
-      </Text>
+      </AuthCard>
+      <BackToLogin />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { solicitudRestablecimientoSchema, type SolicitudRestablecimiento } from '../../../../../contracts/auth.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
+import { AuthCard, BackToLogin } from './auth-card.tsx';
 
 /** Asks for a reset link. The answer is the same whether the account exists or not. */
 export function RequestResetForm() {
@@ -31,13 +31,7 @@ export function RequestResetForm() {
 
   return (
     <>
-      <Title order={1} ta="center">
-        {t('reset_request_title')}
-      </Title>
-      <Text c="dimmed" size="sm" ta="center" mt={5}>
-        {t('reset_request_intro')}
-      </Text>
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+      <AuthCard title={t('reset_request_title')} intro={t('reset_request_intro')}>
         {request.isSuccess ? (
           <Stack>
             <Alert color="teal" role="status" title={t('reset_request_sent_title')}>
@@ -68,12 +62,8 @@ export function RequestResetForm() {
             </Stack>
           </form>
         )}
-      </Paper>
-      <Text size="sm" ta="center" mt="md">
-        <Anchor component={Link} to="/login" size="sm">
-          {t('reset_back_to_login')}
-        </Anchor>
-      </Text>
+      </AuthCard>
+      <BackToLogin />
     </>
   );
 }

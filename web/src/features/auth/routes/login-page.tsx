@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { safeNext } from '../../../lib/safe-next.ts';
 import { mustEnrol, needsCode, useLogin } from '../api/login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
 import { LoginReasonNotice } from '../components/login-reason.tsx';
 
 // The form's rules (and zod) and the code step load after the form is drawn (decision 0087).
@@ -73,18 +74,19 @@ export default function LoginPage() {
 
   return (
     <Container size={420} py="xl">
-      <Title order={1} ta="center">
-        {ticket ? t('code_title') : t('login_title')}
-      </Title>
-      {!ticket && (
-        <Text c="dimmed" size="sm" ta="center" mt={5}>
-          {t('login_no_account')}{' '}
-          <Anchor component={Link} to="/register" size="sm">
-            {t('login_register_link')}
-          </Anchor>
-        </Text>
-      )}
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+      <AuthCard
+        title={ticket ? t('code_title') : t('login_title')}
+        intro={
+          !ticket && (
+            <>
+              {t('login_no_account')}{' '}
+              <Anchor component={Link} to="/register" size="sm">
+                {t('login_register_link')}
+              </Anchor>
+            </>
+          )
+        }
+      >
         {ticket ? (
           <Suspense fallback={null}>
             <CodeStep ticket={ticket} onDone={(response) => void loggedIn(response)} onRestart={restart} />
@@ -124,7 +126,7 @@ export default function LoginPage() {
             </Stack>
           </form>
         )}
-      </Paper>
+      </AuthCard>
     </Container>
   );
 }

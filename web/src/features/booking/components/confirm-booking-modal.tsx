@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Checkbox, Modal, Stack, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { citaFormSchema, type CitaForm } from '../../../../../contracts/appointments.ts';
 import { DefinitionList } from '../../../components/definition-list.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { formatIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
 
@@ -76,14 +77,7 @@ export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: C
             {...register('motivo')}
           />
           <Checkbox label={t('reminder')} description={t('reminder_hint')} {...register('recordatorio')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {t('submit')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={t('submit')} pending={submitting} />
         </Stack>
       </form>
     </Modal>

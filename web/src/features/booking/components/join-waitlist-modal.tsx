@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRANJAS_ESPERA, MAX_DIAS_LISTA_ESPERA, type FranjaEspera } from '../../../../../contracts/waitlist.ts';
 import { DateField, TimeField } from '../../../components/date-fields.tsx';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, todayIso } from '../../../lib/calendar.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -101,14 +102,7 @@ export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModal
               {failure}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={join.isPending}>
-              {t('join_submit')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={t('join_submit')} pending={join.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SolicitudPendiente, VisitaHoy } from '../../../../../contracts/home.ts';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { RejectRequestDialog } from '../../../components/reject-request-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
@@ -19,14 +20,7 @@ export function DoctorToday() {
   const home = useDoctorHome();
   const todayId = useId();
   const requestsId = useId();
-  if (home.isPending) return <Loader aria-label={t('common:loading')} />;
-  if (home.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t('load_failed')}
-      </Alert>
-    );
-  }
+  if (!home.isSuccess) return <QueryFallback pending={home.isPending} failed={t('load_failed')} />;
   const { hoy, manana, visitas_hoy, pendientes, pendientes_total, manana_total } = home.data;
   const tomorrow = formatIso(manana, { weekday: 'long', day: 'numeric', month: 'long' }, i18n.language);
   return (

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { FailedPage } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDoctorProfile } from '../api/doctor-profile.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
@@ -19,14 +20,7 @@ export default function DoctorProfilePage() {
 
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) {
-    return (
-      <Container size="lg" py="xl">
-        <Title order={1}>{t('profile_title')}</Title>
-        <Alert color="red" role="alert" mt="md">
-          {t('profile_error')}
-        </Alert>
-      </Container>
-    );
+    return <FailedPage size="lg" title={t('profile_title')} message={t('profile_error')} />;
   }
   const { usuario, ...doctor } = profile.data;
   const section = (title: string, children: ReactNode) => (

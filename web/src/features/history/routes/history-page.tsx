@@ -9,6 +9,7 @@ import { ConsultationsTable } from '../../../components/clinical/consultations-t
 import { DateRangeField } from '../../../components/date-fields.tsx';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { FailedPage } from '../../../components/page.tsx';
 import { consultationTypeLabel, formatDate } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -80,14 +81,7 @@ export default function HistoryPage() {
   };
 
   if (!session) {
-    return (
-      <Container size="lg" py="xl">
-        <Title order={1}>{t('title')}</Title>
-        <Alert color="red" role="alert" mt="md">
-          {t('no_token')}
-        </Alert>
-      </Container>
-    );
+    return <FailedPage size="lg" title={t('title')} message={t('no_token')} />;
   }
 
   const summaryText = history.data

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { StackedTable } from '../../../components/data-table.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
+import { Page } from '../../../components/page.tsx';
 import { PATIENTS_PAGE_SIZE, usePatients } from '../api/patients.ts';
 import { PatientDetailModal } from '../components/patient-detail-modal.tsx';
 
@@ -20,11 +21,7 @@ export default function PatientListPage() {
   const empty = t('common:empty_value');
 
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('title')}</Title>
-      <Text c="dimmed" mt="xs" mb="lg">
-        {t('intro')}
-      </Text>
+    <Page size="lg" title={t('title')} intro={t('intro')}>
       <SearchBox
         label={t('search_label')}
         placeholder={t('search_placeholder')}
@@ -89,6 +86,6 @@ export default function PatientListPage() {
         )
       )}
       <PatientDetailModal patient={selected} onClose={() => setSelected(null)} />
-    </Container>
+    </Page>
   );
 }

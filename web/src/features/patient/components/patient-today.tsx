@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RespuestaSolicitud, VisitaPaciente } from '../../../../../contracts/home.ts';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
@@ -19,14 +20,7 @@ export function PatientToday() {
   const { t, i18n } = useTranslation('home');
   const home = usePatientHome(i18n.language);
   const headingId = useId();
-  if (home.isPending) return <Loader aria-label={t('common:loading')} />;
-  if (home.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t('load_failed')}
-      </Alert>
-    );
-  }
+  if (!home.isSuccess) return <QueryFallback pending={home.isPending} failed={t('load_failed')} />;
   const { proxima, otras, total_proximas, respuestas } = home.data;
   const more = total_proximas - 1 - otras.length;
   return (

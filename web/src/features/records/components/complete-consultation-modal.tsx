@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { finalizarConsultaSchema, type Consulta } from '../../../../../contracts/consultations.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useFinishConsultation } from '../api/finish-consultation.ts';
@@ -50,14 +51,7 @@ export function CompleteConsultationModal({ consulta, onClose }: { consulta: Con
             {...register('diagnostico')}
           />
           <Textarea label={t('recommendations')} autosize minRows={3} maxLength={2000} {...register('recomendaciones')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={finish.isPending}>
-              {t('complete')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={t('complete')} pending={finish.isPending} />
         </Stack>
       </form>
     </Modal>

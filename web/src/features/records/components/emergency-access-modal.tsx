@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { accesoUrgenteInput, MOTIVO_URGENTE_MAX, type AccesoUrgenteInput } from '../../../../../contracts/records.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -54,14 +55,7 @@ export function EmergencyAccessModal({ idPaciente, onCancel }: { idPaciente: num
           <Text size="xs" c="dimmed" ta="right" aria-live="polite">
             {t('emergency_count', { count: motivo.length, max: MOTIVO_URGENTE_MAX })}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={declare.isPending}>
-              {t('emergency_submit')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onCancel} submitLabel={t('emergency_submit')} pending={declare.isPending} color="red.9" />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SECCIONES, type Seccion } from '../../../../../contracts/records.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddEntry } from '../api/add-entry.ts';
@@ -75,14 +76,7 @@ export function EntryModal({ idPaciente, section, entry, onClose }: EntryModalPr
               />
             );
           })}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending || correct.isPending}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel={t('common:save')} pending={add.isPending || correct.isPending} />
         </Stack>
       </form>
     </Modal>
