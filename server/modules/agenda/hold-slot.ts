@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DialectName } from '../../db/migrations/types.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { findDoctorInterval } from '../doctors/index.ts';
+import { findSlotAt, findSlotById, reserveSlot } from './slots.repository.ts';
 import { addMinutes, MINUTES_PER_DAY, overlaps, shortTime, toMinutes } from '../../lib/slots.ts';
 
 export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'doctor_no_encontrado';
@@ -23,23 +24,10 @@ export async function holdSlotForVisit(
   const doctor = await findDoctorInterval(trx, visit.id_doctor, dialect === 'postgres');
   if (!doctor) return { held: false, refusal: 'doctor_no_encontrado' };
 
-  const existing = await trx
-    .selectFrom('agenda')
-    .select(['id_agenda', 'tipo', 'estado'])
-    .where('id_doctor', '=', visit.id_doctor)
-    .where('fecha', '=', visit.fecha)
-    .where('hora_inicio', 'in', [hora, `${hora}:00`])
-    .executeTakeFirst();
+  const existing = await findSlotAt(trx, visit.id_doctor, visit.fecha, hora);
   if (existing) {
-    const taken = await trx
-      .updateTable('agenda')
-      .set({ estado: 'Reservado' })
-      .where('id_agenda', '=', existing.id_agenda)
-      .where('estado', '=', 'Disponible')
-      .where('tipo', '=', 'Consulta')
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return { held: true, id_agenda: existing.id_agenda, hora };
-    const now = await trx.selectFrom('agenda').select(['tipo', 'estado']).where('id_agenda', '=', existing.id_agenda).executeTakeFirst();
+    if (await reserveSlot(trx, existing.id_agenda)) return { held: true, id_agenda: existing.id_agenda, hora };
+    const now = await findSlotById(trx, existing.id_agenda);
     const blocked = now?.tipo === 'Bloqueo' || now?.estado === 'Bloqueado';
     return { held: false, refusal: blocked ? 'hueco_bloqueado' : 'hueco_ocupado' };
   }
