@@ -121,3 +121,39 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(mailsTo(doctor.correo)[0]?.text).toContain('“Núria Roca” ha pedido una cita contigo.');
   });
 });
+
+/** Row locks exist only on PostgreSQL (SQLite has one writer). */
+describe.each(DATABASES.filter((kind) => kind === 'postgres'))('claiming notices on %s', (kind) => {
+  const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, REMINDER_POLL_SECONDS: '0', REQUEST_NOTICE_MINUTES: '5' } });
+
+  it('never waits for a notice another transaction holds: it sends the rest, and the held one later', async () => {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor');
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30', '10:00']);
+    const patients = await Promise.all([1, 2, 3].map(() => server.createUser('paciente')));
+    await book(server, patients[0] as TestUser, doctor, '09:00');
+    server.clock.advanceMinutes(1);
+    await book(server, patients[1] as TestUser, doctor, '09:30');
+    await book(server, patients[2] as TestUser, doctor, '10:00');
+    const pending = await server.database.db
+      .selectFrom('avisos_solicitud')
+      .select('id_aviso')
+      .where('id_doctor', '=', doctor.id_doctor as number)
+      .where('estado', '=', 'pendiente')
+      .orderBy('id_aviso')
+      .execute();
+    expect(pending).toHaveLength(2);
+
+    // Another transaction (a claim or a booking of another instance) holds the newest notice.
+    const at = new Date('2026-03-02T08:06:00Z');
+    const run = await server.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('avisos_solicitud').select('id_aviso').where('id_aviso', '=', pending[1]?.id_aviso as number).forUpdate().execute();
+      const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000).unref());
+      return Promise.race([sendRequestNotices(server.app, at), timeout]);
+    });
+    expect(run).toMatchObject({ sent: 1 });
+    expect(mailsTo(doctor.correo).at(-1)?.text).toContain('ha pedido una cita contigo.');
+    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:12:00Z'))).toMatchObject({ sent: 1 });
+    expect(mailsTo(doctor.correo)).toHaveLength(3);
+  });
+});

@@ -154,32 +154,44 @@ export async function claimDueNotices(
     .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1) }))
     .where('estado', '=', 'pendiente')
     .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
-    .where('id_doctor', 'in', (eb) =>
+    // The rows are picked, and on PostgreSQL locked, by the inner select, in one order and skipping
+    // rows another transaction holds, so the update never waits for a lock: two claims running
+    // together (a booking's immediate notice and the worker) used to lock a doctor's rows in
+    // different orders and deadlock.
+    .where('id_aviso', 'in', (eb) =>
       eb
-        .selectFrom('avisos_solicitud as due')
-        .select('due.id_doctor')
-        .where('due.estado', '=', 'pendiente')
-        .where('due.enviar_en', '<=', now)
-        .where((inner) => inner.or([inner('due.reservado_hasta', 'is', null), inner('due.reservado_hasta', '<', now)]))
-        .$if(options.id_doctor !== undefined, (query) => query.where('due.id_doctor', '=', options.id_doctor as number))
-        .where((w) =>
-          w.not(
-            w.exists(
-              w
-                .selectFrom('avisos_solicitud as other')
-                .select('other.id_aviso')
-                .whereRef('other.id_doctor', '=', 'due.id_doctor')
-                .where((o) =>
-                  o.or([
-                    o.and([o('other.estado', '=', 'enviado'), o('other.enviado_en', '>', recent)]),
-                    o.and([o('other.estado', '=', 'pendiente'), o('other.reservado_hasta', '>=', now)]),
-                  ]),
+        .selectFrom('avisos_solicitud as notice')
+        .select('notice.id_aviso')
+        .where('notice.estado', '=', 'pendiente')
+        .where((inner) => inner.or([inner('notice.reservado_hasta', 'is', null), inner('notice.reservado_hasta', '<', now)]))
+        .where('notice.id_doctor', 'in', (doctors) =>
+          doctors
+            .selectFrom('avisos_solicitud as due')
+            .select('due.id_doctor')
+            .where('due.estado', '=', 'pendiente')
+            .where('due.enviar_en', '<=', now)
+            .where((inner) => inner.or([inner('due.reservado_hasta', 'is', null), inner('due.reservado_hasta', '<', now)]))
+            .$if(options.id_doctor !== undefined, (query) => query.where('due.id_doctor', '=', options.id_doctor as number))
+            .where((w) =>
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom('avisos_solicitud as other')
+                    .select('other.id_aviso')
+                    .whereRef('other.id_doctor', '=', 'due.id_doctor')
+                    .where((o) =>
+                      o.or([
+                        o.and([o('other.estado', '=', 'enviado'), o('other.enviado_en', '>', recent)]),
+                        o.and([o('other.estado', '=', 'pendiente'), o('other.reservado_hasta', '>=', now)]),
+                      ]),
+                    ),
                 ),
-            ),
-          ),
+              ),
+            )
+            .orderBy('due.enviar_en')
+            .limit(options.limit),
         )
-        .orderBy('due.enviar_en')
-        .limit(options.limit)
+        .orderBy('notice.id_aviso')
         .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
     )
     .returning(['id_aviso', 'id_cita', 'id_doctor', 'intentos'])
