@@ -104,6 +104,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('events', createClinicEventHub());
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // No answer leaves before the writes made so far are on disk (SQLite's group commit).
+    await app.database.durable();
   });
 
   await app.register(securityHeadersPlugin);

@@ -13,10 +13,12 @@
 // (PostgreSQL instead), JWT_SECRET, CLINIC_TIMEZONE, SESSION_IDLE_MINUTES_PATIENT.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { StatementSync } from 'node:sqlite';
 import jwt from '@fastify/jwt';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { openSqlite } from '../../server/db/dialects/node-sqlite.ts';
+import { WalSync } from '../../server/db/dialects/wal-sync.ts';
 import { addDays, localDate, localTime } from '../../server/lib/clock.ts';
 import { fullName } from '../../contracts/names.ts';
 
@@ -50,12 +52,10 @@ interface Store {
 }
 
 function sqliteStore(file: string): Store {
-  // The same pragmas as Galeno's node:sqlite dialect, and prepared statements kept as it keeps them.
-  const database = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
-  database.exec('PRAGMA journal_mode = WAL');
-  database.exec('PRAGMA synchronous = FULL');
-  database.exec('PRAGMA busy_timeout = 5000');
-  database.exec('PRAGMA foreign_keys = ON');
+  // Opened as Galeno opens it (WAL, group commit: a write's caller waits for its sync), and
+  // prepared statements kept as it keeps them.
+  const database = openSqlite(file, { synchronous: 'NORMAL' });
+  const wal = new WalSync(`${file}-wal`);
   const statements = new Map<Query, StatementSync>();
   const prepared = (query: Query) => {
     let statement = statements.get(query);
@@ -67,6 +67,8 @@ function sqliteStore(file: string): Store {
     all: async (query, parameters) => prepared(query).all(...bind(parameters)),
     run: async (query, parameters) => {
       prepared(query).run(...bind(parameters));
+      wal.noteWrite();
+      await wal.durable();
     },
     batch: async (query, rows) => {
       database.exec('begin');
@@ -77,6 +79,8 @@ function sqliteStore(file: string): Store {
         database.exec('rollback');
         throw error;
       }
+      wal.noteWrite();
+      await wal.durable();
     },
   };
 }

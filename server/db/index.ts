@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Kysely, Migrator, sql, type LogEvent, type Migration } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
+import { WalSync } from './dialects/wal-sync.ts';
 import { CurrentSchemaPostgresDialect } from './dialects/postgres.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files.ts';
 import { migrations } from './migrations/index.ts';
@@ -21,6 +22,14 @@ export interface DatabaseHandle {
   queryListeners: Set<(event: LogEvent) => void>;
   /** The PostgreSQL pool's connections right now; undefined on SQLite. */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /**
+   * Resolves once every write made so far is on disk. PostgreSQL commits durably; SQLite commits
+   * without waiting for the disk and syncs its WAL here, once for all the writes since the last
+   * sync (group commit, decision 0095). The app awaits it before every answer.
+   */
+  durable(): Promise<void>;
+  /** SQLite's WAL syncs so far (metrics and tests); undefined on PostgreSQL. */
+  walSyncs(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -56,15 +65,30 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       schema: options.schema,
       queryListeners,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      durable: () => Promise.resolve(),
+      walSyncs: () => undefined,
       close: () => db.destroy(),
     };
   }
   ensurePrivateDir(options.dataDir);
   const file = path.join(options.dataDir, 'galeno.sqlite');
   ensurePrivateFile(file);
-  const database = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database), log });
-  return { db, dialect: 'sqlite', sqliteFile: file, queryListeners, poolStats: () => undefined, close: () => db.destroy() };
+  const database = openSqlite(file, { synchronous: 'NORMAL' });
+  const wal = new WalSync(`${file}-wal`);
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database, () => wal.noteWrite()), log });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqliteFile: file,
+    queryListeners,
+    poolStats: () => undefined,
+    durable: () => (wal.pending ? wal.durable() : Promise.resolve()),
+    walSyncs: () => wal.syncs,
+    close: async () => {
+      await wal.close();
+      await db.destroy();
+    },
+  };
 }
 
 function migratorFor(handle: DatabaseHandle, list: Record<string, GalenoMigration> = migrations): Migrator {

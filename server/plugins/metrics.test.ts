@@ -1,6 +1,6 @@
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
-import { DATABASES, useTestServer, type TestServer } from '../testing/test-server.ts';
+import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../testing/test-server.ts';
 import { queryKind } from './metrics.ts';
 
 const REMOTE = '203.0.113.7';
@@ -70,8 +70,16 @@ describe.each(DATABASES)('GET /api/metrics on %s (decision 0086)', (kind) => {
       expect(pool?.metrics.map((metric) => metric.labels?.state).sort()).toEqual(['idle', 'total']);
       expect(counterValue(pool, { state: 'total' })).toBeGreaterThan(0);
       expect(found.has('galeno_db_pool_waiting_requests')).toBe(true);
+      expect(found.has('galeno_sqlite_wal_syncs_total')).toBe(false);
     } else {
       expect(pool).toBeUndefined();
+      // A log-in writes its session, and its answer waits for a sync of the WAL.
+      const patient = await server.createUser('paciente');
+      const login = await server.request('POST', '/api/login', { body: { usuario: patient.usuario, contrasena: TEST_PASSWORD } });
+      expect(login.status).toBe(200);
+      const syncs = (await families(server)).get('galeno_sqlite_wal_syncs_total');
+      expect(syncs?.type).toBe('COUNTER');
+      expect(counterValue(syncs, {})).toBeGreaterThan(0);
     }
   });
 

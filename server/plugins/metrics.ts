@@ -123,6 +123,20 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox }:
     });
   }
 
+  if (app.database.walSyncs() !== undefined) {
+    let counted = 0;
+    new Counter({
+      name: 'galeno_sqlite_wal_syncs_total',
+      help: 'Syncs of the SQLite write-ahead log: one per group of commits answered together',
+      registers: [registry],
+      collect() {
+        const syncs = app.database.walSyncs() ?? counted;
+        this.inc(syncs - counted);
+        counted = syncs;
+      },
+    });
+  }
+
   new Gauge({
     name: 'galeno_password_hashes',
     help: 'Password hashes (argon2id) running and waiting for a slot',

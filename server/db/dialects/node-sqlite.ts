@@ -5,10 +5,11 @@ import { SqliteDialect } from 'kysely';
  * Kysely's SqliteDialect speaks the better-sqlite3 interface; node:sqlite is close enough that a
  * thin wrapper suffices, and it keeps Galeno free of native addons.
  */
-export function openSqlite(file: string): DatabaseSync {
+export function openSqlite(file: string, options: { synchronous: 'FULL' | 'NORMAL' } = { synchronous: 'FULL' }): DatabaseSync {
   const database = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   database.exec('PRAGMA journal_mode = WAL');
-  database.exec('PRAGMA synchronous = FULL');
+  // NORMAL only with a WalSync that syncs the WAL before answering (dialects/wal-sync.ts).
+  database.exec(`PRAGMA synchronous = ${options.synchronous}`);
   database.exec('PRAGMA busy_timeout = 5000');
   database.exec('PRAGMA foreign_keys = ON');
   return database;
@@ -19,7 +20,10 @@ type Parameter = null | number | bigint | string | Uint8Array;
 /** How many prepared statements to keep: the app runs a few hundred distinct queries. */
 const STATEMENT_CACHE_SIZE = 500;
 
-export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
+/** A statement that may write: anything but a plain select (a `with … select` counts, harmlessly). */
+const mayWrite = (sql: string) => !/^\s*select\b/i.test(sql);
+
+export function nodeSqliteDialect(database: DatabaseSync, onWrite: () => void = () => {}): SqliteDialect {
   // Kysely asks to prepare every query it runs; compiling the same SQL again costs about as much as
   // a small indexed read, so statements are kept by their text (least recently used goes first).
   const statements = new Map<string, StatementSync>();
@@ -38,11 +42,17 @@ export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
         const statement = prepared(sql);
         const reader = statement.columns().length > 0;
         const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+        const writes = mayWrite(sql);
         return {
           reader,
-          all: (parameters: ReadonlyArray<unknown>) => statement.all(...bind(parameters)),
+          all: (parameters: ReadonlyArray<unknown>) => {
+            const rows = statement.all(...bind(parameters));
+            if (writes) onWrite();
+            return rows;
+          },
           run: (parameters: ReadonlyArray<unknown>) => {
             const result = statement.run(...bind(parameters));
+            if (writes) onWrite();
             return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
           },
           iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(...bind(parameters)),
