@@ -26,7 +26,7 @@ function setUp() {
     gates.shift()?.();
   };
   cleanups.push(async () => {
-    await Promise.all(gates.map((open) => open()));
+    for (const open of gates) open();
     await wal.close();
     database.close();
     fs.rmSync(dir, { recursive: true, force: true });
