@@ -59,6 +59,11 @@ export async function loginAs(page: Page, credentials: Credentials, path: string
     localStorage.setItem('rol_usuario', session.usuario.rol);
   }, body);
   await page.goto(path);
+  // A fresh browser's first visit downloads and runs the whole app; on a loaded two-core CI machine
+  // that alone once took the 10 s an expectation waits (a journey failed before its first step).
+  // Every screen has one h1: wait for it with the time a first load can take, so the journeys'
+  // own expectations time only what they test.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 const BLANK_PAGE = '/__e2e-blank';
