@@ -21,6 +21,19 @@ async function book(server: TestServer, patient: TestUser, doctor: TestUser, hor
   return answer.body.id_cita;
 }
 
+/** Three requests to one doctor: the first told at once, the next two pending in the window. */
+async function threeRequestsInAWindow(server: TestServer): Promise<TestUser> {
+  server.clock.set(START);
+  const doctor = await server.createUser('doctor');
+  await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30', '10:00']);
+  const patients = await Promise.all([1, 2, 3].map(() => server.createUser('paciente')));
+  await book(server, patients[0] as TestUser, doctor, '09:00');
+  server.clock.advanceMinutes(1);
+  await book(server, patients[1] as TestUser, doctor, '09:30');
+  await book(server, patients[2] as TestUser, doctor, '10:00');
+  return doctor;
+}
+
 /** Grouped notices of new requests (issue 12, decision 0024), through the real SMTP test server. */
 describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
   const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, REMINDER_POLL_SECONDS: '0', REQUEST_NOTICE_MINUTES: '5' } });
@@ -78,14 +91,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
   });
 
   it('keeps pending notices across a restart, and two instances send each batch once', async () => {
-    server.clock.set(START);
-    const doctor = await server.createUser('doctor');
-    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30', '10:00']);
-    const patients = await Promise.all([1, 2, 3].map(() => server.createUser('paciente')));
-    await book(server, patients[0] as TestUser, doctor, '09:00');
-    server.clock.advanceMinutes(1);
-    await book(server, patients[1] as TestUser, doctor, '09:30');
-    await book(server, patients[2] as TestUser, doctor, '10:00');
+    const doctor = await threeRequestsInAWindow(server);
     expect(mailsTo(doctor.correo)).toHaveLength(1);
     const pending = await server.database.db.selectFrom('avisos_solicitud').select('estado').where('id_doctor', '=', doctor.id_doctor as number).where('estado', '=', 'pendiente').execute();
     expect(pending).toHaveLength(2);
@@ -127,14 +133,7 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('claiming notices
   const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, REMINDER_POLL_SECONDS: '0', REQUEST_NOTICE_MINUTES: '5' } });
 
   it('never waits for a notice another transaction holds: it sends the rest, and the held one later', async () => {
-    server.clock.set(START);
-    const doctor = await server.createUser('doctor');
-    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30', '10:00']);
-    const patients = await Promise.all([1, 2, 3].map(() => server.createUser('paciente')));
-    await book(server, patients[0] as TestUser, doctor, '09:00');
-    server.clock.advanceMinutes(1);
-    await book(server, patients[1] as TestUser, doctor, '09:30');
-    await book(server, patients[2] as TestUser, doctor, '10:00');
+    const doctor = await threeRequestsInAWindow(server);
     const pending = await server.database.db
       .selectFrom('avisos_solicitud')
       .select('id_aviso')
