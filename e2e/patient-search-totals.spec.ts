@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { SEARCH_COUNT_LIMIT } from '../contracts/common.ts';
 import { DEMO, expect, loginAs, test } from './fixtures.ts';
 
 /**
@@ -15,7 +16,7 @@ async function answerLikeTheServer(page: Page): Promise<void> {
     const url = new URL(route.request().url());
     const pagina = Number(url.searchParams.get('pagina') ?? 1);
     const offset = (pagina - 1) * PAGE_SIZE;
-    const limit = Math.max(100, offset + PAGE_SIZE);
+    const limit = Math.max(SEARCH_COUNT_LIMIT, offset + PAGE_SIZE);
     const approximate = MATCHES > limit;
     const items = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, MATCHES - offset)) }, (_, i) => {
       const n = offset + i + 1;

@@ -54,8 +54,8 @@ interface Store {
 function sqliteStore(file: string): Store {
   // Opened as Galeno opens it (WAL, group commit: a write's caller waits for its sync), and
   // prepared statements kept as it keeps them.
-  const database = openSqlite(file, { synchronous: 'NORMAL' });
-  const wal = new WalSync(`${file}-wal`);
+  const database = openSqlite(file);
+  const wal = new WalSync(file);
   const statements = new Map<Query, StatementSync>();
   const prepared = (query: Query) => {
     let statement = statements.get(query);

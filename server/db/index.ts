@@ -73,8 +73,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   ensurePrivateDir(options.dataDir);
   const file = path.join(options.dataDir, 'galeno.sqlite');
   ensurePrivateFile(file);
-  const database = openSqlite(file, { synchronous: 'NORMAL' });
-  const wal = new WalSync(`${file}-wal`);
+  const database = openSqlite(file);
+  const wal = new WalSync(file);
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database, () => wal.noteWrite()), log });
   return {
     db,
@@ -82,7 +82,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqliteFile: file,
     queryListeners,
     poolStats: () => undefined,
-    durable: () => (wal.pending ? wal.durable() : Promise.resolve()),
+    durable: () => wal.durable(),
     walSyncs: () => wal.syncs,
     close: async () => {
       await wal.close();

@@ -5,11 +5,12 @@ import { SqliteDialect } from 'kysely';
  * Kysely's SqliteDialect speaks the better-sqlite3 interface; node:sqlite is close enough that a
  * thin wrapper suffices, and it keeps Galeno free of native addons.
  */
-export function openSqlite(file: string, options: { synchronous: 'FULL' | 'NORMAL' } = { synchronous: 'FULL' }): DatabaseSync {
+export function openSqlite(file: string): DatabaseSync {
   const database = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   database.exec('PRAGMA journal_mode = WAL');
-  // NORMAL only with a WalSync that syncs the WAL before answering (dialects/wal-sync.ts).
-  database.exec(`PRAGMA synchronous = ${options.synchronous}`);
+  // Commits do not wait for the disk: whoever acknowledges a write first awaits a WalSync
+  // (dialects/wal-sync.ts), which syncs the WAL for every commit made so far (group commit).
+  database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA busy_timeout = 5000');
   database.exec('PRAGMA foreign_keys = ON');
   return database;

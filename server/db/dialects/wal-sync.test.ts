@@ -10,10 +10,10 @@ import { WalSync } from './wal-sync.ts';
 function setUp() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-wal-'));
   const file = path.join(dir, 'db.sqlite');
-  const database = openSqlite(file, { synchronous: 'NORMAL' });
+  const database = openSqlite(file);
   database.exec('create table t (a integer primary key, b text)');
   const gates: (() => void)[] = [];
-  const wal = new WalSync(`${file}-wal`, async (handle: FileHandle) => {
+  const wal = new WalSync(file, async (handle: FileHandle) => {
     await new Promise<void>((resolve) => gates.push(resolve));
     await handle.datasync();
   });

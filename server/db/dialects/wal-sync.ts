@@ -18,8 +18,9 @@ export class WalSync {
   #running: Promise<void> | undefined;
   #syncs = 0;
 
-  constructor(walFile: string, sync: (file: FileHandle) => Promise<void> = (file) => file.datasync()) {
-    this.#walFile = walFile;
+  /** `databaseFile`: the SQLite file; its WAL is the file beside it, named with `-wal`. */
+  constructor(databaseFile: string, sync: (file: FileHandle) => Promise<void> = (file) => file.datasync()) {
+    this.#walFile = `${databaseFile}-wal`;
     this.#sync = sync;
   }
 
