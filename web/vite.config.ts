@@ -30,14 +30,12 @@ export default defineConfig({
     // Zod without its eval probe, which the Content-Security-Policy refuses (src/lib/zod-jitless.ts).
     alias: [
       { find: /^zod$/, replacement: local('./src/lib/zod-jitless.ts') },
-      // React Router's package points bundlers at its development build (warnings, checks); ours is the production one.
-      { find: /^react-router$/, replacement: local('../node_modules/react-router/dist/production/index.mjs') },
     ],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: !!process.env.SOURCEMAP,
     // The bundle-size check reads which chunks each screen loads.
     manifest: true,
     chunkSizeWarningLimit: 600,

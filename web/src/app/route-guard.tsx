@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router.tsx';
 import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
 import { Forbidden } from '../components/layout/forbidden.tsx';
 import { loginWithNext } from '../lib/safe-next.ts';

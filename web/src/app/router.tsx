@@ -1,9 +1,9 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
 import { AnyLayout, AreaLayout, PublicLayout } from '../components/layout/layouts.tsx';
 import i18n, { SHARED_NAMESPACES } from '../lib/i18n.ts';
+import { AppNavigation, Navigate, useLocation, useNavigate } from '../lib/router.tsx';
 import { screenTitleKey, useDocumentTitle } from '../lib/screen-title.ts';
 import { MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from '../lib/session.ts';
 import { RouteGuard } from './route-guard.tsx';
@@ -65,12 +65,20 @@ function componentOf(name: ScreenName): ComponentType {
   return component;
 }
 
+const SCREEN_BY_PATH = new Map(
+  (Object.keys(SCREENS) as ScreenName[]).map((name) => [SCREENS[name].path.toLowerCase(), name] as const),
+);
+const REDIRECTS: Record<string, string> = { '/': '/home', '/admin': '/panel-admin' };
+
+/** The screen at an address: matched without regard to case or a trailing slash, as links get typed. */
+function screenAt(pathname: string): ScreenName | undefined {
+  return SCREEN_BY_PATH.get(pathname.replace(/(.)\/+$/, '$1').toLowerCase());
+}
+
 // The first screen's code and strings start downloading now, while the shared strings (common) load,
 // instead of after them: the layout waits for those before it renders the screen. A failure here
 // surfaces when the screen renders.
-const firstScreen = (Object.keys(SCREENS) as ScreenName[]).find(
-  (name) => SCREENS[name].path === window.location.pathname,
-);
+const firstScreen = screenAt(window.location.pathname);
 if (firstScreen) loadScreen(firstScreen).catch(() => undefined);
 
 /** Every screen names itself in the browser's tab: '{screen} · Galeno', in the current language. */
@@ -78,26 +86,6 @@ function ScreenTitle({ name }: { name: ScreenName }) {
   const { t } = useTranslation('common');
   useDocumentTitle(t(screenTitleKey(name)));
   return null;
-}
-
-function routesOf(layout: 'public' | 'area' | 'bare') {
-  return (Object.keys(SCREENS) as ScreenName[])
-    .filter((name) => screens[name].layout === layout)
-    .map((name) => {
-      const Screen = componentOf(name);
-      return (
-        <Route
-          key={name}
-          path={SCREENS[name].path}
-          element={
-            <RouteGuard screen={name}>
-              <ScreenTitle name={name} />
-              <Screen />
-            </RouteGuard>
-          }
-        />
-      );
-    });
 }
 
 /**
@@ -130,30 +118,43 @@ function FocusOnNavigate() {
 
 const NotFound = componentOf('notFound');
 
+/**
+ * The screen at the current address, inside its layout. The layout stays mounted while the user moves
+ * between screens that share it; only the screen below it changes.
+ */
+function CurrentScreen() {
+  const { pathname } = useLocation();
+  const redirect = REDIRECTS[pathname];
+  if (redirect) return <Navigate to={redirect} replace />;
+  const name = screenAt(pathname);
+  // An unknown address keeps a signed-in user inside their area, with their menu.
+  if (!name) {
+    return (
+      <AnyLayout>
+        <ScreenTitle name="notFound" />
+        <NotFound />
+      </AnyLayout>
+    );
+  }
+  const Screen = componentOf(name);
+  const screen = (
+    <RouteGuard screen={name}>
+      <ScreenTitle name={name} />
+      <Screen />
+    </RouteGuard>
+  );
+  const layout = screens[name].layout;
+  if (layout === 'public') return <PublicLayout>{screen}</PublicLayout>;
+  if (layout === 'area') return <AreaLayout>{screen}</AreaLayout>;
+  return screen;
+}
+
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <AppNavigation>
       <SessionWatcher />
       <FocusOnNavigate />
-      <Routes>
-        <Route path="/" element={<Navigate to="/home" replace />} />
-        <Route path="/admin" element={<Navigate to="/panel-admin" replace />} />
-        <Route element={<PublicLayout />}>{routesOf('public')}</Route>
-        {/* An unknown address keeps a signed-in user inside their area, with their menu. */}
-        <Route element={<AnyLayout />}>
-          <Route
-            path="*"
-            element={
-              <>
-                <ScreenTitle name="notFound" />
-                <NotFound />
-              </>
-            }
-          />
-        </Route>
-        <Route element={<AreaLayout />}>{routesOf('area')}</Route>
-        {routesOf('bare')}
-      </Routes>
-    </BrowserRouter>
+      <CurrentScreen />
+    </AppNavigation>
   );
 }

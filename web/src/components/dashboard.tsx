@@ -13,7 +13,7 @@ import {
 import { IconLogout, type Icon } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import classes from './dashboard.module.css';
 
 export interface DashboardLink {

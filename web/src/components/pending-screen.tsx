@@ -1,6 +1,6 @@
 import { Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router.tsx';
 
 // Temporary screen for routes whose issue has not landed yet; each issue replaces its own.
 export default function PendingScreen() {

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconStethoscope } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { LanguageSelect } from '../language-select.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';
 import classes from './app-header.module.css';

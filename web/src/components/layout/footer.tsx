@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { clinicAddress, phoneHref, useClinic } from '../../lib/clinic.ts';
 
 const LINKS = [

@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { HOME_BY_ROLE } from '../../../../contracts/roles.ts';
 import { useDocumentTitle } from '../../lib/screen-title.ts';
 import { useSession } from '../../lib/session.ts';

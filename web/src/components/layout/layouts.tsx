@@ -1,7 +1,6 @@
 import { Box, Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { HOME_BY_ROLE } from '../../../../contracts/roles.ts';
 import type { ScreenName } from '../../../../contracts/routes.ts';
 import { screenTitleKey } from '../../lib/screen-title.ts';
@@ -33,7 +32,7 @@ function Frame({ header, children }: { header: ReactNode; children: ReactNode })
 }
 
 /** Guest pages: Inicio, Iniciar Sesión, Registrarse. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const items: NavItem[] = [
     { to: '/home', label: t('screen_home') },
@@ -42,7 +41,7 @@ export function PublicLayout() {
   ];
   return (
     <Frame header={<AppHeader homeTo="/home" items={items} />}>
-      <Outlet />
+      {children}
     </Frame>
   );
 }
@@ -63,7 +62,7 @@ function itemOf(name: ScreenName, t: (key: string) => string): NavItem {
 }
 
 /** The logged-in areas: the menu of the user's role (admin, doctor or patient) and their user menu. */
-export function AreaLayout() {
+export function AreaLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const session = useSession();
   const logout = useLogout();
@@ -81,13 +80,13 @@ export function AreaLayout() {
         />
       }
     >
-      <Outlet />
+      {children}
     </Frame>
   );
 }
 
 /** Unknown addresses: inside the user's own area when signed in, else among the guest pages. */
-export function AnyLayout() {
+export function AnyLayout({ children }: { children: ReactNode }) {
   const session = useSession();
-  return session ? <AreaLayout /> : <PublicLayout />;
+  return session ? <AreaLayout>{children}</AreaLayout> : <PublicLayout>{children}</PublicLayout>;
 }

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router.tsx';
 import classes from './app-header.module.css';
 
 export interface NavItem {

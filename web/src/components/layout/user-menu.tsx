@@ -1,7 +1,7 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { NavItem } from './nav-links.tsx';
 
 interface UserMenuProps {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { SCREENS } from '../../../../../contracts/routes.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDisableSecondFactor, useRegenerateRecoveryCodes, useSecondFactor } from '../api/second-factor.ts';

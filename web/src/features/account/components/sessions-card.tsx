@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.tsx';
 import type { Sesion } from '../../../../../contracts/sessions.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { formatDate } from '../../../lib/format.ts';

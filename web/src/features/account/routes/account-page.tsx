@@ -1,7 +1,7 @@
 import { fullName } from '../../../../../contracts/names.ts';
 import { Alert, Anchor, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';

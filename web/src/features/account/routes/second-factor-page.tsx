@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, CopyButton, Group, Image, Paper, PasswordInput, 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import type { z } from 'zod';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { SCREENS } from '../../../../../contracts/routes.ts';

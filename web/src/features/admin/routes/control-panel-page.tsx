@@ -1,6 +1,6 @@
 import { Anchor, Code, Container, Group, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { SCREENS, type RouteAccess, type ScreenName } from '../../../../../contracts/routes.ts';
 
 const GROUPS = ['public', 'admin', 'doctor', 'paciente', 'shared'] as const;

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { registroDoctorFormSchema, registroDoctorPayload, type RegistroDoctorForm } from '../../../../../contracts/doctors.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useCommonPasswords } from '../../../lib/common-passwords.ts';

@@ -13,7 +13,7 @@ import {
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../../../lib/router.tsx';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 
 type AuthCardProps = {
   title: ReactNode;

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router.tsx';
 import { forgetLoginReason, isLoginReason, readLoginReason, type LoginReason } from '../../../lib/login-reason.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Container, PasswordInput, Stack, Text, TextInput
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import type { LoginPayload, LoginResponse } from '../../../../../contracts/auth.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { canOpen, SCREENS, type ScreenName } from '../../../../../contracts/routes.ts';

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import type { z } from 'zod';
 import { registroPacienteFormSchema, type RegistroPacienteForm } from '../../../../../contracts/auth.ts';
 import { ApiError } from '../../../lib/api.ts';

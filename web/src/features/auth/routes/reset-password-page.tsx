@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { RequestResetForm } from '../components/request-reset-form.tsx';
 

@@ -2,7 +2,7 @@ import { Anchor, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@
 import { IconCalendarDown, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { formatIso } from '../../../lib/calendar.ts';
 import { downloadFromApi } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';

@@ -2,7 +2,7 @@ import { Box, Button, Group, Loader, Stack, Text, ThemeIcon, Title, VisuallyHidd
 import { IconAlertTriangle, IconCalendarPlus, IconPhoneCall } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { ShownMessage } from '../api/chat-messages.ts';
 import classes from './chat-page.module.css';
 import { MessageContent } from './message-content.tsx';

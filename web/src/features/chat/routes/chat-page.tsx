@@ -4,7 +4,7 @@ import { IconInfoCircle, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExp
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { goBackOr, useSearchParams } from '../../../lib/router.tsx';
 import type { ChatAnswerKind, ChatSummary } from '../../../../../contracts/chat.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
@@ -40,7 +40,6 @@ const localId = () => --localIds;
 
 export default function ChatPage() {
   const { t } = useTranslation('chat');
-  const navigate = useNavigate();
   const session = useSession();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -74,11 +73,7 @@ export default function ChatPage() {
   };
 
   /** The logo goes back where the user came from, or to their home when the chat was the first page. */
-  const goBack = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate(session ? HOME_BY_ROLE[session.payload.rol] : '/home');
-  };
+  const goBack = () => goBackOr(session ? HOME_BY_ROLE[session.payload.rol] : '/home');
 
   async function send(text: string) {
     const question = text.trim();

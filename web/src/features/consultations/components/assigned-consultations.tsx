@@ -1,7 +1,7 @@
 import { Anchor, Group, Loader, NativeSelect, Pagination, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { ESTADOS_CONSULTA } from '../../../../../contracts/consultations.ts';
 import { ConsultationsTable } from '../../../components/clinical/consultations-table.tsx';
 import { PAGE_SIZE, useConsultations } from '../api/get-consultations.ts';

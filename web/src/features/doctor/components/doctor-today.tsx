@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { SolicitudPendiente, VisitaHoy } from '../../../../../contracts/home.ts';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { RejectRequestDialog } from '../../../components/reject-request-dialog.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useOwnWeeklyHours } from '../api/weekly-hours.ts';
 
 /** The doctor's weekly hours, one line per weekday ('09:00–14:00, 16:00–19:00 · every 15 min'). */

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text
 import { IconFileTypePdf, IconFilterOff, IconMessageChatbot } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.tsx';
 import { TIPOS_CONSULTA, type HistorialFilters } from '../../../../../contracts/history.ts';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ConsultationsTable } from '../../../components/clinical/consultations-table.tsx';

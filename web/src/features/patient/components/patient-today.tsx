@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { RespuestaSolicitud, VisitaPaciente } from '../../../../../contracts/home.ts';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { ApiError } from '../../../lib/api.ts';

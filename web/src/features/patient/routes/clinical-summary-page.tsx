@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Container, Group, List, SimpleGrid, Stack
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ClinicalCard } from '../../../components/clinical/clinical-sections.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';

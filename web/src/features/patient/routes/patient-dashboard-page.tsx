@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import { PatientToday } from '../components/patient-today.tsx';

@@ -1,7 +1,7 @@
 import { Container, Group, Paper, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.tsx';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Avatar, Badge, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconId, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { consultationTypeLabel, formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';

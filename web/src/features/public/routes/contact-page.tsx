@@ -29,7 +29,7 @@ import {
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { contactoSchema, type Contacto } from '../../../../../contracts/auth.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { useSendContact } from '../api/send-contact.ts';

@@ -30,7 +30,7 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClinic } from '../../../lib/clinic.ts';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.tsx';
 import classes from './home-page.module.css';
 
 const SECTIONS = ['about', 'services', 'features', 'testimonials', 'faq'] as const;

@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { useClinic } from '../../../lib/clinic.ts';
 import { useSession } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { clinicAddress, useClinic } from '../../../lib/clinic.ts';
 
 interface TermsSection {

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { PatientChooser } from './patient-chooser.tsx';
 import { RecordView } from './record-view.tsx';
 

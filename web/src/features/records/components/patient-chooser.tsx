@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { MY_PATIENTS_PAGE, useMyPatients } from '../api/get-my-patients.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { ClinicalCard, ClinicalFileSections, isFileEmpty } from '../../../components/clinical/clinical-sections.tsx';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ConsultationsTable } from '../../../components/clinical/consultations-table.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { NOMBRES_SECCION, type Historia } from '../../../../../contracts/records.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ApiError } from '../../../lib/api.ts';

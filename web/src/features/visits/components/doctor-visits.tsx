@@ -1,6 +1,6 @@
 import { Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { Visita } from '../../../../../contracts/consultations.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatIso, todayIso } from '../../../lib/calendar.ts';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { EstadoCita, MiCita } from '../../../../../contracts/appointments.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';

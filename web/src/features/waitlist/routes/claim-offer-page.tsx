@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Container, Group, Loader, Paper, Stack, Text, 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import type { z } from 'zod';
 import { aceptarOfertaSchema, type AceptarOferta, type OfertaEspera } from '../../../../../contracts/waitlist.ts';
 import { DefinitionList } from '../../../components/definition-list.tsx';
