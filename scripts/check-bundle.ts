@@ -19,14 +19,13 @@ const LIMIT_KB = 150;
  * a ceiling when a screen shrinks, delete it when the screen is under LIMIT_KB.
  */
 const CEILINGS_KB: Partial<Record<ScreenName, number>> = {
-  home: 164,
-  login: 195,
-  patientDashboard: 193,
-  bookVisit: 204,
-  myVisits: 195,
-  patientMedicalFile: 198,
-  doctorDashboard: 192,
-  doctorAgenda: 203,
+  login: 175,
+  patientDashboard: 174,
+  bookVisit: 188,
+  myVisits: 176,
+  patientMedicalFile: 180,
+  doctorDashboard: 173,
+  doctorAgenda: 186,
 };
 const BUDGETED: ScreenName[] = [
   'home',
@@ -99,9 +98,9 @@ for (const row of rows) {
 }
 if (failed.length > 0) process.exit(1);
 
-// web/src/app/mantine.css loads only the Mantine stylesheets the app uses. A component added later
-// without its stylesheet would render unstyled: every Mantine class name in the built JavaScript that
-// Mantine styles must have its rules in the built CSS.
+// Each Mantine component's stylesheet is imported by its class-name module (web/vite.config.ts). A
+// component whose stylesheet that pairing misses would render unstyled: every Mantine class name in the
+// built JavaScript that Mantine styles must have its rules in the built CSS.
 const mantineCss = fs.readFileSync(new URL('../node_modules/@mantine/core/styles.css', import.meta.url), 'utf8');
 const assets = fs.readdirSync(path.join(dist, 'assets'));
 const read = (extension: string) =>
@@ -122,8 +121,36 @@ if (unstyled.length > 0) {
       return unstyled.some((name) => css.includes(name));
     });
   console.error(
-    `FAIL: Mantine components without their stylesheet; add to web/src/app/mantine.css: ${files.join(', ')}`,
+    `FAIL: Mantine components without their stylesheet in the build (see mantineStylesWithComponents in web/vite.config.ts): ${files.join(', ')}`,
   );
   process.exit(1);
 }
 console.log(`Mantine stylesheets: every component in the build has its CSS (${shipped.size} class names).`);
+
+// The stylesheets arrive with their chunks, in any order; their cascade layers keep Mantine's order. That
+// holds only if app/mantine.css names every layer, before any of them appears (first in the entry's CSS).
+const declaredLayers = layerNames(fs.readFileSync(new URL('../web/src/app/mantine.css', import.meta.url), 'utf8'));
+const undeclared = [...layerNames(read('.css'))].filter((name) => !declaredLayers.includes(name));
+if (undeclared.length > 0) {
+  console.error(`FAIL: Mantine stylesheets without their layer in web/src/app/mantine.css: ${undeclared.join(', ')}`);
+  process.exit(1);
+}
+const entryCss = [...new Set(manifest['index.html']?.css ?? [])].map((file) =>
+  fs.readFileSync(path.join(dist, file), 'utf8'),
+);
+const entryOrder = layerNames(entryCss.join('\n')).slice(0, declaredLayers.length);
+if (entryOrder.join() !== declaredLayers.join()) {
+  console.error(
+    "FAIL: the entry's CSS does not start with the order of web/src/app/mantine.css (is it imported first?)",
+  );
+  process.exit(1);
+}
+console.log(`Mantine stylesheets: ${declaredLayers.length} layers, in Mantine's order from the first stylesheet.`);
+
+/** The mantine-* cascade layers a stylesheet names, in order of first appearance. */
+function layerNames(css: string): string[] {
+  const names = [...css.matchAll(/@layer\s+([^{;]+)[{;]/g)].flatMap((match) =>
+    match[1]!.split(',').map((name) => name.trim()),
+  );
+  return [...new Set(names.filter((name) => name.startsWith('mantine-')))];
+}

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -23,14 +24,38 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+const mantineStyles = fileURLToPath(new URL('../node_modules/@mantine/core/styles/', import.meta.url));
+
+/**
+ * Each Mantine component's stylesheet travels with the component: the chunk that holds a component's
+ * class names (its `.module.mjs`) imports its CSS, so a screen's first load carries only the styles of
+ * the components it draws (decision 0096). Each stylesheet is wrapped in its own cascade layer, declared
+ * in Mantine's order in app/mantine.css, so the order in which chunks arrive cannot change which rule
+ * wins; the app's own CSS, unlayered, comes after all of them as before.
+ */
+function mantineStylesWithComponents(): Plugin {
+  return {
+    name: 'galeno:mantine-styles-with-components',
+    enforce: 'pre',
+    transform(code, id) {
+      const component = /@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/.exec(id)?.[1];
+      if (component) {
+        if (!fs.existsSync(`${mantineStyles}${component}.css`)) return undefined;
+        return `import "@mantine/core/styles/${component}.css";\n${code}`;
+      }
+      const sheet = /@mantine[\\/]core[\\/]styles[\\/]([\w-]+)\.css$/.exec(id)?.[1];
+      if (sheet) return `@layer mantine-${sheet} {\n${code}\n}\n`;
+      return undefined;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), scrollAreaWithoutFloatingUi()],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), mantineStylesWithComponents()],
   resolve: {
     // Zod without its eval probe, which the Content-Security-Policy refuses (src/lib/zod-jitless.ts).
-    alias: [
-      { find: /^zod$/, replacement: local('./src/lib/zod-jitless.ts') },
-    ],
+    alias: [{ find: /^zod$/, replacement: local('./src/lib/zod-jitless.ts') }],
   },
   build: {
     outDir: 'dist',

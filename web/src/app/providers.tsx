@@ -1,4 +1,7 @@
 import './mantine.css';
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';

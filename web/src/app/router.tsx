@@ -116,7 +116,10 @@ function FocusOnNavigate() {
   return null;
 }
 
-const NotFound = componentOf('notFound');
+const SCREEN_COMPONENTS = Object.fromEntries(
+  (Object.keys(SCREENS) as ScreenName[]).map((name) => [name, componentOf(name)]),
+) as Record<ScreenName, ComponentType>;
+const NotFound = SCREEN_COMPONENTS.notFound;
 
 /**
  * The screen at the current address, inside its layout. The layout stays mounted while the user moves
@@ -136,7 +139,7 @@ function CurrentScreen() {
       </AnyLayout>
     );
   }
-  const Screen = componentOf(name);
+  const Screen = SCREEN_COMPONENTS[name];
   const screen = (
     <RouteGuard screen={name}>
       <ScreenTitle name={name} />
