@@ -153,6 +153,28 @@ test('a forbidden address keeps the user in their area, with the spec words and 
   await expect(page).toHaveURL(/\/perfil-doctor$/);
 });
 
+test('"Volver" goes one step back inside the app, and to the home when the page was opened directly', async ({ page }) => {
+  await loginAs(page, DEMO.patient, '/mis-visitas');
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Ficha médica' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Ana López/ })).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Volver' }).click();
+  await expect(page).toHaveURL(/\/mis-visitas$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis visitas' })).toBeVisible();
+
+  // Opened from outside (a bookmark, a typed address): nothing of ours behind it, so the home.
+  await page.goto('/ficha-paciente');
+  await page.getByRole('main').getByRole('button', { name: 'Volver' }).click();
+  await expect(page).toHaveURL(/\/panel-paciente$/);
+});
+
+test('an address typed in capitals or with a trailing slash opens its screen', async ({ page }) => {
+  await loginAs(page, DEMO.patient, '/Mis-Visitas/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis visitas' })).toBeVisible();
+  await page.goto('/ADMIN/');
+  await expect(page).toHaveURL(/\/panel-admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sin permiso' })).toBeVisible();
+});
+
 async function logIn(page: Page, who: Credentials): Promise<void> {
   await page.getByLabel(/^Usuario/).fill(who.usuario);
   await page.getByLabel(/^Contraseña/).fill(who.contrasena);

@@ -70,10 +70,9 @@ const SCREEN_BY_PATH = new Map(
 );
 const REDIRECTS: Record<string, string> = { '/': '/home', '/admin': '/panel-admin' };
 
-/** The screen at an address: matched without regard to case or a trailing slash, as links get typed. */
-function screenAt(pathname: string): ScreenName | undefined {
-  return SCREEN_BY_PATH.get(pathname.replace(/(.)\/+$/, '$1').toLowerCase());
-}
+/** An address as the route table spells it: matched without regard to case or a trailing slash, as addresses get typed. */
+const normalized = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+const screenAt = (pathname: string): ScreenName | undefined => SCREEN_BY_PATH.get(normalized(pathname));
 
 // The first screen's code and strings start downloading now, while the shared strings (common) load,
 // instead of after them: the layout waits for those before it renders the screen. A failure here
@@ -127,7 +126,7 @@ const NotFound = SCREEN_COMPONENTS.notFound;
  */
 function CurrentScreen() {
   const { pathname } = useLocation();
-  const redirect = REDIRECTS[pathname];
+  const redirect = REDIRECTS[normalized(pathname)];
   if (redirect) return <Navigate to={redirect} replace />;
   const name = screenAt(pathname);
   // An unknown address keeps a signed-in user inside their area, with their menu.

@@ -55,8 +55,14 @@ export function goBackOr(fallback: string): void {
   else navigate(fallback);
 }
 
-/** wouter's location hook with our navigate, so its links number their entries too. */
-const useAppLocation = (): [string, typeof navigate] => [usePathname(), navigate];
+/** A link to the page already shown replaces its entry instead of adding a copy (React Router's rule). */
+function followLink(to: string, options: NavigateOptions = {}): void {
+  const current = new URL(to, window.location.href).href === window.location.href;
+  navigate(to, { ...options, replace: options.replace ?? current });
+}
+
+/** wouter's location hook with our navigation, so its links number their entries too. */
+const useAppLocation = (): [string, typeof followLink] => [usePathname(), followLink];
 
 export function AppNavigation({ children }: { children: ReactNode }) {
   return <Router hook={useAppLocation}>{children}</Router>;
@@ -107,14 +113,24 @@ export function Navigate({ to, replace, state }: { to: string } & NavigateOption
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string } & NavigateOptions;
 
-/** An in-app link: a real <a href>, opened in place unless a modifier key asks for a new tab. */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  return <WouterLink {...props} ref={ref} />;
+/** `to` as an address: "#section" and "?query" stay on the current page, as with React Router. */
+function useHref(to: string): string {
+  const pathname = usePathname();
+  return to.startsWith('#') || to.startsWith('?') ? `${pathname}${to}` : to;
+}
+
+/**
+ * An in-app link: a real <a href>, opened in place unless a modifier key asks for a new tab. A link
+ * with its own target (a new tab) is left to the browser.
+ */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, state, ...props }, ref) {
+  const href = useHref(to);
+  if (props.target && props.target !== '_self') return <a {...props} href={href} ref={ref} />;
+  return <WouterLink {...props} to={href} replace={replace} state={state} ref={ref} />;
 });
 
 /** A link that marks itself as the current page (aria-current="page") while its path is shown. */
 export const NavLink = forwardRef<HTMLAnchorElement, LinkProps>(function NavLink(props, ref) {
-  const pathname = usePathname();
-  const current = pathname === props.to.split(/[?#]/)[0];
-  return <WouterLink {...props} ref={ref} aria-current={current ? 'page' : undefined} />;
+  const current = usePathname() === props.to.split(/[?#]/)[0];
+  return <Link {...props} ref={ref} aria-current={current ? 'page' : undefined} />;
 });
