@@ -12,21 +12,6 @@ import { SCREENS, type ScreenName } from '../contracts/routes.ts';
 import { firstLoadOf, readManifest, WEB_DIST } from './screen-first-load.ts';
 
 const LIMIT_KB = 150;
-/**
- * Screens that still load more than LIMIT_KB (issue 15's target is not met for them yet; see
- * docs/decisions/0087-phone-first-load.md): the most each may load now, its figure when this was set
- * plus ~2-3 KB for the feature work merged alongside. A screen may shrink but not grow past it; lower
- * a ceiling when a screen shrinks, delete it when the screen is under LIMIT_KB.
- */
-const CEILINGS_KB: Partial<Record<ScreenName, number>> = {
-  login: 175,
-  patientDashboard: 174,
-  bookVisit: 188,
-  myVisits: 176,
-  patientMedicalFile: 180,
-  doctorDashboard: 173,
-  doctorAgenda: 186,
-};
 const BUDGETED: ScreenName[] = [
   'home',
   'login',
@@ -63,13 +48,12 @@ const rows: Row[] = BUDGETED.map((name) => {
 });
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const limitOf = (name: ScreenName) => CEILINGS_KB[name] ?? LIMIT_KB;
 console.log(`First load of each screen (gzip; target ${LIMIT_KB} KB of JavaScript + CSS, issue 15):`);
-console.log('screen            |     JS |   CSS |  total | limit | files');
+console.log('screen            |     JS |   CSS |  total | files');
 for (const row of rows) {
   const over = (row.js + row.css) / 1024 - LIMIT_KB;
   console.log(
-    `${SCREENS[row.name].path.padEnd(17)} | ${kb(row.js).padStart(6)} | ${kb(row.css).padStart(5)} | ${kb(row.js + row.css).padStart(6)} | ${String(limitOf(row.name)).padStart(5)} | ${String(row.files.length).padStart(5)}${over > 0 ? `  (${over.toFixed(1)} KB over the target)` : ''}`,
+    `${SCREENS[row.name].path.padEnd(17)} | ${kb(row.js).padStart(6)} | ${kb(row.css).padStart(5)} | ${kb(row.js + row.css).padStart(6)} | ${String(row.files.length).padStart(5)}${over > 0 ? `  (${over.toFixed(1)} KB over the target)` : ''}`,
   );
 }
 // --files lists what each screen loads, biggest first (to see what to cut).
@@ -81,20 +65,11 @@ if (process.argv.includes('--files')) {
     }
   }
 }
-const failed = rows.filter((row) => (row.js + row.css) / 1024 > limitOf(row.name));
+const failed = rows.filter((row) => (row.js + row.css) / 1024 > LIMIT_KB);
 for (const row of failed) {
   console.error(
-    `FAIL: ${SCREENS[row.name].path} loads ${kb(row.js + row.css)} KB (gzip) before it first renders, over its limit of ${limitOf(row.name)} KB`,
+    `FAIL: ${SCREENS[row.name].path} loads ${kb(row.js + row.css)} KB (gzip) before it first renders, over the limit of ${LIMIT_KB} KB`,
   );
-}
-for (const row of rows) {
-  const ceiling = CEILINGS_KB[row.name];
-  if (ceiling !== undefined && (row.js + row.css) / 1024 <= LIMIT_KB) {
-    console.error(
-      `FAIL: ${SCREENS[row.name].path} is under ${LIMIT_KB} KB now: delete its ceiling in scripts/check-bundle.ts`,
-    );
-    failed.push(row);
-  }
 }
 if (failed.length > 0) process.exit(1);
 
