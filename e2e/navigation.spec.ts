@@ -214,6 +214,23 @@ test('date fields follow the app language: DD/MM/AAAA and a Monday-first calenda
   await expectAccessible(page, 'date and time fields');
 });
 
+test('a time pasted into a time field fills its hours and minutes', async ({ page }) => {
+  await loginAs(page, DEMO.doctor, '/crear-consultas');
+  const hours = page.getByRole('spinbutton', { name: 'Hora, horas' });
+  // What the browser sends on Ctrl+V: a paste event carrying the clipboard's text.
+  await hours.evaluate((input) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text', '10:45');
+    input.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData }));
+  });
+  await expect(hours).toHaveValue('10');
+  await expect(page.getByRole('spinbutton', { name: 'Hora, minutos' })).toHaveValue('45');
+  // A paste without data (a script's) is left alone rather than cancelled and failed on.
+  const cancelled = await hours.evaluate((input) => !input.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true })));
+  expect(cancelled).toBe(false);
+  await expect(hours).toHaveValue('10');
+});
+
 test("the agenda's buttons use the spec's English labels in English", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await loginAs(page, DEMO.doctor, '/agenda-doctor');

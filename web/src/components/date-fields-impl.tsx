@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ca.js';
 import 'dayjs/locale/es.js';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import type { ReactNode } from 'react';
+import type { ClipboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './date-fields.module.css';
 
@@ -94,6 +94,15 @@ export function DateRangeField({ label, value, onChange, clearLabel }: DateRange
   );
 }
 
+/**
+ * A paste that carries no clipboard data (one a script dispatches, as Lighthouse's paste audit does)
+ * would reach Mantine's handler, which cancels it and then fails reading the data. A person's paste
+ * always carries data and goes on to Mantine, which fills the hours and minutes from it.
+ */
+function ignorePasteWithoutData(event: ClipboardEvent<HTMLDivElement>) {
+  if (!event.clipboardData) event.stopPropagation();
+}
+
 export type TimeFieldProps = Omit<TimePickerProps, 'value' | 'onChange' | 'format'> & {
   /** HH:MM (seconds accepted and dropped), or '' when empty. */
   value: string;
@@ -115,6 +124,7 @@ export function TimeField({ value, onChange, label, ...props }: TimeFieldProps &
       format="24h"
       value={value.slice(0, 5)}
       onChange={onChange}
+      onPasteCapture={ignorePasteWithoutData}
     />
   );
 }
