@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
-import { AFTERNOON, availability, bookThroughApi, doctorAccepts, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
+import { AFTERNOON, availability, bookThroughApi, doctorAccepts, expectFreeCellsOf, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
 
 const PUIG = 'Pere Puig Soler';
 
@@ -21,7 +21,7 @@ async function showPuigWeekOf(page: Page, fecha: string) {
   for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
   if (phone) await page.getByRole('tab', { name: freeSlotName(fecha, '').replace(/^Libre, |, $/g, '') }).click();
   await expectLaidOut(page, 'the booking calendar');
-  await expect(page.getByRole('button', { name: new RegExp(`^${freeSlotName(fecha, '').replace(/, $/, '')}, `) }).first()).toBeVisible(LOADED);
+  await expectFreeCellsOf(page, fecha);
 }
 
 /** The latest free afternoon cell of `fecha` in the grid. */

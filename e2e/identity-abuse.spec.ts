@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, loginAs, registerPatient, test, unique, useTheme } from './fixtures.ts';
-import { bookThroughApi, freeSlotName, weekdayAhead, weeksAhead, AFTERNOON } from './support/booking.ts';
+import { bookThroughApi, expectFreeCellsOf, freeSlotName, weekdayAhead, weeksAhead, AFTERNOON } from './support/booking.ts';
 import { openScreen } from './support/public.ts';
 
 // Issue 12 as a user sees it: a username cannot be an e-mail; a booking past the caps says why.
@@ -24,6 +24,7 @@ async function showPuigWeekOf(page: Page, fecha: string) {
   await page.getByLabel('Doctor', { exact: true }).selectOption({ label: PUIG });
   await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
   for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expectFreeCellsOf(page, fecha);
 }
 
 for (const theme of ['claro', 'oscuro'] as const) {

@@ -11,7 +11,7 @@ import {
   type Credentials,
 } from './fixtures.ts';
 import { bearer, newDoctor, dayLabel, futureWeekday, goToMonth, openDayByApi } from './support/agenda.ts';
-import { AFTERNOON, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
+import { AFTERNOON, expectFreeCellsOf, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
 
 // Each journey registers accounts (a slow password hash) and runs axe several times.
 test.describe.configure({ timeout: 180_000 });
@@ -137,6 +137,7 @@ for (const theme of ['claro', 'oscuro'] as const) {
     await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
     for (let week = 0; week < weeksAhead(fecha); week++)
       await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    await expectFreeCellsOf(page, fecha);
     let time = '';
     for (const candidate of AFTERNOON) {
       const cell = page.getByRole('button', { name: freeSlotName(fecha, candidate), exact: true });

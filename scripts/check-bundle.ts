@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { SCREENS, type ScreenName } from '../contracts/routes.ts';
-import { firstLoadOf, readManifest, WEB_DIST } from './screen-first-load.ts';
+import { entryFiles, firstLoadOf, readManifest, WEB_DIST } from './screen-first-load.ts';
 
 const LIMIT_KB = 150;
 const BUDGETED: ScreenName[] = [
@@ -110,9 +110,9 @@ if (undeclared.length > 0) {
   console.error(`FAIL: Mantine stylesheets without their layer in web/src/app/mantine.css: ${undeclared.join(', ')}`);
   process.exit(1);
 }
-const entryCss = [...new Set(manifest['index.html']?.css ?? [])].map((file) =>
-  fs.readFileSync(path.join(dist, file), 'utf8'),
-);
+const entryCss = [...entryFiles(manifest)]
+  .filter((file) => file.endsWith('.css'))
+  .map((file) => fs.readFileSync(path.join(dist, file), 'utf8'));
 const entryOrder = layerNames(entryCss.join('\n')).slice(0, declaredLayers.length);
 if (entryOrder.join() !== declaredLayers.join()) {
   console.error(

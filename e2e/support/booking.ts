@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { apiLogin, expect, type Credentials } from '../fixtures.ts';
 
@@ -38,6 +38,15 @@ export function freeSlotName(date: string, time: string): string {
   const at = new Date(`${date}T12:00:00Z`);
   const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es-ES', { ...options, timeZone: 'UTC' }).format(at);
   return `Libre, ${format({ weekday: 'long' })} ${format({ day: 'numeric', month: 'long' })}, ${time}`;
+}
+
+/**
+ * Waits until the booking grid shows free cells of `date`: after 'Semana siguiente' the grid draws the
+ * new week before its slots arrive, and a cell counted in between is not there yet.
+ */
+export async function expectFreeCellsOf(page: Page, date: string): Promise<void> {
+  const day = freeSlotName(date, '').replace(/, $/, '');
+  await expect(page.getByRole('button', { name: new RegExp(`^${day}, `) }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 export interface Slot {
