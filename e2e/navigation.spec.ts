@@ -132,6 +132,35 @@ for (const theme of ['claro', 'oscuro'] as const) {
   });
 }
 
+test("the user menu downloads after the screen's data, and opens at once if pressed before", async ({ page }) => {
+  const menuDownloads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/user-menu-[\w-]+\.js$/.test(request.url())) menuDownloads.push(request.url());
+  });
+  // Part of the screen's data (its attachments) is held back: the page has not settled when the user
+  // reaches for the menu.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/paciente/archivos', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await loginAs(page, DEMO.patient, '/ficha-paciente');
+  const button = page.getByRole('banner').getByRole('button', { name: 'Menú de usuario de Ana' });
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  // Not downloaded while the data is missing, unless the page's 5 s wait ran out first (a slow start
+  // on a loaded machine): then it is there already, as the last line checks.
+  const sinceOpen = await page.evaluate(() => performance.now());
+  if (sinceOpen < 4_500) expect(menuDownloads).toEqual([]);
+  // Pressed from the keyboard before the menu has arrived: it opens as soon as it has.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeVisible();
+  release();
+  await expect.poll(() => menuDownloads).toHaveLength(1);
+});
+
 test('an unknown address keeps a signed-in doctor in their area, with a way home', async ({ page }) => {
   await loginAs(page, DEMO.doctor, '/no-existe-esta-pagina');
   await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import type { ErrorBody } from '../../../contracts/common.ts';
 import { reasonOfCode, rememberLoginReason } from './login-reason.ts';
+import { apiCallEnded, apiCallStarted } from './page-settled.ts';
 import { clearSession, getSession, MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from './session.ts';
 
 /** A failed API call: the HTTP status and the server's `{ detail, code, errores }`. */
@@ -44,7 +45,13 @@ export async function apiRaw(method: string, path: string, options: RequestOptio
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  apiCallStarted();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  } finally {
+    apiCallEnded();
+  }
   if (!response.ok) {
     const errorBody = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     if (response.status === 401 && session) {

@@ -1,20 +1,25 @@
 import { Box, Burger, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconStethoscope } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageSettled } from '../../lib/page-settled.ts';
 import { Link } from '../../lib/router.tsx';
 import { LanguageSelect } from '../language-select.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';
 import classes from './app-header.module.css';
 import { NavLinks, type NavItem } from './nav-links.tsx';
+import { UserMenuButton } from './user-menu-button.tsx';
 
 export type { NavItem } from './nav-links.tsx';
 
 // The drawer (portal, focus trap, scroll lock, transitions) is only needed once the menu opens.
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
-// The user menu (Mantine's Menu and its popover) only for signed-in areas: guest pages load less.
-const UserMenu = lazy(() => import('./user-menu.tsx'));
+// The user menu (Mantine's Menu, its popover and floating-ui, ~35 KB) only for signed-in areas, and
+// only once the screen has its data or the user reaches for the button: until then the header shows
+// the same button, which opens the menu as soon as it arrives.
+const loadUserMenu = () => import('./user-menu.tsx').then((module) => module.default);
+type LoadedUserMenu = { UserMenu: Awaited<ReturnType<typeof loadUserMenu>>; hadFocus: boolean };
 
 interface AppHeaderProps {
   /** Where the logo goes. */
@@ -32,6 +37,20 @@ export function AppHeader({ homeTo, items, user, onLogout, logoutLabel }: AppHea
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuUsed, setMenuUsed] = useState(false);
   if (opened && !menuUsed) setMenuUsed(true);
+  const pageSettled = usePageSettled();
+  const [userMenu, setUserMenu] = useState<LoadedUserMenu>();
+  const [openUserMenuOnLoad, setOpenUserMenuOnLoad] = useState(false);
+  const userButton = useRef<HTMLButtonElement>(null);
+  const wantUserMenu = useCallback(() => {
+    void loadUserMenu()
+      .then((UserMenu) =>
+        setUserMenu((loaded) => loaded ?? { UserMenu, hadFocus: document.activeElement === userButton.current }),
+      )
+      .catch(() => undefined); // offline: the next hover, focus or press tries again
+  }, []);
+  useEffect(() => {
+    if (user && pageSettled) wantUserMenu();
+  }, [user, pageSettled, wantUserMenu]);
   // A signed-in area has more entries: the bar shows them from 1200 px, the burger below.
   const breakpoint = user ? 'lg' : 'md';
 
@@ -61,11 +80,30 @@ export function AppHeader({ homeTo, items, user, onLogout, logoutLabel }: AppHea
               <LanguageSelect />
             </Box>
             <ThemeToggle />
-            {user && onLogout && (
-              <Suspense fallback={<Box w={34} h={34} />}>
-                <UserMenu name={user.name} items={user.items} onLogout={onLogout} />
-              </Suspense>
-            )}
+            {user &&
+              onLogout &&
+              (userMenu ? (
+                <userMenu.UserMenu
+                  name={user.name}
+                  items={user.items}
+                  onLogout={onLogout}
+                  openAtStart={openUserMenuOnLoad}
+                  focusAtStart={userMenu.hadFocus}
+                />
+              ) : (
+                <UserMenuButton
+                  ref={userButton}
+                  name={user.name}
+                  aria-haspopup="menu"
+                  aria-expanded={false}
+                  onPointerEnter={wantUserMenu}
+                  onFocus={wantUserMenu}
+                  onClick={() => {
+                    setOpenUserMenuOnLoad(true);
+                    wantUserMenu();
+                  }}
+                />
+              ))}
             <Burger opened={opened} onClick={toggle} hiddenFrom={breakpoint} aria-label={t('open_menu')} />
           </Group>
         </Group>

@@ -1,31 +1,43 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import type { NavItem } from './nav-links.tsx';
+import { UserMenuButton } from './user-menu-button.tsx';
 
 interface UserMenuProps {
   name: string;
   items: NavItem[];
   onLogout: () => void;
-}
-
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return (words.slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('') || '?');
+  /** The user pressed the header's button before the menu had downloaded: open at once. */
+  openAtStart?: boolean;
+  /** That button had the keyboard focus: give it to this menu's button. */
+  focusAtStart?: boolean;
 }
 
 /** The signed-in user's menu in the header: their name, their personal screens and 'Cerrar sesión'. */
-export default function UserMenu({ name, items, onLogout }: UserMenuProps) {
+export default function UserMenu({ name, items, onLogout, openAtStart, focusAtStart }: UserMenuProps) {
   const { t } = useTranslation('common');
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusAtStart && !openAtStart) button.current?.focus();
+    // Only when the menu replaces the header's first button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      width={260}
+      shadow="md"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      defaultOpened={openAtStart}
+      // Opened as it mounted, Mantine has no earlier focus to return to on closing: the button it is.
+      onClose={openAtStart ? () => button.current?.focus() : undefined}
+    >
       <Menu.Target>
-        <UnstyledButton aria-label={t('user_menu', { name })} data-user-menu>
-          <Avatar color="blue.8" variant="filled" radius="xl" size={34}>
-            {initials(name)}
-          </Avatar>
-        </UnstyledButton>
+        <UserMenuButton ref={button} name={name} />
       </Menu.Target>
       <Menu.Dropdown>
         {/* A menu holds only items and separators: the name is a disabled item heading the list. */}
