@@ -19,6 +19,7 @@ import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { usePageSettled } from '../../../lib/page-settled.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
 import { useMyDoctor } from '../api/get-my-doctor.ts';
@@ -80,6 +81,7 @@ export default function AgendaPage() {
   const [editing, setEditing] = useState<Bloque | null>(null);
   const block = useBlockRange();
   const unblock = useUnblockRange();
+  const pageSettled = usePageSettled();
 
   // Without the doctor's own id the agenda cannot work: back to log-in (spec section 6).
   useEffect(() => {
@@ -233,12 +235,15 @@ export default function AgendaPage() {
         </Grid.Col>
       </Grid>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
-        <Suspense fallback={null}>
-          <WeeklyHoursEditor />
-          <AbsencesPanel initialDate={selected} />
-        </Suspense>
-      </SimpleGrid>
+      {/* Below the agenda: their code (the time and date fields) and their reads wait for the agenda's. */}
+      {pageSettled && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
+          <Suspense fallback={null}>
+            <WeeklyHoursEditor />
+            <AbsencesPanel initialDate={selected} />
+          </Suspense>
+        </SimpleGrid>
+      )}
 
       <Suspense fallback={null}>
         {modal === 'open' && (
