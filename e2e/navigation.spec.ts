@@ -152,13 +152,32 @@ test("the user menu downloads after the screen's data, and opens at once if pres
   // on a loaded machine): then it is there already, as the last line checks.
   const sinceOpen = await page.evaluate(() => performance.now());
   if (sinceOpen < 4_500) expect(menuDownloads).toEqual([]);
-  // Pressed from the keyboard before the menu has arrived: it opens as soon as it has.
+  // Pressed from the keyboard before the menu has arrived: it opens as soon as it has, focus on its
+  // first entry; Escape closes it and gives the focus back to the button.
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Editar mi perfil' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(button).toBeFocused();
   release();
   await expect.poll(() => menuDownloads).toHaveLength(1);
+});
+
+test('the user menu works from the keyboard: Enter opens it on its first entry, arrows move, Escape closes', async ({ page }) => {
+  await loginAs(page, DEMO.doctor, '/perfil-doctor');
+  const button = page.getByRole('banner').getByRole('button', { name: /^Menú de usuario de / });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  const entries = menu.getByRole('menuitem', { disabled: false });
+  await expect(entries.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(entries.nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
 });
 
 test('an unknown address keeps a signed-in doctor in their area, with a way home', async ({ page }) => {

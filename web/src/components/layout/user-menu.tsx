@@ -45,8 +45,9 @@ export default function UserMenu({ name, items, onLogout, openAtStart, focusAtSt
           {name}
         </Menu.Item>
         <Menu.Divider role="separator" />
-        {items.map((item) => (
-          <Menu.Item key={item.to} component={Link} to={item.to}>
+        {/* Opened from the keyboard, the focus goes to the first screen (the arrows move on from it). */}
+        {items.map((item, index) => (
+          <Menu.Item key={item.to} component={Link} to={item.to} data-autofocus={index === 0 || undefined}>
             {item.label}
           </Menu.Item>
         ))}
