@@ -51,6 +51,10 @@ export function AppHeader({ homeTo, items, user, onLogout, logoutLabel }: AppHea
   useEffect(() => {
     if (user && pageSettled) wantUserMenu();
   }, [user, pageSettled, wantUserMenu]);
+  const openUserMenuWhenLoaded = () => {
+    setOpenUserMenuOnLoad(true);
+    wantUserMenu();
+  };
   // A signed-in area has more entries: the bar shows them from 1200 px, the burger below.
   const breakpoint = user ? 'lg' : 'md';
 
@@ -98,10 +102,10 @@ export function AppHeader({ homeTo, items, user, onLogout, logoutLabel }: AppHea
                   aria-expanded={false}
                   onPointerEnter={wantUserMenu}
                   onFocus={wantUserMenu}
-                  onClick={() => {
-                    setOpenUserMenuOnLoad(true);
-                    wantUserMenu();
-                  }}
+                  // On press, not on click: if the menu arrives between press and release, this button
+                  // is gone before its click, and the menu must open all the same.
+                  onPointerDown={openUserMenuWhenLoaded}
+                  onClick={openUserMenuWhenLoaded}
                 />
               ))}
             <Burger opened={opened} onClick={toggle} hiddenFrom={breakpoint} aria-label={t('open_menu')} />

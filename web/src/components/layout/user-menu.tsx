@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import type { NavItem } from './nav-links.tsx';
@@ -19,12 +19,18 @@ interface UserMenuProps {
 /** The signed-in user's menu in the header: their name, their personal screens and 'Cerrar sesión'. */
 export default function UserMenu({ name, items, onLogout, openAtStart, focusAtStart }: UserMenuProps) {
   const { t } = useTranslation('common');
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusAtStart && !openAtStart) button.current?.focus();
+  const button = useRef<HTMLButtonElement | null>(null);
+  // The focus moves in the same step as the buttons swap (a ref, not an effect): a key pressed
+  // meanwhile cannot land on the page instead of the button.
+  const takeButton = useCallback(
+    (node: HTMLButtonElement | null) => {
+      if (node && !button.current && focusAtStart && !openAtStart) node.focus();
+      button.current = node;
+    },
     // Only when the menu replaces the header's first button.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    [],
+  );
   return (
     <Menu
       position="bottom-end"
@@ -37,7 +43,7 @@ export default function UserMenu({ name, items, onLogout, openAtStart, focusAtSt
       onClose={openAtStart ? () => button.current?.focus() : undefined}
     >
       <Menu.Target>
-        <UserMenuButton ref={button} name={name} />
+        <UserMenuButton ref={takeButton} name={name} />
       </Menu.Target>
       <Menu.Dropdown>
         {/* A menu holds only items and separators: the name is a disabled item heading the list. */}
