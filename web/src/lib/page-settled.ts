@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * "The screen has its data": at least one API call has answered and none has been in flight for
@@ -13,14 +13,13 @@ const MAX_WAIT_MS = 5000;
 let inFlight = 0;
 let settled = false;
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
-const waiting = new Set<() => void>();
+const listeners = new Set<() => void>();
 
 function settle() {
   if (settled) return;
   settled = true;
   clearTimeout(quietTimer);
-  for (const task of waiting) task();
-  waiting.clear();
+  for (const listener of listeners) listener();
 }
 
 if (typeof window !== 'undefined') setTimeout(settle, MAX_WAIT_MS);
@@ -36,19 +35,12 @@ export function apiCallEnded() {
   if (inFlight === 0 && !settled) quietTimer = setTimeout(settle, QUIET_MS);
 }
 
-/** Runs `task` once the page has settled (at once if it has); returns a cancel function. */
-export function whenPageSettled(task: () => void): () => void {
-  if (settled) {
-    task();
-    return () => undefined;
-  }
-  waiting.add(task);
-  return () => waiting.delete(task);
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }
 
 /** True once the page has settled (see above). */
 export function usePageSettled(): boolean {
-  const [isSettled, setSettled] = useState(settled);
-  useEffect(() => (isSettled ? undefined : whenPageSettled(() => setSettled(true))), [isSettled]);
-  return isSettled;
+  return useSyncExternalStore(subscribe, () => settled);
 }
