@@ -191,6 +191,21 @@ export async function claimDueNotices(
             .orderBy('due.enviar_en')
             .limit(options.limit),
         )
+        // A doctor's batch is one e-mail: on PostgreSQL the doctor's row is locked with the claim, and
+        // a claim running alongside skips that doctor whole. Skipping locked notices alone let two
+        // instances split one doctor's notices between them and each send an e-mail.
+        .$if(dialect === 'postgres', (query) =>
+          query.where((w) =>
+            w.exists(
+              w
+                .selectFrom('doctores')
+                .select('doctores.id_doctor')
+                .whereRef('doctores.id_doctor', '=', 'notice.id_doctor')
+                .forNoKeyUpdate()
+                .skipLocked(),
+            ),
+          ),
+        )
         .orderBy('notice.id_aviso')
         .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
     )
