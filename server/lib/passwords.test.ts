@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordHashQueue, verifyPassword } from './passwords.ts';
 
 // Written by hash-wasm, which hashed every password stored before Node's own argon2 took over:
 // accounts created then must still log in.
@@ -13,6 +13,14 @@ describe('passwords', () => {
     expect(second).not.toBe(first);
     expect(await verifyPassword(first, 'Secreto1234!')).toBe(true);
     expect(await verifyPassword(first, 'secreto1234!')).toBe(false);
+  });
+
+  it('runs one hash at a time: a burst of log-ins queues instead of taking both cores and 19 MiB each', async () => {
+    const burst = [hashPassword('Uno-1234!'), verifyPassword(OLD_HASH, 'Secreto1234!'), hashPassword('Tres-1234!')];
+    expect(passwordHashQueue()).toEqual({ running: 1, waiting: 2 });
+    const [, verified] = await Promise.all(burst);
+    expect(verified).toBe(true);
+    expect(passwordHashQueue()).toEqual({ running: 0, waiting: 0 });
   });
 
   it('verifies hashes written before, with the parameters each one records', async () => {

@@ -1,16 +1,18 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
-import os from 'node:os';
 
 // OWASP's argon2id baseline: 19 MiB of memory, 2 passes, 1 lane, a 16-byte salt, a 32-byte tag.
 const PARAMETERS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 const SALT_BYTES = 16;
 
 /**
- * At most this many hashes run at once. Node's argon2 runs on libuv's thread pool (four threads,
- * shared with file reads) and each hash holds 19 MiB while it runs; a burst of log-ins queues
- * here instead of taking every thread and a burst's worth of memory.
+ * One hash at a time. Node's argon2 runs on libuv's thread pool (four threads, shared with file
+ * reads and the WAL's syncs) and each hash holds 19 MiB while it runs. With two at once on a
+ * two-core server a burst of log-ins took both cores from the event loop: every other request
+ * slowed by a quarter to a third while it lasted, and the burst held 38 MiB instead of 19
+ * (docs/decisions/0098). Log-in throughput is about 20 a second this way, a busy clinic's peak
+ * many times over.
  */
-const CONCURRENT_HASHES = Math.max(1, Math.min(2, os.availableParallelism()));
+const CONCURRENT_HASHES = 1;
 let running = 0;
 const waiting: (() => void)[] = [];
 

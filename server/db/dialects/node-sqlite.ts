@@ -24,39 +24,46 @@ const STATEMENT_CACHE_SIZE = 500;
 /** A statement that may write: anything but a plain select (a `with … select` counts, harmlessly). */
 const mayWrite = (sql: string) => !/^\s*select\b/i.test(sql);
 
+interface CachedStatement {
+  statement: StatementSync;
+  /** Whether it returns rows (asking SQLite each time is a native call per query). */
+  reader: boolean;
+  writes: boolean;
+}
+
 export function nodeSqliteDialect(database: DatabaseSync, onWrite: () => void = () => {}): SqliteDialect {
   // Kysely asks to prepare every query it runs; compiling the same SQL again costs about as much as
   // a small indexed read, so statements are kept by their text (least recently used goes first).
-  const statements = new Map<string, StatementSync>();
-  const prepared = (sql: string): StatementSync => {
-    let statement = statements.get(sql);
-    if (statement) statements.delete(sql);
-    else statement = database.prepare(sql);
-    statements.set(sql, statement);
+  const statements = new Map<string, CachedStatement>();
+  const prepared = (sql: string): CachedStatement => {
+    let cached = statements.get(sql);
+    if (cached) statements.delete(sql);
+    else {
+      const statement = database.prepare(sql);
+      cached = { statement, reader: statement.columns().length > 0, writes: mayWrite(sql) };
+    }
+    statements.set(sql, cached);
     if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-    return statement;
+    return cached;
   };
   return new SqliteDialect({
     database: {
       close: () => database.close(),
       prepare(sql: string) {
-        const statement = prepared(sql);
-        const reader = statement.columns().length > 0;
-        const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
-        const writes = mayWrite(sql);
+        const { statement, reader, writes } = prepared(sql);
         return {
           reader,
           all: (parameters: ReadonlyArray<unknown>) => {
-            const rows = statement.all(...bind(parameters));
+            const rows = statement.all(...parameters.map(toSqlite));
             if (writes) onWrite();
             return rows;
           },
           run: (parameters: ReadonlyArray<unknown>) => {
-            const result = statement.run(...bind(parameters));
+            const result = statement.run(...parameters.map(toSqlite));
             if (writes) onWrite();
             return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
           },
-          iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(...bind(parameters)),
+          iterate: (parameters: ReadonlyArray<unknown>) => statement.iterate(...parameters.map(toSqlite)),
         };
       },
     },
