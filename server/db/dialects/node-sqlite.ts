@@ -1,6 +1,8 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { SqliteDialect } from 'kysely';
 
+const SQLITE_SOFT_HEAP_LIMIT = 8 * 1024 * 1024;
+
 /**
  * Kysely's SqliteDialect speaks the better-sqlite3 interface; node:sqlite is close enough that a
  * thin wrapper suffices, and it keeps Galeno free of native addons.
@@ -13,6 +15,10 @@ export function openSqlite(file: string): DatabaseSync {
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA busy_timeout = 5000');
   database.exec('PRAGMA foreign_keys = ON');
+  // SQLite frees cached pages once its heap passes 8 MiB (never refusing memory: a soft limit). Reads
+  // past that come from the operating system's file cache, which is not counted as the server's:
+  // about 15 MB less resident memory under load, with no throughput change measured (decision 0098).
+  database.exec(`PRAGMA soft_heap_limit = ${SQLITE_SOFT_HEAP_LIMIT}`);
   return database;
 }
 

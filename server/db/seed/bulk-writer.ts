@@ -14,6 +14,8 @@ export function sqliteBulkWriter(file: string): BulkWriter {
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA cache_size = -262144'); // 256 MiB: index pages of millions of slots stay in memory
+  // The limit is the whole process's: the server's 8 MiB (openSqlite) would shrink the cache above.
+  database.exec('PRAGMA soft_heap_limit = 0');
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
   return {
     async insert(table, columns, rows) {
