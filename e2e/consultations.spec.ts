@@ -155,6 +155,24 @@ test("a doctor must state a reason to open the record of a patient they do not t
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(nombre) })).toHaveCount(0);
 });
 
+test('a list still loading shows a named status, in both themes', async ({ page }) => {
+  // The consultations list is held back, so the spinner is what is on the screen when axe looks.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/medico/consultas?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  for (const theme of ['claro', 'oscuro'] as const) {
+    await useTheme(page, theme);
+    await loginAs(page, DEMO.doctor, '/crear-consultas');
+    await expect(page.getByRole('status', { name: 'Cargando…' })).toBeVisible();
+    await expectAccessible(page, `/crear-consultas loading, ${theme}`);
+  }
+  release();
+  await expect(page.getByRole('status', { name: 'Cargando…' })).toBeHidden();
+});
+
 test("the doctor's visits and the consultation screen have no serious accessibility problems in the dark theme", async ({ page }) => {
   await useTheme(page, 'oscuro');
   await loginAs(page, DEMO.doctor, '/mis-visitas');

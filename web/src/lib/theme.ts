@@ -1,4 +1,4 @@
-import { Anchor, createTheme, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
+import { Anchor, createTheme, Loader, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 export const theme = createTheme({
@@ -11,6 +11,9 @@ export const theme = createTheme({
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A spinner is a status: it may then carry its name ("Cargando…"), which a bare <span> may not
+    // (axe: aria-prohibited-attr), and a screen reader announces it.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
 });
