@@ -1,4 +1,5 @@
 // npm run bench:api -- [--db sqlite|postgres] [--sizes 1000,100000] [--duration 10] [--connections 50] [--days 365] [--reuse]
+//   [--only booking,'patient search'] (measure some scenarios only, as when re-measuring one fix)
 // Seeds a fresh clinic of each size, starts the real server and a bare Fastify server (the machine's
 // ceiling), drives both with autocannon, and prints a table (also written to bench-results/).
 // For the availability and patient-history scenarios it also drives a minimal Fastify server on the
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     days: { type: 'string', default: '365' },
     // Keeps a clinic seeded by an earlier run with the same sizes (re-measuring after a fix).
     reuse: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const kind = values.db === 'postgres' ? 'postgres' : 'sqlite';
@@ -29,6 +31,8 @@ const sizes = values.sizes.split(',').map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const PASSWORD = 'Bench1234!';
+const only = values.only?.split(',').map((name) => name.trim());
+const chosen = (scenario: string) => !only || only.includes(scenario);
 const root = path.resolve('bench-results');
 fs.mkdirSync(root, { recursive: true });
 
@@ -350,7 +354,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
 
     const figures: Figures[] = [];
     let peak = 0;
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((candidate) => chosen(candidate.name))) {
       if (server.pid) resetPeakMemory(server.pid);
       const result = await cannon(base, scenario.options);
       const memoryMb = server.pid ? peakMemoryMb(server.pid) : 0;
@@ -372,7 +376,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     }
     // Galeno stops first, so the same-work server has the machine to itself, as Galeno had.
     await stopServer();
-    for (const scenario of scenarios.filter((candidate) => candidate.sameWork)) {
+    for (const scenario of scenarios.filter((candidate) => candidate.sameWork && chosen(candidate.name))) {
       if (sameWork?.pid) resetPeakMemory(sameWork.pid);
       const result = await cannon(sameWorkBase, scenario.options);
       const figure = figures.find((candidate) => candidate.scenario === scenario.name);

@@ -25,8 +25,20 @@ export class ManualClock implements Clock {
   }
 }
 
+type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsIn(timeZone: string, instant: Date) {
+/**
+ * The last instants read, by zone: a request reads its one "now" several times (today, the time,
+ * the no-show window), and formatting costs more than the rest of those helpers together.
+ */
+const recent = new Map<string, WallClock>();
+const RECENT_SIZE = 256;
+
+function partsIn(timeZone: string, instant: Date): WallClock {
+  const key = `${timeZone}|${instant.getTime()}`;
+  const known = recent.get(key);
+  if (known) return known;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
@@ -36,13 +48,14 @@ function partsIn(timeZone: string, instant: Date) {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      second: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
   }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value])) as WallClock;
+  if (recent.size >= RECENT_SIZE) recent.clear();
+  recent.set(key, parts);
+  return parts;
 }
 
 /** The clinic's local date (YYYY-MM-DD) at an instant. */

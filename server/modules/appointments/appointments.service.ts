@@ -37,16 +37,16 @@ import {
 } from '../reminders/index.ts';
 import { bookingRules, readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
-import { bookingWindow, ensureBookable, insideCancelNotice, lateChange, noShowLimitReached, noShowsSince } from '../visits/index.ts';
+import { bookingWindow, capsClock, ensureBookable, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from '../visits/index.ts';
 import {
   changeAppointmentState,
-  countActiveFutureVisits,
+  countBookingCaps,
   countNoShows,
   countPendingRequests,
-  countVisitsWithDoctorOn,
   lockPatient,
   findAppointment,
   findBookableDoctor,
+  findBookableSlot,
   moveAppointment,
   insertAppointment,
   listBookableDoctors,
@@ -183,37 +183,27 @@ export function createAppointmentsService(app: FastifyInstance) {
       const rules = await bookingRules(app);
       ensureBookable(rules, input, now, config.timeZone, language);
       const stamp = now.toISOString();
-      let id_cita: number;
+      let booked: { id_cita: number; noticeDue: boolean };
       try {
-        id_cita = await db.transaction().execute(async (trx) => {
-          const doctor = await findBookableDoctor(trx, input.id_doctor);
-          if (!doctor) throw fail(404, 'doctor_no_encontrado', language);
-          const slot = await findSlotAt(trx, doctor.id_doctor, input.fecha, input.hora);
-          if (!slot) throw fail(404, 'hueco_no_encontrado', language);
+        booked = await db.transaction().execute(async (trx) => {
+          const id_doctor = input.id_doctor;
+          const slot = await findBookableSlot(trx, id_doctor, input.fecha, input.hora);
+          if (!slot) {
+            const bookable = await findBookableDoctor(trx, id_doctor);
+            throw fail(404, bookable ? 'hueco_no_encontrado' : 'doctor_no_encontrado', language);
+          }
           // Booking caps (decisions #30), counted under a lock on the patient so that racing
           // bookings of one patient cannot pass them together.
           await lockPatient(trx, id_paciente, app.database.dialect);
-          const { max_citas_activas: maxActivePerPatient, max_citas_doctor_dia: maxPerDoctorDay } = rules;
-          const today = localDate(now, config.timeZone);
-          const time = localTime(now, config.timeZone);
-          if ((await countActiveFutureVisits(trx, id_paciente, today, time)) >= maxActivePerPatient) {
-            throw fail(409, 'limite_citas_activas', language, { params: { max: maxActivePerPatient } });
-          }
-          if ((await countVisitsWithDoctorOn(trx, id_paciente, doctor.id_doctor, slot.fecha)) >= maxPerDoctorDay) {
-            throw fail(409, 'limite_citas_doctor_dia', language);
-          }
-          // Past the no-show limit: one pending request at a time (issue 14).
-          const noShows = await countNoShows(trx, id_paciente, noShowsSince(now, config.timeZone));
-          if (noShows >= rules.limite_no_presentados && (await countPendingRequests(trx, id_paciente, today, time)) > 0) {
-            throw noShowLimitReached(rules, noShows, language);
-          }
+          const counts = await countBookingCaps(trx, { id_paciente, id_doctor, fecha: slot.fecha, ...capsClock(now, config.timeZone) });
+          ensureWithinCaps(rules, counts, language);
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);
           }
           const id = await insertAppointment(trx, {
             id_paciente,
-            id_doctor: doctor.id_doctor,
+            id_doctor,
             id_agenda: slot.id_agenda,
             fecha: slot.fecha,
             hora: hhmm(slot.hora_inicio),
@@ -223,26 +213,26 @@ export function createAppointmentsService(app: FastifyInstance) {
           });
           if (input.recordatorio)
             await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
-          await queueRequestNotice(app, trx, { id_cita: id, id_doctor: doctor.id_doctor });
+          const noticeDue = await queueRequestNotice(app, trx, { id_cita: id, id_doctor });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,
             id_paciente,
             accion: 'cita.crear',
-            detalle: `cita ${id} con el doctor ${doctor.id_doctor}`,
+            detalle: `cita ${id} con el doctor ${id_doctor}`,
             ip: caller.address,
             creado_en: stamp,
           });
-          return id;
+          return { id_cita: id, noticeDue };
         });
       } catch (error) {
         // The slot was marked free while an active appointment held it: the index refuses the second.
         if (uniqueViolation(error)) throw fail(409, 'hueco_ocupado', language);
         throw error;
       }
-      notifyDoctorOfBooking(app, input.id_doctor);
+      if (booked.noticeDue) notifyDoctorOfBooking(app, input.id_doctor);
       return {
-        id_cita,
+        id_cita: booked.id_cita,
         id_doctor: input.id_doctor,
         fecha: input.fecha,
         hora: input.hora,
@@ -291,23 +281,16 @@ export function createAppointmentsService(app: FastifyInstance) {
           if (!slot) throw fail(404, 'hueco_no_encontrado', language);
           if (slot.id_agenda === cita.id_agenda) throw fail(409, 'hueco_ocupado', language);
           await lockPatient(trx, id_paciente, app.database.dialect);
-          // The visit being moved is already one of the patient's: it must not count twice.
-          const { max_citas_activas: maxActivePerPatient, max_citas_doctor_dia: maxPerDoctorDay } = rules;
-          const today = localDate(now, config.timeZone);
-          const time = localTime(now, config.timeZone);
-          if ((await countActiveFutureVisits(trx, id_paciente, today, time, id_cita)) >= maxActivePerPatient) {
-            throw fail(409, 'limite_citas_activas', language, { params: { max: maxActivePerPatient } });
-          }
-          if (
-            (await countVisitsWithDoctorOn(trx, id_paciente, cita.id_doctor, slot.fecha, id_cita)) >= maxPerDoctorDay
-          ) {
-            throw fail(409, 'limite_citas_doctor_dia', language);
-          }
-          // The moved visit waits for the doctor again: past the no-show limit it must be the only request.
-          const noShows = await countNoShows(trx, id_paciente, noShowsSince(now, config.timeZone));
-          if (noShows >= rules.limite_no_presentados && (await countPendingRequests(trx, id_paciente, today, time, id_cita)) > 0) {
-            throw noShowLimitReached(rules, noShows, language);
-          }
+          // The visit being moved is already one of the patient's: it must not count twice. It waits
+          // for the doctor again, so past the no-show limit it must be the only request.
+          const counts = await countBookingCaps(trx, {
+            id_paciente,
+            id_doctor: cita.id_doctor,
+            fecha: slot.fecha,
+            ...capsClock(now, config.timeZone),
+            except: id_cita,
+          });
+          ensureWithinCaps(rules, counts, language);
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);

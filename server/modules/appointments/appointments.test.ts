@@ -261,6 +261,13 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       const unknownSlot = await post(booking(id_doctor, '17:00'));
       expect(unknownSlot.status).toBe(404);
       expect(unknownSlot.body).toMatchObject({ code: 'hueco_no_encontrado' });
+      // A doctor no longer bookable keeps their free slots in the agenda: the doctor is what is missing.
+      const gone = await doctorWithSlots(server, ['10:00']);
+      await server.database.db.updateTable('doctores').set({ estado: 'Inactivo' }).where('id_doctor', '=', gone.id_doctor as number).execute();
+      const goneDoctor = await post(booking(gone.id_doctor as number, '10:00'));
+      expect(goneDoctor.status).toBe(404);
+      expect(goneDoctor.body).toEqual({ code: 'doctor_no_encontrado', detail: 'El doctor no existe.' });
+      expect(await slotEstado(server, gone.id_doctor as number, WEDNESDAY, '10:00')).toBe('Disponible');
 
       const impostor = await post(booking(id_doctor, '10:00', { id_paciente: other.id_paciente }));
       expect(impostor.status).toBe(403);

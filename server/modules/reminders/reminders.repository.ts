@@ -95,7 +95,7 @@ export async function settleReminder(
 export async function insertRequestNotice(
   db: Db,
   values: { id_cita: number; id_doctor: number; now: string; windowMinutes: number },
-): Promise<void> {
+): Promise<string> {
   const waiting = await db
     .selectFrom('avisos_solicitud')
     .select((eb) => eb.fn.min('enviar_en').as('enviar_en'))
@@ -127,6 +127,7 @@ export async function insertRequestNotice(
       enviado_en: null,
     })
     .execute();
+  return enviar_en;
 }
 
 export interface ClaimedNotice {

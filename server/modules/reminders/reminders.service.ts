@@ -131,23 +131,23 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
 /**
  * Leaves the doctor's notice of a new request, in the booking's transaction (decision 0024): kept
  * in the database, so a restart loses none; grouped with the doctor's others by sendRequestNotices.
+ * True when it is due now (the doctor had no e-mail in the last REQUEST_NOTICE_MINUTES and none
+ * is waiting for the window to end): only then is notifyDoctorOfBooking worth a claim.
  */
 export async function queueRequestNotice(
   app: FastifyInstance,
   db: Kysely<Database> | Transaction<Database>,
   cita: { id_cita: number; id_doctor: number },
-): Promise<void> {
-  await insertRequestNotice(db, {
-    ...cita,
-    now: app.clock.now().toISOString(),
-    windowMinutes: app.config.requestNoticeMinutes,
-  });
+): Promise<boolean> {
+  const now = app.clock.now().toISOString();
+  const sendAt = await insertRequestNotice(db, { ...cita, now, windowMinutes: app.config.requestNoticeMinutes });
+  return sendAt <= now;
 }
 
 /**
- * After the booking's commit: sends the doctor's notice now if it is due (the doctor had no e-mail
- * in the last REQUEST_NOTICE_MINUTES); otherwise the worker sends the batch when the window ends.
- * The patient does not wait for the mail.
+ * After the booking's commit, when queueRequestNotice said the notice is due: sends the doctor's
+ * notices now; a notice not yet due is sent by the worker when its window ends. The patient does
+ * not wait for the mail.
  */
 export function notifyDoctorOfBooking(app: FastifyInstance, id_doctor: number): void {
   app.mailer.runLater(

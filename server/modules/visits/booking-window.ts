@@ -1,7 +1,8 @@
 import { fechaTexto, MESES_NO_PRESENTADOS, plazoTexto, type ReglasReserva } from '../../../contracts/booking-rules.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { addDays, instantOf, localDate } from '../../lib/clock.ts';
+import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
+import type { BookingCounts } from './bookings.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -46,6 +47,25 @@ export function lateChange(code: 'cancelacion_sin_antelacion' | 'cambio_sin_ante
   return fail(409, code, language, { params: { plazo: plazoTexto(rules.antelacion_cancelacion_min, language, true), telefono } });
 }
 
-export function noShowLimitReached(rules: ReglasReserva, noShows: number, language: Language) {
+function noShowLimitReached(rules: ReglasReserva, noShows: number, language: Language) {
   return fail(409, 'limite_no_presentados', language, { params: { n: noShows } });
+}
+
+/** The clinic's clock as the booking caps read it: today, the time of day, the first day no-shows count. */
+export function capsClock(now: Date, timeZone: string) {
+  return { today: localDate(now, timeZone), time: localTime(now, timeZone), noShowsSince: noShowsSince(now, timeZone) };
+}
+
+/**
+ * Refuses a booking past the caps (decisions #30): the active visits a patient may hold, one visit
+ * per doctor and day, and past the no-show limit one request at a time (issue 14).
+ */
+export function ensureWithinCaps(rules: ReglasReserva, counts: BookingCounts, language: Language): void {
+  if (counts.activeFuture >= rules.max_citas_activas) {
+    throw fail(409, 'limite_citas_activas', language, { params: { max: rules.max_citas_activas } });
+  }
+  if (counts.withDoctorThatDay >= rules.max_citas_doctor_dia) throw fail(409, 'limite_citas_doctor_dia', language);
+  if (counts.noShows >= rules.limite_no_presentados && counts.pendingFuture > 0) {
+    throw noShowLimitReached(rules, counts.noShows, language);
+  }
 }

@@ -3,6 +3,7 @@ import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../co
 import { fullName } from '../../../contracts/names.ts';
 import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
 import { dayNumbers } from '../../lib/slots.ts';
+import type { SlotRow } from '../agenda/index.ts';
 import { visitDoctorColumns, visitsWithPeople } from './visits.repository.ts';
 
 import { countVisits } from './count-visits.ts';
@@ -40,6 +41,22 @@ function bookableDoctors(db: Db) {
     .where('d.estado', '=', 'Activo')
     .where('u.activo', '=', 1)
     .where('u.rol', '=', 'doctor');
+}
+
+/**
+ * The slot starting at `hora` (HH:MM, or HH:MM:SS by older clients) of a doctor patients may book
+ * with; undefined when there is no such slot or the doctor is not bookable (findBookableDoctor tells
+ * which). One query where a booking made two while holding its locks.
+ */
+export async function findBookableSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<SlotRow | undefined> {
+  return bookableDoctors(db)
+    .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
+    .clearSelect()
+    .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado'])
+    .where('d.id_doctor', '=', id_doctor)
+    .where('a.fecha', '=', fecha)
+    .where('a.hora_inicio', 'in', [hora, `${hora}:00`])
+    .executeTakeFirst();
 }
 
 export async function listBookableDoctors(db: Db, id_especialidad?: number): Promise<DoctorRow[]> {
@@ -164,39 +181,63 @@ export async function listPatientAppointments(
 // Booking caps (decisions #30, issue 12).
 
 /**
- * Holds the patient's row until the transaction ends (PostgreSQL; SQLite has one writer), so two
- * bookings (or waitlist joins) of one patient racing each other count each other's rows.
+ * Holds the patient's row until the transaction ends, so two bookings (or waitlist joins) of one
+ * patient racing each other count each other's rows. PostgreSQL only: SQLite runs one writing
+ * transaction at a time, which already keeps them apart.
  */
 export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
-  await db
-    .selectFrom('pacientes')
-    .select('id_paciente')
-    .where('id_paciente', '=', id_paciente)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-    .executeTakeFirst();
+  if (dialect === 'sqlite') return;
+  await db.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate().executeTakeFirst();
 }
 
-/** The patient's pending or confirmed visits that have not started yet (but `except`, a visit being moved). */
-export async function countActiveFutureVisits(db: Db, id_paciente: number, today: string, time: string, except?: number): Promise<number> {
-  return countVisits(db, (query) =>
-    query
-      .where('id_paciente', '=', id_paciente)
-      .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
-      .where('estado', 'in', ['pendiente', 'Confirmada'])
-      .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])])),
-  );
+/** What the booking caps count of one patient's visits (decisions #30, issue 14). */
+export interface BookingCounts {
+  /** Pending or confirmed visits that have not started yet. */
+  activeFuture: number;
+  /** Pending or confirmed visits with `id_doctor` on `fecha`. */
+  withDoctorThatDay: number;
+  /** Visits marked 'No presentado' on or after `noShowsSince`. */
+  noShows: number;
+  /** Requests still waiting for the doctor whose time has not come. */
+  pendingFuture: number;
 }
 
-/** The patient's pending or confirmed visits with one doctor on one day (but `except`, a visit being moved). */
-export async function countVisitsWithDoctorOn(db: Db, id_paciente: number, id_doctor: number, fecha: string, except?: number): Promise<number> {
-  return countVisits(db, (query) =>
-    query
-      .where('id_paciente', '=', id_paciente)
-      .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
-      .where('id_doctor', '=', id_doctor)
-      .where('fecha', '=', fecha)
-      .where('estado', 'in', ['pendiente', 'Confirmada']),
-  );
+/**
+ * The booking caps' counts in one read of the patient's visits (one round trip while the booking
+ * holds its locks, where four used to be), leaving out `except`, a visit being moved: it must not
+ * count against its own move.
+ */
+export async function countBookingCaps(
+  db: Db,
+  of: { id_paciente: number; id_doctor: number; fecha: string; today: string; time: string; noShowsSince: string; except?: number | undefined },
+): Promise<BookingCounts> {
+  const { except } = of;
+  const row = await db
+    .selectFrom('citas')
+    .where('id_paciente', '=', of.id_paciente)
+    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
+    .select((eb) => {
+      const active = eb('estado', 'in', ['pendiente', 'Confirmada']);
+      const future = eb.or([eb('fecha', '>', of.today), eb.and([eb('fecha', '=', of.today), eb('hora', '>', of.time)])]);
+      const count = () => eb.fn.countAll<number | string>();
+      return [
+        count().filterWhere(eb.and([active, future])).as('active_future'),
+        count()
+          .filterWhere(eb.and([active, eb('id_doctor', '=', of.id_doctor), eb('fecha', '=', of.fecha)]))
+          .as('with_doctor_that_day'),
+        count()
+          .filterWhere(eb.and([eb('asistencia', '=', 'No presentado'), eb('fecha', '>=', of.noShowsSince)]))
+          .as('no_shows'),
+        count().filterWhere(eb.and([eb('estado', '=', 'pendiente'), future])).as('pending_future'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  return {
+    activeFuture: Number(row.active_future),
+    withDoctorThatDay: Number(row.with_doctor_that_day),
+    noShows: Number(row.no_shows),
+    pendingFuture: Number(row.pending_future),
+  };
 }
 
 /**
@@ -249,12 +290,11 @@ export async function noShowsByPatient(db: Db, ids: readonly number[], desde: st
   return new Map(rows.map((row) => [row.id_paciente, Number(row.total)]));
 }
 
-/** The patient's requests still waiting for the doctor whose time has not come (but `except`). */
-export async function countPendingRequests(db: Db, id_paciente: number, today: string, time: string, except?: number): Promise<number> {
+/** The patient's requests still waiting for the doctor whose time has not come. */
+export async function countPendingRequests(db: Db, id_paciente: number, today: string, time: string): Promise<number> {
   return countVisits(db, (query) =>
     query
       .where('id_paciente', '=', id_paciente)
-      .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
       .where('estado', '=', 'pendiente')
       .where((eb) => eb.or([eb('fecha', '>', today), eb.and([eb('fecha', '=', today), eb('hora', '>', time)])])),
   );

@@ -1,13 +1,13 @@
 // What other modules may use of visits (the citas table): every import from another module goes through this file.
 export {
   changeAppointmentState,
-  countActiveFutureVisits,
+  countBookingCaps,
   countNoShows,
   countPendingRequests,
-  countVisitsWithDoctorOn,
   dayRequests,
   findAppointment,
   findBookableDoctor,
+  findBookableSlot,
   findUpcomingAppointments,
   inboxRequests,
   insertAppointment,
@@ -23,7 +23,15 @@ export {
   slotAppointments,
   type VisitsOf,
 } from './bookings.repository.ts';
-export { bookingWindow, ensureBookable, insideCancelNotice, lateChange, noShowLimitReached, noShowsSince } from './booking-window.ts';
+export {
+  bookingWindow,
+  capsClock,
+  ensureBookable,
+  ensureWithinCaps,
+  insideCancelNotice,
+  lateChange,
+  noShowsSince,
+} from './booking-window.ts';
 export {
   activeHolderOfSlot,
   activeVisitsBetween,
