@@ -2,7 +2,7 @@ import { fullName } from '../../../contracts/names.ts';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { normalizeForSearch, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import type { DialectName } from '../../db/index.ts';
-import { containsText } from '../../db/sql.ts';
+import { containsText, startsWithText, startsWithTextInRange } from '../../db/sql.ts';
 import type { UsuarioFicha } from '../../../contracts/profiles.ts';
 import type { PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import type { Database, NuevoUsuario, Rol, UsuariosTable } from '../../db/schema/index.ts';
@@ -305,10 +305,11 @@ async function countPatientMatchesUpTo(db: Db, search: Search, limit: number): P
 }
 
 /**
- * Active patients matching a search, in the order of their names. Every account whose role is
- * paciente has its patient record (registration and role changes create it), so the total is
- * counted on the accounts alone. A search's total is exact up to SEARCH_COUNT_LIMIT matches (or
- * up to the end of the page asked for, if further); past it the total is that many and
+ * Active patients matching a search: those whose name starts with the search first, then the rest,
+ * each in the order of their names (typing "jose" shows the Josés before "Ana José"). Every account
+ * whose role is paciente has its patient record (registration and role changes create it), so the
+ * total is counted on the accounts alone. A search's total is exact up to SEARCH_COUNT_LIMIT
+ * matches (or up to the end of the page asked for, if further); past it the total is that many and
  * `approximate` says there are more.
  */
 export async function listPatients(db: Db, dialect: DialectName, query: ListQuery) {
@@ -319,23 +320,12 @@ export async function listPatients(db: Db, dialect: DialectName, query: ListQuer
   const approximate = search !== undefined && counted > limit;
   const total = approximate ? limit : counted;
   if (!approximate && total <= offset) return { items: [], total };
+  const page = { offset, size: query.por_pagina };
   // Few matches (counted exactly): start from them and sort them (a unary + keeps SQLite on the
-  // FTS5 matches instead of the role index). Many, or no search: find the page's accounts by walking
-  // the (rol, activo, busqueda, id_usuario) index in name order, testing each entry in the index
-  // itself, and stopping at a full page; then read those accounts. Testing in the index keeps a
-  // name that clusters late in the order ("jose" comes after every "a…" to "i…") cheap on
-  // PostgreSQL: no table row is read that is not returned.
+  // FTS5 matches instead of the role index). Many, or no search: find the page's ids in the
+  // (rol, activo, busqueda, id_usuario) index, then read those accounts.
   const fromMatches = search?.phrase !== undefined && !approximate;
-  const walked = db
-    .selectFrom('usuarios as w')
-    .where('w.rol', '=', 'paciente')
-    .where('w.activo', '=', 1)
-    .$if(search !== undefined, (qb) => qb.where(containsText('w.busqueda', search!.text)))
-    .select('w.id_usuario')
-    .orderBy('w.busqueda')
-    .orderBy('w.id_usuario')
-    .limit(query.por_pagina)
-    .offset(offset);
+  const matchingIds = search && !fromMatches ? await pageOfMatchingPatientIds(db, search.text, page) : undefined;
   const items = await db
     .selectFrom('usuarios as u')
     .innerJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
@@ -344,16 +334,55 @@ export async function listPatients(db: Db, dialect: DialectName, query: ListQuer
         .where(sql`+${sql.ref('u.rol')}`, '=', 'paciente')
         .where(sql`+${sql.ref('u.activo')}`, '=', 1)
         .where(search!.condition)
-        .limit(query.por_pagina)
-        .offset(offset),
+        .limit(page.size)
+        .offset(page.offset),
     )
-    .$if(!fromMatches, (qb) => qb.where('u.id_usuario', 'in', walked))
+    .$if(matchingIds !== undefined, (qb) => qb.where('u.id_usuario', 'in', matchingIds!.length > 0 ? matchingIds! : [0]))
+    .$if(search === undefined, (qb) =>
+      qb.where('u.id_usuario', 'in', patientsInNameOrder(db).limit(page.size).offset(page.offset)),
+    )
     .select(patientListColumns)
+    .$if(search !== undefined, (qb) => qb.orderBy(sql`case when ${startsWithText('u.busqueda', search!.text)} then 0 else 1 end`))
     // The search text starts with the name and surnames: an accent-free alphabetical order.
     .orderBy('u.busqueda')
     .orderBy('u.id_usuario')
     .execute();
   return approximate ? { items, total, approximate: true as const } : { items, total };
+}
+
+/**
+ * Active patients' ids in name order, from the (rol, activo, busqueda, id_usuario) index: each
+ * condition added is tested on the index entry itself, so no table row is read that is not returned.
+ */
+function patientsInNameOrder(db: Db) {
+  return db
+    .selectFrom('usuarios as w')
+    .where('w.rol', '=', 'paciente')
+    .where('w.activo', '=', 1)
+    .select('w.id_usuario')
+    .orderBy('w.busqueda')
+    .orderBy('w.id_usuario');
+}
+
+/**
+ * The ids of a page of patients matching a search: the names that start with it first (one range of
+ * the index), then the walk in name order for the rest, skipping them. Reading that range first
+ * keeps a common first name cheap: "jose" starts after every "a…" to "i…", half the clinic for a
+ * walk in name order alone.
+ */
+async function pageOfMatchingPatientIds(db: Db, text: string, page: { offset: number; size: number }): Promise<number[]> {
+  const idsOf = async (query: ReturnType<typeof patientsInNameOrder>, offset: number, size: number) =>
+    (await query.limit(size).offset(offset).execute()).map((row) => row.id_usuario);
+  const starting = patientsInNameOrder(db).where(startsWithTextInRange('w.busqueda', text));
+  // How many names start with the search, counted only as far as this page reaches.
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${starting.limit(page.offset + page.size)}) as capped`.execute(db);
+  const startingCount = Number(rows[0]?.n ?? 0);
+  const first = page.offset < startingCount ? await idsOf(starting, page.offset, page.size) : [];
+  if (first.length === page.size) return first;
+  const rest = patientsInNameOrder(db)
+    .where(containsText('w.busqueda', text))
+    .where(sql<boolean>`not ${startsWithText('w.busqueda', text)}`);
+  return [...first, ...(await idsOf(rest, Math.max(0, page.offset - startingCount), page.size - first.length))];
 }
 
 /** The caller's own account. */

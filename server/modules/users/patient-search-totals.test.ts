@@ -11,10 +11,10 @@ interface PatientItem {
 const MATCHES = SEARCH_COUNT_LIMIT + 105;
 
 /** Active patients (and a closed one and a doctor, who must not count) sharing a surname, straight into the database. */
-async function insertNamesakes(server: TestServer, apellido1: string, count: number): Promise<void> {
+async function insertNamesakes(server: TestServer, apellido1: string, count: number, nombreOf = (i: number) => `Nombre${String(i).padStart(4, '0')}`): Promise<void> {
   const stamp = new Date().toISOString();
   const rows = Array.from({ length: count + 2 }, (_, i) => {
-    const nombre = `Nombre${String(i).padStart(4, '0')}`;
+    const nombre = nombreOf(i);
     const nombre_usuario = `${apellido1.toLowerCase()}${i}`;
     const correo = `${nombre_usuario}@example.com`;
     return {
@@ -87,5 +87,28 @@ describe.each(DATABASES)('patient search totals past the count limit on %s', (ki
     const few = await server.request<PatientItem[]>('GET', '/api/pacientes?buscar=nombre000', { token: admin.token });
     expect(few.headers.get('x-total-count')).toBe('10');
     expect(few.headers.get('x-total-count-approximate')).toBeNull();
+  });
+
+  it('lists the names that start with the search first, then the rest, each in name order, on every page', async () => {
+    const admin = await server.createUser('admin');
+    // 110 patients whose surname holds the search (their names sort first: "Abel"), 60 whose first
+    // name starts with it: 170 matches, past the count limit, so page 1 comes from the index walk.
+    await insertNamesakes(server, 'Prefqz', 110, (i) => `Abel${String(i).padStart(4, '0')}`);
+    await insertNamesakes(server, 'Otro', 60, (i) => `Prefqzito${String(i).padStart(4, '0')}`);
+    const starting = Array.from({ length: 60 }, (_, i) => `Prefqzito${String(i).padStart(4, '0')} Otro`);
+    const containing = Array.from({ length: 110 }, (_, i) => `Abel${String(i).padStart(4, '0')} Prefqz`);
+    const names = async (query: string) => {
+      const response = await server.request<PatientItem[]>('GET', `/api/pacientes?buscar=prefqz&${query}`, { token: admin.token });
+      expect(response.status, query).toBe(200);
+      return response.body.map((item) => item.nombre_completo);
+    };
+    expect(await names('pagina=1')).toEqual(starting.slice(0, 50));
+    // The page where the names that start with it end and the others begin.
+    expect(await names('pagina=2')).toEqual([...starting.slice(50), ...containing.slice(0, 40)]);
+    expect(await names('pagina=4')).toEqual(containing.slice(90));
+    // One page of 200 counts every match exactly (on SQLite it starts from the trigram matches): same order.
+    expect(await names('pagina=1&por_pagina=200')).toEqual([...starting, ...containing]);
+    const few = await server.request<PatientItem[]>('GET', '/api/pacientes?buscar=prefqzito000', { token: admin.token });
+    expect(few.body.map((item) => item.nombre_completo)).toEqual(starting.slice(0, 10));
   });
 });
