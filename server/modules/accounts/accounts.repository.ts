@@ -325,7 +325,7 @@ export async function listPatients(db: Db, dialect: DialectName, query: ListQuer
   // FTS5 matches instead of the role index). Many, or no search: find the page's ids in the
   // (rol, activo, busqueda, id_usuario) index, then read those accounts.
   const fromMatches = search?.phrase !== undefined && !approximate;
-  const matchingIds = search && !fromMatches ? await pageOfMatchingPatientIds(db, search.text, page) : undefined;
+  const matching = search && !fromMatches ? await pageOfMatchingPatients(db, search.text, page) : undefined;
   const items = await db
     .selectFrom('usuarios as u')
     .innerJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
@@ -337,7 +337,14 @@ export async function listPatients(db: Db, dialect: DialectName, query: ListQuer
         .limit(page.size)
         .offset(page.offset),
     )
-    .$if(matchingIds !== undefined, (qb) => qb.where('u.id_usuario', 'in', matchingIds!.length > 0 ? matchingIds! : [0]))
+    .$if(matching !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('u.id_usuario', 'in', matching!.first.length > 0 ? matching!.first : [0]),
+          ...(matching!.rest ? [eb('u.id_usuario', 'in', matching!.rest)] : []),
+        ]),
+      ),
+    )
     .$if(search === undefined, (qb) =>
       qb.where('u.id_usuario', 'in', patientsInNameOrder(db).limit(page.size).offset(page.offset)),
     )
@@ -365,24 +372,30 @@ function patientsInNameOrder(db: Db) {
 }
 
 /**
- * The ids of a page of patients matching a search: the names that start with it first (one range of
- * the index), then the walk in name order for the rest, skipping them. Reading that range first
- * keeps a common first name cheap: "jose" starts after every "a…" to "i…", half the clinic for a
- * walk in name order alone.
+ * A page of patients matching a search: the names that start with it first (one range of the index,
+ * read here), then the walk in name order for the rest, skipping them (a subquery for the caller's
+ * read, when the page still has room). Reading that range first keeps a common first name cheap:
+ * "jose" starts after every "a…" to "i…", half the clinic for a walk in name order alone.
  */
-async function pageOfMatchingPatientIds(db: Db, text: string, page: { offset: number; size: number }): Promise<number[]> {
-  const idsOf = async (query: ReturnType<typeof patientsInNameOrder>, offset: number, size: number) =>
-    (await query.limit(size).offset(offset).execute()).map((row) => row.id_usuario);
+async function pageOfMatchingPatients(db: Db, text: string, page: { offset: number; size: number }) {
   const starting = patientsInNameOrder(db).where(startsWithTextInRange('w.busqueda', text));
-  // How many names start with the search, counted only as far as this page reaches.
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${starting.limit(page.offset + page.size)}) as capped`.execute(db);
-  const startingCount = Number(rows[0]?.n ?? 0);
-  const first = page.offset < startingCount ? await idsOf(starting, page.offset, page.size) : [];
-  if (first.length === page.size) return first;
+  const first = (await starting.limit(page.size).offset(page.offset).execute()).map((row) => row.id_usuario);
+  if (first.length === page.size) return { first };
+  // How many names start with the search: this read tells, unless the page begins past them all.
+  const startingCount =
+    first.length > 0 || page.offset === 0 ? page.offset + first.length : await countUpTo(db, starting, page.offset);
   const rest = patientsInNameOrder(db)
     .where(containsText('w.busqueda', text))
-    .where(sql<boolean>`not ${startsWithText('w.busqueda', text)}`);
-  return [...first, ...(await idsOf(rest, Math.max(0, page.offset - startingCount), page.size - first.length))];
+    .where(sql<boolean>`not ${startsWithText('w.busqueda', text)}`)
+    .limit(page.size - first.length)
+    .offset(Math.max(0, page.offset - startingCount));
+  return { first, rest };
+}
+
+/** How many rows a query gives, counting no further than `limit`. */
+async function countUpTo(db: Db, query: ReturnType<typeof patientsInNameOrder>, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${query.limit(limit)}) as capped`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The caller's own account. */
