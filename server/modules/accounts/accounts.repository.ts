@@ -321,30 +321,25 @@ export async function listPatients(db: Db, dialect: DialectName, query: ListQuer
   const total = approximate ? limit : counted;
   if (!approximate && total <= offset) return { items: [], total };
   const page = { offset, size: query.por_pagina };
-  // Few matches (counted exactly): start from them and sort them (a unary + keeps SQLite on the
-  // FTS5 matches instead of the role index). Many, or no search: find the page's ids in the
+  // Few matches (counted exactly) of three or more characters: start from the trigram index's
+  // matches and sort them (on SQLite a unary + keeps the planner on the FTS5 matches instead of the
+  // role index). Many, shorter terms or no search: find the page's ids in the
   // (rol, activo, busqueda, id_usuario) index, then read those accounts.
-  const fromMatches = search?.phrase !== undefined && !approximate;
+  const unindexed = (column: string) => (dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column));
+  const fromMatches = search !== undefined && !approximate && [...search.text].length >= 3;
   const matching = search && !fromMatches ? await pageOfMatchingPatients(db, search.text, page) : undefined;
   const items = await db
     .selectFrom('usuarios as u')
     .innerJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
     .$if(fromMatches, (qb) =>
       qb
-        .where(sql`+${sql.ref('u.rol')}`, '=', 'paciente')
-        .where(sql`+${sql.ref('u.activo')}`, '=', 1)
+        .where(unindexed('u.rol'), '=', 'paciente')
+        .where(unindexed('u.activo'), '=', 1)
         .where(search!.condition)
         .limit(page.size)
         .offset(page.offset),
     )
-    .$if(matching !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb('u.id_usuario', 'in', matching!.first.length > 0 ? matching!.first : [0]),
-          ...(matching!.rest ? [eb('u.id_usuario', 'in', matching!.rest)] : []),
-        ]),
-      ),
-    )
+    .$if(matching !== undefined, (qb) => qb.where('u.id_usuario', 'in', matching!))
     .$if(search === undefined, (qb) =>
       qb.where('u.id_usuario', 'in', patientsInNameOrder(db).limit(page.size).offset(page.offset)),
     )
@@ -372,15 +367,15 @@ function patientsInNameOrder(db: Db) {
 }
 
 /**
- * A page of patients matching a search: the names that start with it first (one range of the index,
- * read here), then the walk in name order for the rest, skipping them (a subquery for the caller's
- * read, when the page still has room). Reading that range first keeps a common first name cheap:
+ * The ids of a page of patients matching a search: the names that start with it first (one range of
+ * the index, read here), then the walk in name order for the rest, skipping them (a subquery the
+ * caller's read runs, when the page still has room). Reading that range first keeps a common first name cheap:
  * "jose" starts after every "a…" to "i…", half the clinic for a walk in name order alone.
  */
 async function pageOfMatchingPatients(db: Db, text: string, page: { offset: number; size: number }) {
   const starting = patientsInNameOrder(db).where(startsWithTextInRange('w.busqueda', text));
   const first = (await starting.limit(page.size).offset(page.offset).execute()).map((row) => row.id_usuario);
-  if (first.length === page.size) return { first };
+  if (first.length === page.size) return first;
   // How many names start with the search: this read tells, unless the page begins past them all.
   const startingCount =
     first.length > 0 || page.offset === 0 ? page.offset + first.length : await countUpTo(db, starting, page.offset);
@@ -389,7 +384,9 @@ async function pageOfMatchingPatients(db: Db, text: string, page: { offset: numb
     .where(sql<boolean>`not ${startsWithText('w.busqueda', text)}`)
     .limit(page.size - first.length)
     .offset(Math.max(0, page.offset - startingCount));
-  return { first, rest };
+  // One list of ids for an IN: an OR of two would cost PostgreSQL a scan of every account.
+  const restIds = db.selectFrom(rest.as('r')).select('r.id_usuario');
+  return first.length === 0 ? restIds : restIds.unionAll(db.selectFrom('usuarios').select('id_usuario').where('id_usuario', 'in', first));
 }
 
 /** How many rows a query gives, counting no further than `limit`. */
