@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
 import { fullName } from '../../../contracts/names.ts';
-import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
+import type { AgendaTable, CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
 import { dayNumbers } from '../../lib/slots.ts';
-import type { SlotRow } from '../agenda/index.ts';
 import { visitDoctorColumns, visitsWithPeople } from './visits.repository.ts';
 
 import { countVisits } from './count-visits.ts';
@@ -43,12 +42,15 @@ function bookableDoctors(db: Db) {
     .where('u.rol', '=', 'doctor');
 }
 
+/** A slot as a booking reads it (the agenda module's SlotRow: visits may not import agenda, which imports visits). */
+export type BookableSlot = Omit<AgendaTable, 'id_agenda' | 'id_doctor' | 'duracion_min' | 'descripcion'> & { id_agenda: number };
+
 /**
  * The slot starting at `hora` (HH:MM, or HH:MM:SS by older clients) of a doctor patients may book
  * with; undefined when there is no such slot or the doctor is not bookable (findBookableDoctor tells
  * which). One query where a booking made two while holding its locks.
  */
-export async function findBookableSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<SlotRow | undefined> {
+export async function findBookableSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<BookableSlot | undefined> {
   return bookableDoctors(db)
     .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
     .clearSelect()
