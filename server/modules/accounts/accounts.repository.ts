@@ -369,8 +369,8 @@ function patientsInNameOrder(db: Db) {
 /**
  * The ids of a page of patients matching a search: the names that start with it first (one range of
  * the index, read here), then the walk in name order for the rest, skipping them (a subquery the
- * caller's read runs, when the page still has room). Reading that range first keeps a common first name cheap:
- * "jose" starts after every "a…" to "i…", half the clinic for a walk in name order alone.
+ * caller's read runs, when the page still has room). Reading that range first keeps a common first
+ * name cheap: "jose" starts after every "a…" to "i…", half the clinic for a walk in name order alone.
  */
 async function pageOfMatchingPatients(db: Db, text: string, page: { offset: number; size: number }) {
   const starting = patientsInNameOrder(db).where(startsWithTextInRange('w.busqueda', text));
