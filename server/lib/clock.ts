@@ -29,14 +29,18 @@ type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /**
- * The last instants read, by zone: a request reads its one "now" several times (today, the time,
- * the no-show window), and formatting costs more than the rest of those helpers together.
+ * The last minutes read, by zone: every request reads "now" (today, the time, the no-show window),
+ * and formatting costs more than the rest of those helpers together. The wall clock shows no
+ * seconds, so one minute formats once: since 1973 every zone's offset is a whole number of minutes
+ * (older instants, with offsets such as -0:44:30, are kept by the millisecond).
  */
 const recent = new Map<string, WallClock>();
 const RECENT_SIZE = 256;
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
 
 function partsIn(timeZone: string, instant: Date): WallClock {
-  const key = `${timeZone}|${instant.getTime()}`;
+  const ms = instant.getTime();
+  const key = ms >= WHOLE_MINUTE_OFFSETS_SINCE ? `${timeZone}|m${Math.floor(ms / 60_000)}` : `${timeZone}|${ms}`;
   const known = recent.get(key);
   if (known) return known;
   let formatter = formatters.get(timeZone);

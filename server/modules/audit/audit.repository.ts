@@ -1,7 +1,8 @@
 import { fullName } from '../../../contracts/names.ts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { AccionAuditoria, AuditoriaQuery } from '../../../contracts/audit.ts';
 import { normalizeForSearch } from '../../../contracts/common.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { containsText } from '../../db/sql.ts';
 
@@ -38,19 +39,19 @@ export async function writeAudit(db: Db, entry: AuditEntry) {
   await batcher.add(entry);
 }
 
+// Every read of clinical data writes one: compiled once per shape (which fields are null).
+const insertAuditRow = compiledOnce((db, row: Insertable<Database['auditoria']>) => db.insertInto('auditoria').values(row));
+
 async function insertAudit(db: Db, entry: AuditEntry) {
-  await db
-    .insertInto('auditoria')
-    .values({
-      id_usuario: entry.id_usuario,
-      rol: entry.rol,
-      id_paciente: entry.id_paciente ?? null,
-      accion: entry.accion,
-      detalle: entry.detalle ?? null,
-      ip: entry.ip ?? null,
-      creado_en: entry.creado_en,
-    })
-    .execute();
+  await insertAuditRow(db, {
+    id_usuario: entry.id_usuario,
+    rol: entry.rol,
+    id_paciente: entry.id_paciente ?? null,
+    accion: entry.accion,
+    detalle: entry.detalle ?? null,
+    ip: entry.ip ?? null,
+    creado_en: entry.creado_en,
+  });
 }
 
 type Waiting = { entry: AuditEntry; resolve: () => void; reject: (error: unknown) => void };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MotivoFinSesion } from '../../db/schema/index.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { sessionColumns, type SessionRow } from './auth.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,17 +45,20 @@ export async function deleteExpiredSessions(db: Db, id_usuario: number, now: str
   await db.deleteFrom('sesiones').where('id_usuario', '=', id_usuario).where('caduca_en', '<', now).execute();
 }
 
-/** The hot path: the user and their session in one round trip (primary key join). */
-export async function findRequestUser(db: Db, id_usuario: number, id_sesion: string): Promise<RequestUserRow | undefined> {
-  return db
+const requestUserQuery = compiledOnce((db, id_usuario: number, id_sesion: string) =>
+  db
     .selectFrom('usuarios as u')
     .innerJoin('sesiones as s', (join) => join.onRef('s.id_usuario', '=', 'u.id_usuario').on('s.id_sesion', '=', id_sesion))
     .leftJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
     .leftJoin('doctores as d', 'd.id_usuario', 'u.id_usuario')
     .select(sessionColumns)
     .select(['s.ultimo_uso', 's.caduca_en', 's.terminada_en', 's.motivo'])
-    .where('u.id_usuario', '=', id_usuario)
-    .executeTakeFirst();
+    .where('u.id_usuario', '=', id_usuario),
+);
+
+/** The hot path, on every request: the user and their session in one round trip (primary key join). */
+export async function findRequestUser(db: Db, id_usuario: number, id_sesion: string): Promise<RequestUserRow | undefined> {
+  return (await requestUserQuery(db, id_usuario, id_sesion)).rows[0];
 }
 
 /** Records use; the caller only asks when the stored time is about a minute old. */

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 import type { HistorialItem, TipoConsultaHistorial } from '../../../contracts/history.ts';
 import type { UltimaConsulta } from '../../../contracts/clinical-file.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 // The consultations as the patient's history and summary show them (with doctor and specialty).
@@ -71,7 +72,14 @@ export interface HistoryFilter {
   begunBy: { today: string; time: string };
 }
 
-function historyQuery(db: Db, scope: HistoryScope, filter: HistoryFilter) {
+/** The filter as the query takes it: the date substring already a LIKE pattern. */
+type HistoryWhere = Omit<HistoryFilter, 'fecha'> & { fechaLike: string | undefined };
+
+function historyWhere({ fecha, ...filter }: HistoryFilter): HistoryWhere {
+  return { ...filter, fechaLike: fecha ? `%${fecha.replace(/[%_\\]/g, '')}%` : undefined };
+}
+
+function historyQuery(db: Db, scope: HistoryScope, filter: HistoryWhere) {
   let query = consultationsWithPeople(db);
   if (scope.id_paciente !== undefined) query = query.where('c.id_paciente', '=', scope.id_paciente);
   if (scope.id_doctor !== undefined) query = query.where('c.id_doctor', '=', scope.id_doctor);
@@ -79,20 +87,16 @@ function historyQuery(db: Db, scope: HistoryScope, filter: HistoryFilter) {
     const tipos = [...filter.tipos];
     query = tipos.length ? query.where('c.tipo', 'in', tipos) : query.where(sql<boolean>`1 = 0`);
   }
-  if (filter.fecha) query = query.where('c.fecha', 'like', `%${filter.fecha.replace(/[%_\\]/g, '')}%`);
+  if (filter.fechaLike) query = query.where('c.fecha', 'like', filter.fechaLike);
   if (filter.desde) query = query.where('c.fecha', '>=', filter.desde);
   if (filter.hasta) query = query.where('c.fecha', '<=', filter.hasta);
   const { today, time } = filter.begunBy;
   return query.where((eb) => eb.or([eb('c.fecha', '<', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '<=', time)])]));
 }
 
-export async function listHistory(
-  db: Db,
-  scope: HistoryScope,
-  filter: HistoryFilter,
-  page: { limit: number; offset: number },
-): Promise<HistorialItem[]> {
-  const rows = await historyQuery(db, scope, filter)
+// A patient's history is read on every visit to the file: its two queries are compiled once per shape.
+const historyPage = compiledOnce((db, scope: HistoryScope, filter: HistoryWhere, page: { limit: number; offset: number }) =>
+  historyQuery(db, scope, filter)
     .select([
       'c.id_consulta',
       'c.fecha',
@@ -112,8 +116,20 @@ export async function listHistory(
     .orderBy('c.hora', 'desc')
     .orderBy('c.id_consulta', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset),
+);
+
+const historyCount = compiledOnce((db, scope: HistoryScope, filter: HistoryWhere) =>
+  historyQuery(db, scope, filter).select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+export async function listHistory(
+  db: Db,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+  page: { limit: number; offset: number },
+): Promise<HistorialItem[]> {
+  const { rows } = await historyPage(db, scope, historyWhere(filter), page);
   return rows.map((row) => ({
     id_consulta: row.id_consulta,
     fecha: row.fecha,
@@ -128,19 +144,18 @@ export async function listHistory(
 }
 
 export async function countHistory(db: Db, scope: HistoryScope, filter: HistoryFilter): Promise<number> {
-  const row = await historyQuery(db, scope, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const { rows } = await historyCount(db, scope, historyWhere(filter));
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The stats cards: how many, the latest consultation up to `today`, and the most frequent type. */
 export async function historyStats(db: Db, scope: HistoryScope, filter: HistoryFilter, today: string) {
-  const byType = await historyQuery(db, scope, filter)
+  const where = historyWhere(filter);
+  const byType = await historyQuery(db, scope, where)
     .select(['c.tipo', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('c.tipo')
     .execute();
-  const last = await historyQuery(db, scope, filter)
+  const last = await historyQuery(db, scope, where)
     .select((eb) => eb.fn.max('c.fecha').as('fecha'))
     .where('c.fecha', '<=', today)
     .executeTakeFirst();
