@@ -17,7 +17,7 @@ import type { StatementSync } from 'node:sqlite';
 import jwt from '@fastify/jwt';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { openSqlite } from '../../server/db/dialects/node-sqlite.ts';
+import { columnsAsArrays, openSqlite, rowObject } from '../../server/db/dialects/node-sqlite.ts';
 import { WalSync } from '../../server/db/dialects/wal-sync.ts';
 import { addDays, localDate, localTime } from '../../server/lib/clock.ts';
 import { fullName } from '../../contracts/names.ts';
@@ -53,27 +53,33 @@ interface Store {
 
 function sqliteStore(file: string): Store {
   // Opened as Galeno opens it (WAL, group commit: a write's caller waits for its sync), and
-  // prepared statements kept as it keeps them.
+  // prepared statements kept and rows read as it keeps and reads them.
   const database = openSqlite(file);
   const wal = new WalSync(file);
-  const statements = new Map<Query, StatementSync>();
+  const statements = new Map<Query, { statement: StatementSync; columns: string[] }>();
   const prepared = (query: Query) => {
-    let statement = statements.get(query);
-    if (!statement) statements.set(query, (statement = database.prepare(SQL[query])));
-    return statement;
+    let cached = statements.get(query);
+    if (!cached) {
+      const statement = database.prepare(SQL[query]);
+      statements.set(query, (cached = { statement, columns: columnsAsArrays(statement) }));
+    }
+    return cached;
   };
   const bind = (parameters: unknown[]): (string | number | null)[] => parameters.map((value) => (value === undefined ? null : (value as string | number | null)));
   return {
-    all: async (query, parameters) => prepared(query).all(...bind(parameters)),
+    all: async (query, parameters) => {
+      const { statement, columns } = prepared(query);
+      return statement.all(...bind(parameters)).map((values) => rowObject(columns, values as unknown as unknown[]));
+    },
     run: async (query, parameters) => {
-      prepared(query).run(...bind(parameters));
+      prepared(query).statement.run(...bind(parameters));
       wal.noteWrite();
       await wal.durable();
     },
     batch: async (query, rows) => {
       database.exec('begin');
       try {
-        for (const row of rows) prepared(query).run(...bind(row));
+        for (const row of rows) prepared(query).statement.run(...bind(row));
         database.exec('commit');
       } catch (error) {
         database.exec('rollback');

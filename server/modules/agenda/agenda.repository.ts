@@ -1,20 +1,25 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Bloque } from '../../../contracts/agenda.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { AgendaTable, Database } from '../../db/schema/index.ts';
 import { activeVisitsOnSlots } from '../visits/index.ts';
 import { dayNumbers, type TimeRange } from '../../lib/slots.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A day's slots of one doctor, in time order, each with its active appointment if booked. */
-export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
-  const slots = await db
+// The doctor's day is read on every look at the agenda: compiled once.
+const daySlotsQuery = compiledOnce((db, id_doctor: number, fecha: string) =>
+  db
     .selectFrom('agenda as a')
     .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado', 'a.descripcion', 'a.duracion_min'])
     .where('a.id_doctor', '=', id_doctor)
     .where('a.fecha', '=', fecha)
-    .orderBy('a.hora_inicio')
-    .execute();
+    .orderBy('a.hora_inicio'),
+);
+
+/** A day's slots of one doctor, in time order, each with its active appointment if booked. */
+export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
+  const { rows: slots } = await daySlotsQuery(db, id_doctor, fecha);
   const visits = await activeVisitsOnSlots(db, slots.map((slot) => slot.id_agenda));
   return slots.map((slot) => ({ ...slot, cita: visits.get(slot.id_agenda) ?? null }));
 }

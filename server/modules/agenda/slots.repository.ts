@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 // The agenda's slots as booking reads and takes them (the patient's side of the agenda).
@@ -16,17 +17,21 @@ export interface SlotRow {
 
 const slotColumns = ['id_agenda', 'fecha', 'hora_inicio', 'hora_fin', 'tipo', 'estado'] as const;
 
-/** A doctor's slots from `desde` up to, not including, `hasta`: one range scan of the agenda's unique index. */
-export async function listSlots(db: Db, id_doctor: number, desde: string, hasta: string): Promise<SlotRow[]> {
-  return db
+// Every look at a doctor's agenda reads it: compiled once.
+const slotsQuery = compiledOnce((db, id_doctor: number, desde: string, hasta: string) =>
+  db
     .selectFrom('agenda')
     .select(slotColumns)
     .where('id_doctor', '=', id_doctor)
     .where('fecha', '>=', desde)
     .where('fecha', '<', hasta)
     .orderBy('fecha')
-    .orderBy('hora_inicio')
-    .execute();
+    .orderBy('hora_inicio'),
+);
+
+/** A doctor's slots from `desde` up to, not including, `hasta`: one range scan of the agenda's unique index. */
+export async function listSlots(db: Db, id_doctor: number, desde: string, hasta: string): Promise<SlotRow[]> {
+  return (await slotsQuery(db, id_doctor, desde, hasta)).rows;
 }
 
 /** The slot starting at `hora` (stored as HH:MM, or HH:MM:SS by older clients). */

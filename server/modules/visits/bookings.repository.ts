@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
 import { fullName } from '../../../contracts/names.ts';
 import type { AgendaTable, CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { dayNumbers } from '../../lib/slots.ts';
 import { visitDoctorColumns, visitsWithPeople } from './visits.repository.ts';
 
@@ -50,15 +51,18 @@ export type BookableSlot = Omit<AgendaTable, 'id_agenda' | 'id_doctor' | 'duraci
  * with; undefined when there is no such slot or the doctor is not bookable (findBookableDoctor tells
  * which). One query where a booking made two while holding its locks.
  */
-export async function findBookableSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<BookableSlot | undefined> {
-  return bookableDoctors(db)
+const bookableSlotQuery = compiledOnce((db, id_doctor: number, fecha: string, horas: string[]) =>
+  bookableDoctors(db)
     .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
     .clearSelect()
     .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado'])
     .where('d.id_doctor', '=', id_doctor)
     .where('a.fecha', '=', fecha)
-    .where('a.hora_inicio', 'in', [hora, `${hora}:00`])
-    .executeTakeFirst();
+    .where('a.hora_inicio', 'in', horas),
+);
+
+export async function findBookableSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<BookableSlot | undefined> {
+  return (await bookableSlotQuery(db, id_doctor, fecha, [hora, `${hora}:00`])).rows[0];
 }
 
 export async function listBookableDoctors(db: Db, id_especialidad?: number): Promise<DoctorRow[]> {
@@ -70,8 +74,11 @@ export async function listBookableDoctors(db: Db, id_especialidad?: number): Pro
     .execute();
 }
 
+const bookableDoctorQuery = compiledOnce((db, id_doctor: number) => bookableDoctors(db).where('d.id_doctor', '=', id_doctor));
+
+/** Read on every look at a doctor's agenda and every booking: compiled once. */
 export async function findBookableDoctor(db: Db, id_doctor: number): Promise<DoctorRow | undefined> {
-  return bookableDoctors(db).where('d.id_doctor', '=', id_doctor).executeTakeFirst();
+  return (await bookableDoctorQuery(db, id_doctor)).rows[0];
 }
 
 export type NewAppointment = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_agenda' | 'fecha' | 'hora' | 'motivo' | 'creado_en'> & {
@@ -113,6 +120,17 @@ export interface PatientAppointmentRow {
   especialidad_en: string;
 }
 
+const visitsOnSlotsQuery = compiledOnce((db, id_paciente: number, id_doctor: number, desde: string, hasta: string) =>
+  db
+    .selectFrom('citas')
+    .select(['id_agenda', 'estado'])
+    .where('id_paciente', '=', id_paciente)
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', 'in', ['pendiente', 'Confirmada'])
+    .where('fecha', '>=', desde)
+    .where('fecha', '<', hasta),
+);
+
 /** The patient's active visits (pending or confirmed) on a doctor's slots of [desde, hasta): slot id to estado. */
 export async function patientVisitsOnSlots(
   db: Db,
@@ -121,15 +139,7 @@ export async function patientVisitsOnSlots(
   desde: string,
   hasta: string,
 ): Promise<Map<number, 'pendiente' | 'Confirmada'>> {
-  const rows = await db
-    .selectFrom('citas')
-    .select(['id_agenda', 'estado'])
-    .where('id_paciente', '=', id_paciente)
-    .where('id_doctor', '=', id_doctor)
-    .where('estado', 'in', ['pendiente', 'Confirmada'])
-    .where('fecha', '>=', desde)
-    .where('fecha', '<', hasta)
-    .execute();
+  const { rows } = await visitsOnSlotsQuery(db, id_paciente, id_doctor, desde, hasta);
   return new Map(rows.map((row) => [row.id_agenda, row.estado === 'Confirmada' ? 'Confirmada' : 'pendiente']));
 }
 

@@ -4,6 +4,7 @@ import type { Historia } from '../../../contracts/records.ts';
 import type { Visita } from '../../../contracts/consultations.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { fullName } from '../../../contracts/names.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, EstadoCita, TipoConsulta } from '../../db/schema/index.ts';
 
 /**
@@ -118,15 +119,19 @@ export function hasVisitSatisfyingEntry(eb: ExpressionBuilder<Database, 'lista_e
 
 // The doctor's agenda.
 
-/** The active visit (not cancelled) on each of the slots, with the patient and the consultation's type, by slot. */
-export async function activeVisitsOnSlots(db: Db, slots: number[]): Promise<Map<number, NonNullable<Bloque['cita']>>> {
-  if (slots.length === 0) return new Map();
-  const rows = await visitsWithPeople(db)
+// Compiled once per number of slots (a doctor's day has a handful of lengths).
+const activeVisitsQuery = compiledOnce((db, slots: number[]) =>
+  visitsWithPeople(db)
     .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
     .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .where('c.id_agenda', 'in', slots)
-    .where('c.estado', '<>', 'Cancelada')
-    .execute();
+    .where('c.estado', '<>', 'Cancelada'),
+);
+
+/** The active visit (not cancelled) on each of the slots, with the patient and the consultation's type, by slot. */
+export async function activeVisitsOnSlots(db: Db, slots: number[]): Promise<Map<number, NonNullable<Bloque['cita']>>> {
+  if (slots.length === 0) return new Map();
+  const { rows } = await activeVisitsQuery(db, slots);
   return new Map(
     rows.map((row) => [
       row.id_agenda,
