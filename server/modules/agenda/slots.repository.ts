@@ -55,15 +55,13 @@ export async function findSlotById(db: Db, id_agenda: number): Promise<SlotRow |
  * writer): the others see false.
  */
 export async function reserveSlot(db: Db, id_agenda: number): Promise<boolean> {
-  const result = await db
-    .updateTable('agenda')
-    .set({ estado: 'Reservado' })
-    .where('id_agenda', '=', id_agenda)
-    .where('estado', '=', 'Disponible')
-    .where('tipo', '=', 'Consulta')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await reserveSlotQuery(db, id_agenda);
+  return Number(result.numAffectedRows) === 1;
 }
+
+const reserveSlotQuery = compiledOnce((db, id_agenda: number) =>
+  db.updateTable('agenda').set({ estado: 'Reservado' }).where('id_agenda', '=', id_agenda).where('estado', '=', 'Disponible').where('tipo', '=', 'Consulta'),
+);
 
 /** Whether a consultation slot is still free to offer or take. */
 export async function slotIsFree(db: Db, id_agenda: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,11 +11,13 @@ export async function cancelPendingReminder(db: Db, id_cita: number): Promise<vo
 }
 
 export async function insertReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
-  await db
-    .insertInto('recordatorios')
-    .values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null })
-    .execute();
+  await insertReminderQuery(db, id_cita, enviar_en);
 }
+
+// Most bookings ask for a reminder: compiled once.
+const insertReminderQuery = compiledOnce((db, id_cita: number, enviar_en: string) =>
+  db.insertInto('recordatorios').values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null }),
+);
 
 /**
  * Sets an appointment's reminder (one per appointment) to go at `enviar_en`, as new: a visit that

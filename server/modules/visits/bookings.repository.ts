@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
 import { fullName } from '../../../contracts/names.ts';
 import type { AgendaTable, CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
@@ -87,18 +87,17 @@ export type NewAppointment = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_
   estado?: 'pendiente' | 'Confirmada';
 };
 
+const insertAppointmentQuery = compiledOnce((db, row: Insertable<CitasTable>) => db.insertInto('citas').values(row).returning('id_cita'));
+
 export async function insertAppointment(db: Db, cita: NewAppointment): Promise<number> {
-  const row = await db
-    .insertInto('citas')
-    .values({
-      ...cita,
-      recordatorio: cita.recordatorio ? 1 : 0,
-      estado: cita.estado ?? 'pendiente',
-      actualizado_en: cita.creado_en,
-    })
-    .returning('id_cita')
-    .executeTakeFirstOrThrow();
-  return row.id_cita;
+  const { rows } = await insertAppointmentQuery(db, {
+    ...cita,
+    recordatorio: cita.recordatorio ? 1 : 0,
+    estado: cita.estado ?? 'pendiente',
+    actualizado_en: cita.creado_en,
+  });
+  if (!rows[0]) throw new Error('insert into citas returned no id');
+  return rows[0].id_cita;
 }
 
 export interface PatientAppointmentRow {
@@ -199,8 +198,12 @@ export async function listPatientAppointments(
  */
 export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (dialect === 'sqlite') return;
-  await db.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate().executeTakeFirst();
+  await lockPatientQuery(db, id_paciente);
 }
+
+const lockPatientQuery = compiledOnce((db, id_paciente: number) =>
+  db.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate(),
+);
 
 /** What the booking caps count of one patient's visits (decisions #30, issue 14). */
 export interface BookingCounts {
@@ -214,20 +217,14 @@ export interface BookingCounts {
   pendingFuture: number;
 }
 
-/**
- * The booking caps' counts in one read of the patient's visits (one round trip while the booking
- * holds its locks, where four used to be), leaving out `except`, a visit being moved: it must not
- * count against its own move.
- */
-export async function countBookingCaps(
-  db: Db,
-  of: { id_paciente: number; id_doctor: number; fecha: string; today: string; time: string; noShowsSince: string; except?: number | undefined },
-): Promise<BookingCounts> {
-  const { except } = of;
-  const row = await db
+type CapsScope = { id_paciente: number; id_doctor: number; fecha: string; today: string; time: string; noShowsSince: string; except?: number | undefined };
+
+// Every booking and every move reads them: compiled once.
+const bookingCapsQuery = compiledOnce((db, of: CapsScope) =>
+  db
     .selectFrom('citas')
     .where('id_paciente', '=', of.id_paciente)
-    .$if(except !== undefined, (qb) => qb.where('id_cita', '<>', except as number))
+    .$if(of.except !== undefined, (qb) => qb.where('id_cita', '<>', of.except as number))
     .select((eb) => {
       const active = eb('estado', 'in', ['pendiente', 'Confirmada']);
       const future = eb.or([eb('fecha', '>', of.today), eb.and([eb('fecha', '=', of.today), eb('hora', '>', of.time)])]);
@@ -242,8 +239,17 @@ export async function countBookingCaps(
           .as('no_shows'),
         count().filterWhere(eb.and([eb('estado', '=', 'pendiente'), future])).as('pending_future'),
       ];
-    })
-    .executeTakeFirstOrThrow();
+    }),
+);
+
+/**
+ * The booking caps' counts in one read of the patient's visits (one round trip while the booking
+ * holds its locks, where four used to be), leaving out `except`, a visit being moved: it must not
+ * count against its own move.
+ */
+export async function countBookingCaps(db: Db, of: CapsScope): Promise<BookingCounts> {
+  const { rows } = await bookingCapsQuery(db, of);
+  const row = rows[0] ?? { active_future: 0, with_doctor_that_day: 0, no_shows: 0, pending_future: 0 };
   return {
     activeFuture: Number(row.active_future),
     withDoctorThatDay: Number(row.with_doctor_that_day),
