@@ -46,11 +46,6 @@ function bookableDoctors(db: Db) {
 /** A slot as a booking reads it (the agenda module's SlotRow: visits may not import agenda, which imports visits). */
 export type BookableSlot = Omit<AgendaTable, 'id_agenda' | 'id_doctor' | 'duracion_min' | 'descripcion'> & { id_agenda: number };
 
-/**
- * The slot starting at `hora` (HH:MM, or HH:MM:SS by older clients) of a doctor patients may book
- * with; undefined when there is no such slot or the doctor is not bookable (findBookableDoctor tells
- * which). One query where a booking made two while holding its locks.
- */
 const bookableSlotQuery = compiledOnce((db, id_doctor: number, fecha: string, horas: string[]) =>
   bookableDoctors(db)
     .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
@@ -61,6 +56,11 @@ const bookableSlotQuery = compiledOnce((db, id_doctor: number, fecha: string, ho
     .where('a.hora_inicio', 'in', horas),
 );
 
+/**
+ * The slot starting at `hora` (HH:MM, or HH:MM:SS by older clients) of a doctor patients may book
+ * with; undefined when there is no such slot or the doctor is not bookable (findBookableDoctor tells
+ * which). One query where a booking made two while holding its locks.
+ */
 export async function findBookableSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<BookableSlot | undefined> {
   return (await bookableSlotQuery(db, id_doctor, fecha, [hora, `${hora}:00`])).rows[0];
 }
