@@ -19,6 +19,7 @@ async function main() {
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
+  database.refreshPlannerStatistics();
 
   // The demo clinic only on loopback or when asked; never on a network address with demo passwords.
   let demoLogins: DemoLogin[];

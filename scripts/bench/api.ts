@@ -181,6 +181,9 @@ async function login(base: string, usuario: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** Patients who book in the booking scenario (paciente21 onwards). */
+const BOOKERS = 100;
+
 const FRAGMENTS = ['gar', 'mar', 'lop', 'jose', 'ana', 'pui', 'nun', 'ferr', 'sol', 'ibañ'];
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
 
@@ -228,6 +231,9 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     const admin = await login(base, 'admin');
     const doctor = await login(base, 'doctor1');
     const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => login(base, `paciente${i + 1}`)));
+    // Bookings are spread over more patients: with the caps lifted, 20 patients gained hundreds of
+    // visits each run, which no capped patient can hold, and each booking counts a patient's visits.
+    const bookers = await Promise.all(Array.from({ length: BOOKERS }, (_, i) => login(base, `paciente${i + 21}`)));
     const slots = await freeSlots(env, 200_000);
     let nextSlot = 0;
     const days = Array.from({ length: 20 }, (_, i) =>
@@ -264,7 +270,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
                 return {
                   ...r,
                   path: '/api/citas',
-                  headers: { ...auth(pick(patients)), 'content-type': 'application/json' },
+                  headers: { ...auth(pick(bookers)), 'content-type': 'application/json' },
                   body: JSON.stringify({
                     id_doctor: slot?.id_doctor,
                     fecha: slot?.fecha,

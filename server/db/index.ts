@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Kysely, Migrator, sql, type LogEvent, type Migration } from 'kysely';
 import pg from 'pg';
-import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
+import { nodeSqliteDialect, openSqlite, optimizeSqlite } from './dialects/node-sqlite.ts';
 import { WalSync } from './dialects/wal-sync.ts';
 import { CurrentSchemaPostgresDialect } from './dialects/postgres.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files.ts';
@@ -30,6 +30,13 @@ export interface DatabaseHandle {
   durable(): Promise<void>;
   /** SQLite's WAL syncs so far (metrics and tests); undefined on PostgreSQL. */
   walSyncs(): number | undefined;
+  /**
+   * Brings the query planner's table statistics up to date where they are missing or stale. SQLite
+   * keeps none of its own: without them it guesses, and picked an index over every pending notice
+   * instead of the notices' primary key (decision 0101). It runs after the migrations at start and
+   * every hour; PostgreSQL's autovacuum does the same, so there it does nothing.
+   */
+  refreshPlannerStatistics(): void;
   close(): Promise<void>;
 }
 
@@ -67,6 +74,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       durable: () => Promise.resolve(),
       walSyncs: () => undefined,
+      refreshPlannerStatistics: () => {},
       close: () => db.destroy(),
     };
   }
@@ -76,6 +84,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const database = openSqlite(file);
   const wal = new WalSync(file);
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database, () => wal.noteWrite()), log });
+  const refreshPlannerStatistics = () => optimizeSqlite(database);
+  const hourly = setInterval(refreshPlannerStatistics, 60 * 60_000).unref();
   return {
     db,
     dialect: 'sqlite',
@@ -84,7 +94,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     poolStats: () => undefined,
     durable: () => wal.durable(),
     walSyncs: () => wal.syncs,
+    refreshPlannerStatistics,
     close: async () => {
+      clearInterval(hourly);
       await wal.close();
       await db.destroy();
     },

@@ -15,6 +15,7 @@ import { sessions } from './052-sessions.ts';
 import { visitSequence } from './023-visit-sequence.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
+import { doctorNoticeTimes } from './083-doctor-notice-times.ts';
 import { patientListCoveringIndex } from './082-patient-list-covering-index.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
@@ -53,4 +54,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,
+  '083-doctor-notice-times': doctorNoticeTimes,
 };

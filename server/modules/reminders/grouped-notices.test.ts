@@ -111,6 +111,38 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(mails[1]?.subject).toBe('2 solicitudes de cita nuevas');
   });
 
+  it('keeps a request made while the e-mail was going out for the next window, and makes no claim before then', async () => {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor');
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30', '10:00']);
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => server.createUser('paciente')));
+    await book(server, first as TestUser, doctor, '09:00');
+    expect(mailsTo(doctor.correo)).toHaveLength(1);
+    // The second request came in while the first e-mail was being sent: it joined that batch's time,
+    // 08:00, but the e-mail had already been built without it.
+    const waiting = await book(server, second as TestUser, doctor, '09:30');
+    await server.database.db.updateTable('avisos_solicitud').set({ enviar_en: START }).where('id_cita', '=', waiting).execute();
+
+    server.clock.set('2026-03-02T08:01:00Z');
+    const statements: string[] = [];
+    const listener = (event: { query: { sql: string } }) => statements.push(event.query.sql);
+    server.database.queryListeners.add(listener);
+    let third_id: number;
+    try {
+      third_id = await book(server, third as TestUser, doctor, '10:00');
+    } finally {
+      server.database.queryListeners.delete(listener);
+    }
+    // The doctor was mailed at 08:00: nothing can go before 08:05, so the booking claims nothing.
+    expect(statements.filter((text) => /update "avisos_solicitud" set "reservado_hasta"/.test(text))).toEqual([]);
+    const queued = await server.database.db.selectFrom('avisos_solicitud').select('enviar_en').where('id_cita', '=', third_id).executeTakeFirstOrThrow();
+    expect(new Date(queued.enviar_en).toISOString()).toBe('2026-03-02T08:05:00.000Z');
+    expect(mailsTo(doctor.correo)).toHaveLength(1);
+
+    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:05:00Z'))).toMatchObject({ sent: 1 });
+    expect(mailsTo(doctor.correo)[1]?.subject).toBe('2 solicitudes de cita nuevas');
+  });
+
   it('tries a failed e-mail again later', async () => {
     server.clock.set(START);
     const doctor = await server.createUser('doctor');

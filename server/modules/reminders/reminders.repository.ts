@@ -91,47 +91,49 @@ export async function settleReminder(
 }
 
 /**
- * Leaves a pending notice of a new request for its doctor (in the booking's transaction). It joins
- * the doctor's batch still waiting, else it is due at once, or `windowMinutes` after the doctor's
- * last notice e-mail if that was more recent: one e-mail per doctor per window at most.
+ * Leaves a pending notice of a new request for its doctor (in the booking's transaction) and tells
+ * when it will go: with the doctor's batch still waiting, else at once, and never sooner than
+ * `windowMinutes` after the doctor's last notice e-mail (one e-mail per doctor per window at most).
+ * A batch queued while the last e-mail was being sent is already due but cannot go before the window
+ * ends either: the later of the two times is the one the caller may act on.
  */
 export async function insertRequestNotice(
   db: Db,
   values: { id_cita: number; id_doctor: number; now: string; windowMinutes: number },
 ): Promise<string> {
-  const waiting = await db
-    .selectFrom('avisos_solicitud')
-    .select((eb) => eb.fn.min('enviar_en').as('enviar_en'))
-    .where('id_doctor', '=', values.id_doctor)
-    .where('estado', '=', 'pendiente')
-    .executeTakeFirst();
-  let enviar_en = waiting?.enviar_en ?? values.now;
-  if (!waiting?.enviar_en) {
-    const last = await db
-      .selectFrom('avisos_solicitud')
-      .select((eb) => eb.fn.max('enviado_en').as('enviado_en'))
-      .where('id_doctor', '=', values.id_doctor)
-      .where('estado', '=', 'enviado')
-      .executeTakeFirst();
-    if (last?.enviado_en) {
-      const next = new Date(new Date(last.enviado_en).getTime() + values.windowMinutes * 60_000).toISOString();
-      if (next > enviar_en) enviar_en = next;
-    }
-  }
-  await db
-    .insertInto('avisos_solicitud')
-    .values({
-      id_cita: values.id_cita,
-      id_doctor: values.id_doctor,
-      creado_en: values.now,
-      enviar_en,
-      estado: 'pendiente',
-      reservado_hasta: null,
-      enviado_en: null,
-    })
-    .execute();
+  const { rows } = await doctorNoticeTimes(db, values.id_doctor);
+  const waiting = rows[0]?.waiting ?? values.now;
+  const lastSent = rows[0]?.last_sent;
+  const windowEnd = lastSent ? new Date(new Date(lastSent).getTime() + values.windowMinutes * 60_000).toISOString() : undefined;
+  const enviar_en = windowEnd && windowEnd > waiting ? windowEnd : waiting;
+  await insertNoticeQuery(db, { id_cita: values.id_cita, id_doctor: values.id_doctor, creado_en: values.now, enviar_en });
   return enviar_en;
 }
+
+// Every booking runs both: compiled once, and one round trip for the two times.
+const doctorNoticeTimes = compiledOnce((db, id_doctor: number) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('avisos_solicitud')
+      .select((inner) => inner.fn.min('enviar_en').as('enviar_en'))
+      .where('id_doctor', '=', id_doctor)
+      .where('estado', '=', 'pendiente')
+      .$asScalar()
+      .as('waiting'),
+    eb
+      .selectFrom('avisos_solicitud')
+      .select((inner) => inner.fn.max('enviado_en').as('enviado_en'))
+      .where('id_doctor', '=', id_doctor)
+      .where('estado', '=', 'enviado')
+      .$asScalar()
+      .as('last_sent'),
+  ]),
+);
+
+const insertNoticeQuery = compiledOnce(
+  (db, notice: { id_cita: number; id_doctor: number; creado_en: string; enviar_en: string }) =>
+    db.insertInto('avisos_solicitud').values({ ...notice, estado: 'pendiente', reservado_hasta: null, enviado_en: null }),
+);
 
 export interface ClaimedNotice {
   id_aviso: number;

@@ -224,6 +224,8 @@ const bookingCapsQuery = compiledOnce((db, of: CapsScope) =>
   db
     .selectFrom('citas')
     .where('id_paciente', '=', of.id_paciente)
+    // Every count looks at the last year or later: older visits are left in the index.
+    .where('fecha', '>=', of.noShowsSince)
     .$if(of.except !== undefined, (qb) => qb.where('id_cita', '<>', of.except as number))
     .select((eb) => {
       const active = eb('estado', 'in', ['pendiente', 'Confirmada']);
