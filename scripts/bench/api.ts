@@ -181,7 +181,7 @@ async function login(base: string, usuario: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Patients who book in the booking scenario (paciente21 onwards). */
+/** Patients who book in the booking scenario (a run of them from paciente21 onwards). */
 const BOOKERS = 100;
 
 const FRAGMENTS = ['gar', 'mar', 'lop', 'jose', 'ana', 'pui', 'nun', 'ferr', 'sol', 'ibañ'];
@@ -231,9 +231,13 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     const admin = await login(base, 'admin');
     const doctor = await login(base, 'doctor1');
     const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => login(base, `paciente${i + 1}`)));
-    // Bookings are spread over more patients: with the caps lifted, 20 patients gained hundreds of
-    // visits each run, which no capped patient can hold, and each booking counts a patient's visits.
-    const bookers = await Promise.all(Array.from({ length: BOOKERS }, (_, i) => login(base, `paciente${i + 21}`)));
+    // Bookings are spread over more patients, a different hundred each run: with the caps lifted,
+    // 20 patients gained hundreds of visits each run, which no capped patient can hold, and each
+    // booking counts the patient's visits.
+    const firstBooker = 21 + Math.floor(Math.random() * (size - 20 - BOOKERS));
+    const bookers = await Promise.all(
+      Array.from({ length: BOOKERS }, (_, i) => login(base, `paciente${firstBooker + i}`)),
+    );
     const slots = await freeSlots(env, 200_000);
     let nextSlot = 0;
     const days = Array.from({ length: 20 }, (_, i) =>
