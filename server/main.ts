@@ -19,7 +19,6 @@ async function main() {
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
-  database.refreshPlannerStatistics();
 
   // The demo clinic only on loopback or when asked; never on a network address with demo passwords.
   let demoLogins: DemoLogin[];
@@ -33,6 +32,8 @@ async function main() {
     }
     throw error;
   }
+  // After the migrations and the demo clinic, whose tables SQLite has not analysed yet.
+  await database.refreshPlannerStatistics();
 
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: config.port, host: config.host });

@@ -17,7 +17,7 @@ describe('planner statistics on the embedded database', () => {
 
   it('are gathered for the pending notices, so a claim updates them by id instead of walking every pending notice', async () => {
     await migrateToLatest(database);
-    database.refreshPlannerStatistics();
+    await database.refreshPlannerStatistics();
     // Only the notices matter to the plan: the visits they point to are left out.
     await sql`PRAGMA foreign_keys = OFF`.execute(database.db);
     const now = '2026-03-02T08:00:00.000Z';
@@ -36,7 +36,7 @@ describe('planner statistics on the embedded database', () => {
       )
       .execute();
     // The table grew from nothing: its statistics are stale and the hourly refresh takes them again.
-    database.refreshPlannerStatistics();
+    await database.refreshPlannerStatistics();
 
     const claims: CompiledQuery[] = [];
     const listener = (event: { query: CompiledQuery }) => claims.push(event.query);
@@ -51,5 +51,20 @@ describe('planner statistics on the embedded database', () => {
     const plan = await database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${claim.sql}`, [...claim.parameters]));
     // The first line of the plan is the update's own access to the table.
     expect(plan.rows[0]?.detail).toBe('SEARCH avisos_solicitud USING INTEGER PRIMARY KEY (rowid=?)');
+  });
+
+  it('are refreshed after a transaction in progress ends, never inside it where a rollback would undo them', async () => {
+    let refreshed = false;
+    let refresh: Promise<void> = Promise.resolve();
+    await database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('avisos_solicitud').select('id_aviso').limit(1).execute();
+      refresh = database.refreshPlannerStatistics().then(() => {
+        refreshed = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(refreshed).toBe(false);
+    });
+    await refresh;
+    expect(refreshed).toBe(true);
   });
 });

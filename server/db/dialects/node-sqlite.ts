@@ -22,16 +22,6 @@ export function openSqlite(file: string): DatabaseSync {
   return database;
 }
 
-/**
- * SQLite's own upkeep of the planner's statistics (sqlite.org/pragma.html#pragma_optimize): every
- * table (0x10000) whose statistics are missing or whose size changed tenfold since is analysed
- * (0x2) with a bounded sample of each index (0x10), so it takes milliseconds on any clinic and
- * nothing when all is current.
- */
-export function optimizeSqlite(database: DatabaseSync): void {
-  database.exec('PRAGMA optimize = 0x10012');
-}
-
 type Parameter = null | number | bigint | string | Uint8Array;
 
 /** How many prepared statements to keep: the app runs a few hundred distinct queries. */
