@@ -1,5 +1,5 @@
 import { REGLAS_POR_DEFECTO } from '../contracts/booking-rules-words.ts';
-import { DEMO, apiLogin, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { DEMO, apiLogin, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { addDays, clinicToday } from './support/booking.ts';
 import { registerDoctorByApi } from './support/admin.ts';
 import { bearer } from './support/agenda.ts';
@@ -42,34 +42,31 @@ test('an admin sets the booking rules and the patient sees them on /pedir-cita a
   }
 });
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`a doctor marks a visit whose time has passed 'No presentado' in the record (${theme})`, async ({ page, request }) => {
-    await useTheme(page, theme);
-    const doctor = await registerDoctorByApi(request, 'Nuria');
-    const nombre = `Pau${Math.random().toString(36).slice(2, 7)}`;
-    const credentials = await registerPatient(request, nombre);
-    const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
-    // A visit today at 00:00: its time has passed.
-    const assigned = await request.post('/api/consultas', {
-      headers: await bearer(request, doctor),
-      data: { pacienteId: login.usuario.id_usuario, fecha: clinicToday(), hora: '00:00', motivo: 'Control de tensión' },
-    });
-    expect(assigned.status(), await assigned.text()).toBe(201);
-
-    await loginAs(page, doctor, '/crear-consultas');
-    const row = page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('row').filter({ hasText: 'Control de tensión' });
-    await row.getByRole('link', { name: `Ver historia de ${nombre} Prueba` }).click();
-    await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('button', { name: /^Marcar como no presentado la visita del/ }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('¿Marcar que el paciente no se presentó');
-    await expectAccessible(page, `the no-show confirmation (${theme})`);
-    await dialog.getByRole('button', { name: 'No presentado' }).click();
-    await expect(page.getByText('Visita marcada como no presentada.')).toBeVisible();
-    const header = page.getByRole('region', { name: `${nombre} Prueba` });
-    await expect(header.getByText('1 cita sin presentarse en 12 meses')).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Marcar como no presentado/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Completar consulta del/ })).toHaveCount(0);
-    await expectAccessible(page, `the record after a no-show (${theme})`);
+test(`a doctor marks a visit whose time has passed 'No presentado' in the record`, async ({ page, request }) => {
+  const doctor = await registerDoctorByApi(request, 'Nuria');
+  const nombre = `Pau${Math.random().toString(36).slice(2, 7)}`;
+  const credentials = await registerPatient(request, nombre);
+  const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
+  // A visit today at 00:00: its time has passed.
+  const assigned = await request.post('/api/consultas', {
+    headers: await bearer(request, doctor),
+    data: { pacienteId: login.usuario.id_usuario, fecha: clinicToday(), hora: '00:00', motivo: 'Control de tensión' },
   });
-}
+  expect(assigned.status(), await assigned.text()).toBe(201);
+
+  await loginAs(page, doctor, '/crear-consultas');
+  const row = page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('row').filter({ hasText: 'Control de tensión' });
+  await row.getByRole('link', { name: `Ver historia de ${nombre} Prueba` }).click();
+  await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^Marcar como no presentado la visita del/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('¿Marcar que el paciente no se presentó');
+  await expectAccessibleInBothThemes(page, 'the no-show confirmation');
+  await dialog.getByRole('button', { name: 'No presentado' }).click();
+  await expect(page.getByText('Visita marcada como no presentada.')).toBeVisible();
+  const header = page.getByRole('region', { name: `${nombre} Prueba` });
+  await expect(header.getByText('1 cita sin presentarse en 12 meses')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Marcar como no presentado/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Completar consulta del/ })).toHaveCount(0);
+  await expectAccessibleInBothThemes(page, 'the record after a no-show');
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { apiLogin, DEMO, expect, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 import { AFTERNOON, availability, bookThroughApi, doctorAccepts, expectFreeCellsOf, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
 
@@ -143,22 +143,19 @@ test("a slot taken while the patient was confirming shows the server's reason", 
   await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
 });
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`/pedir-cita (with the modal open) and /mis-visitas have no serious accessibility problems (${theme})`, async ({ page, request }) => {
-    await useTheme(page, theme);
-    const patient = await registerPatient(request, 'Iris');
-    const fecha = weekdayAhead(8);
-    await bookThroughApi(request, patient, PUIG, fecha);
-    await loginAs(page, patient, '/pedir-cita');
-    await showPuigWeekOf(page, fecha);
-    await expectAccessible(page, `/pedir-cita ${theme}`);
-    await page.getByRole('button', { name: /^Libre, / }).first().click();
-    await expect(page.getByRole('dialog', { name: 'Confirmar cita' })).toBeVisible();
-    await expectAccessible(page, `/pedir-cita modal ${theme}`);
-    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+test(`/pedir-cita (with the modal open) and /mis-visitas have no serious accessibility problems`, async ({ page, request }) => {
+  const patient = await registerPatient(request, 'Iris');
+  const fecha = weekdayAhead(8);
+  await bookThroughApi(request, patient, PUIG, fecha);
+  await loginAs(page, patient, '/pedir-cita');
+  await showPuigWeekOf(page, fecha);
+  await expectAccessibleInBothThemes(page, '/pedir-cita');
+  await page.getByRole('button', { name: /^Libre, / }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Confirmar cita' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, '/pedir-cita modal');
+  await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
 
-    await page.goto('/mis-visitas');
-    await expect(page.getByRole('region', { name: 'Próximas citas' }).getByText('Control de tensión')).toBeVisible(LOADED);
-    await expectAccessible(page, `/mis-visitas ${theme}`);
-  });
-}
+  await page.goto('/mis-visitas');
+  await expect(page.getByRole('region', { name: 'Próximas citas' }).getByText('Control de tensión')).toBeVisible(LOADED);
+  await expectAccessibleInBothThemes(page, '/mis-visitas');
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect as baseExpect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { DEMO, expect as baseExpect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { bytesOf, samplePdf } from './support/patient.ts';
 
 // Busy shared machines: screens that load several queries get more time.
@@ -13,73 +13,70 @@ const notification = (page: Page, text: string) => page.getByRole('alert').filte
  * reason before the record shows; the patient sees the access marked as urgent with its reason; the
  * admin finds it in the audit. On the way, the doctor uploads and downloads an attachment (decisions #16).
  */
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`a doctor breaks the glass, the patient and the admin see it (${theme})`, async ({ page, request }) => {
-    await useTheme(page, theme);
-    const nombre = `Ciro${Math.random().toString(36).slice(2, 7)}`;
-    const patient = await registerPatient(request, nombre);
-    const reason = `Paciente inconsciente en urgencias (${theme}): necesito sus alergias`;
+test(`a doctor breaks the glass, the patient and the admin see it`, async ({ page, request }) => {
+  const nombre = `Ciro${Math.random().toString(36).slice(2, 7)}`;
+  const patient = await registerPatient(request, nombre);
+  const reason = `Paciente inconsciente en urgencias: necesito sus alergias`;
 
-    // The doctor does not find the patient among theirs; among every patient, opening asks for a reason.
-    await loginAs(page, DEMO.doctor2, '/medical-record');
-    await expect(page.getByRole('heading', { level: 2, name: 'Mis pacientes' })).toBeVisible();
-    await page.getByLabel('Buscar paciente').fill(nombre);
-    await expect(page.getByText('No se encontraron pacientes.')).toBeVisible();
-    await page.getByRole('switch', { name: 'Mostrar todos los pacientes de la clínica' }).check();
-    await page.getByRole('link', { name: `Abrir la historia de ${nombre} Prueba` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Acceso urgente a la historia' });
-    await expect(dialog).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toHaveCount(0);
-    await expectAccessible(page, `break-the-glass dialog (${theme})`);
+  // The doctor does not find the patient among theirs; among every patient, opening asks for a reason.
+  await loginAs(page, DEMO.doctor2, '/medical-record');
+  await expect(page.getByRole('heading', { level: 2, name: 'Mis pacientes' })).toBeVisible();
+  await page.getByLabel('Buscar paciente').fill(nombre);
+  await expect(page.getByText('No se encontraron pacientes.')).toBeVisible();
+  await page.getByRole('switch', { name: 'Mostrar todos los pacientes de la clínica' }).check();
+  await page.getByRole('link', { name: `Abrir la historia de ${nombre} Prueba` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Acceso urgente a la historia' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toHaveCount(0);
+  await expectAccessibleInBothThemes(page, 'break-the-glass dialog');
 
-    await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
-    await expect(dialog.getByText('Indica el motivo del acceso.')).toBeVisible();
-    await dialog.getByLabel(/^Motivo del acceso/).fill('Urgencia');
-    await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
-    await expect(dialog.getByText('Explica el motivo con al menos 10 caracteres.')).toBeVisible();
-    await expectAccessible(page, `break-the-glass dialog with errors (${theme})`);
-    // Typed on two lines, kept as one.
-    await dialog.getByLabel(/^Motivo del acceso/).fill(reason.replace(': ', ':\n'));
-    await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Alertas clínicas' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
+  await expect(dialog.getByText('Indica el motivo del acceso.')).toBeVisible();
+  await dialog.getByLabel(/^Motivo del acceso/).fill('Urgencia');
+  await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
+  await expect(dialog.getByText('Explica el motivo con al menos 10 caracteres.')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'break-the-glass dialog with errors');
+  // Typed on two lines, kept as one.
+  await dialog.getByLabel(/^Motivo del acceso/).fill(reason.replace(': ', ':\n'));
+  await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Alertas clínicas' })).toBeVisible();
 
-    // The doctor uploads an attachment to the record and downloads it.
-    const attachments = page.getByRole('region', { name: 'Archivos adjuntos' });
-    await expect(attachments).toContainText('Sin archivos adjuntos.');
-    const chooser = page.waitForEvent('filechooser');
-    await attachments.getByRole('button', { name: 'Subir archivo' }).click();
-    await (await chooser).setFiles({ name: 'ecografía.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
-    await expect(notification(page, 'Archivo «ecografía.pdf» subido correctamente')).toBeVisible();
-    await expect(attachments.getByRole('cell', { name: 'ecografía.pdf', exact: true })).toBeVisible();
-    const download = page.waitForEvent('download');
-    await attachments.getByRole('button', { name: 'Descargar ecografía.pdf' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('ecografía.pdf');
-    expect((await bytesOf(file)).equals(samplePdf())).toBe(true);
-    await expectAccessible(page, `record opened under break the glass (${theme})`);
+  // The doctor uploads an attachment to the record and downloads it.
+  const attachments = page.getByRole('region', { name: 'Archivos adjuntos' });
+  await expect(attachments).toContainText('Sin archivos adjuntos.');
+  const chooser = page.waitForEvent('filechooser');
+  await attachments.getByRole('button', { name: 'Subir archivo' }).click();
+  await (await chooser).setFiles({ name: 'ecografía.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+  await expect(notification(page, 'Archivo «ecografía.pdf» subido correctamente')).toBeVisible();
+  await expect(attachments.getByRole('cell', { name: 'ecografía.pdf', exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await attachments.getByRole('button', { name: 'Descargar ecografía.pdf' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('ecografía.pdf');
+  expect((await bytesOf(file)).equals(samplePdf())).toBe(true);
+  await expectAccessibleInBothThemes(page, 'record opened under break the glass');
 
-    // The patient sees the emergency access and its reason.
-    await page.evaluate(() => localStorage.removeItem('access_token'));
-    await loginAs(page, patient, '/quien-ha-consultado');
-    await expect(page.getByRole('heading', { level: 1, name: 'Quién ha consultado mi historia' })).toBeVisible();
-    // Each access is a sentence; those under emergency access carry a badge, and the declared one its reason.
-    const declared = page.getByRole('listitem').filter({ hasText: 'abrió con acceso urgente tu historia clínica' });
-    await expect(declared).toContainText('Acceso urgente');
-    await expect(declared).toContainText(`Motivo: «${reason}»`);
-    await expect(page.getByRole('listitem').filter({ hasText: 'consultó con acceso urgente tu historia clínica' }).first()).toBeVisible();
-    await expectAccessible(page, `/quien-ha-consultado with an emergency access (${theme})`);
+  // The patient sees the emergency access and its reason.
+  await page.evaluate(() => localStorage.removeItem('access_token'));
+  await loginAs(page, patient, '/quien-ha-consultado');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quién ha consultado mi historia' })).toBeVisible();
+  // Each access is a sentence; those under emergency access carry a badge, and the declared one its reason.
+  const declared = page.getByRole('listitem').filter({ hasText: 'abrió con acceso urgente tu historia clínica' });
+  await expect(declared).toContainText('Acceso urgente');
+  await expect(declared).toContainText(`Motivo: «${reason}»`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'consultó con acceso urgente tu historia clínica' }).first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, '/quien-ha-consultado with an emergency access');
 
-    // The admin lists the emergency accesses.
-    await page.evaluate(() => localStorage.removeItem('access_token'));
-    await loginAs(page, DEMO.admin, '/auditoria');
-    await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
-    await page.getByRole('button', { name: 'Accesos urgentes' }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: reason })).toContainText(`abrió con acceso urgente la historia clínica de ${nombre} Prueba`);
-    await expectAccessible(page, `/auditoria, emergency accesses (${theme})`);
-  });
-}
+  // The admin lists the emergency accesses.
+  await page.evaluate(() => localStorage.removeItem('access_token'));
+  await loginAs(page, DEMO.admin, '/auditoria');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
+  await page.getByRole('button', { name: 'Accesos urgentes' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: reason })).toContainText(`abrió con acceso urgente la historia clínica de ${nombre} Prueba`);
+  await expectAccessibleInBothThemes(page, '/auditoria, emergency accesses');
+});
 
 test('closing the dialog goes back to the patient list without opening the record', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,4 +1,4 @@
-import { apiLogin, expect, expectAccessible, registerPatient, test, useTheme } from './fixtures.ts';
+import { apiLogin, expect, expectAccessibleInBothThemes, registerPatient, test } from './fixtures.ts';
 import { chatReady, createChat, openChat } from './support/chat.ts';
 
 test('a patient asks, sees the answer stream in, renames the conversation, finds it after a reload and deletes it', async ({
@@ -64,38 +64,35 @@ test('a patient asks, sees the answer stream in, renames the conversation, finds
   await expect(history.getByText('Todavía no tienes conversaciones.')).toBeVisible();
 });
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`an emergency phrase gets the 112 guidance at once, with 'Llamar al 112' and 'Pedir cita', kept after a reload (${theme})`, async ({
-    page,
-    request,
-  }) => {
-    await useTheme(page, theme);
-    const patient = await registerPatient(request);
-    await openChat(page, patient);
-    await page.getByLabel('Escribe tu pregunta').fill('Tengo un dolor muy fuerte en el pecho');
-    await page.getByLabel('Escribe tu pregunta').press('Enter');
-    const log = page.getByRole('log', { name: 'Conversación' });
-    await expect(log.getByText('Posible urgencia')).toBeVisible();
-    await expect(log.getByText(/Esto puede ser una urgencia\. Llama ahora al 112/)).toBeVisible();
-    const actions = log.getByRole('group', { name: 'Qué hacer ahora' });
-    await expect(actions.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
-    await expect(actions.getByRole('link', { name: 'Pedir cita' })).toHaveAttribute('href', '/pedir-cita');
-    await expectAccessible(page, `an urgent answer (${theme})`);
+test(`an emergency phrase gets the 112 guidance at once, with 'Llamar al 112' and 'Pedir cita', kept after a reload`, async ({
+  page,
+  request,
+}) => {
+  const patient = await registerPatient(request);
+  await openChat(page, patient);
+  await page.getByLabel('Escribe tu pregunta').fill('Tengo un dolor muy fuerte en el pecho');
+  await page.getByLabel('Escribe tu pregunta').press('Enter');
+  const log = page.getByRole('log', { name: 'Conversación' });
+  await expect(log.getByText('Posible urgencia')).toBeVisible();
+  await expect(log.getByText(/Esto puede ser una urgencia\. Llama ahora al 112/)).toBeVisible();
+  const actions = log.getByRole('group', { name: 'Qué hacer ahora' });
+  await expect(actions.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
+  await expect(actions.getByRole('link', { name: 'Pedir cita' })).toHaveAttribute('href', '/pedir-cita');
+  await expectAccessibleInBothThemes(page, 'an urgent answer');
 
-    // Reopened later, the conversation keeps its urgency styling and actions.
-    await page.reload();
-    await chatReady(page);
-    await page
-      .getByRole('navigation', { name: 'Historial de conversaciones' })
-      .getByRole('button', { name: /^Consulta - / })
-      .first()
-      .click();
-    await expect(log.getByText('Posible urgencia')).toBeVisible();
-    await expect(log.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
-    await log.getByRole('link', { name: 'Pedir cita' }).click();
-    await expect(page).toHaveURL(/\/pedir-cita$/);
-  });
-}
+  // Reopened later, the conversation keeps its urgency styling and actions.
+  await page.reload();
+  await chatReady(page);
+  await page
+    .getByRole('navigation', { name: 'Historial de conversaciones' })
+    .getByRole('button', { name: /^Consulta - / })
+    .first()
+    .click();
+  await expect(log.getByText('Posible urgencia')).toBeVisible();
+  await expect(log.getByRole('link', { name: 'Llamar al 112' })).toHaveAttribute('href', 'tel:112');
+  await log.getByRole('link', { name: 'Pedir cita' }).click();
+  await expect(page).toHaveURL(/\/pedir-cita$/);
+});
 
 test('delete all empties the history after confirmation', async ({ page, request }) => {
   const patient = await registerPatient(request);
@@ -132,18 +129,15 @@ test('on a phone the history opens from its toggle, and the logo goes home', asy
   await expect(page).toHaveURL(/\/panel-paciente$/);
 });
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`the chat screen has no serious accessibility problems (${theme})`, async ({ page, request }) => {
-    await useTheme(page, theme);
-    const patient = await registerPatient(request);
-    await openChat(page, patient);
-    await expectAccessible(page, `/chat empty (${theme})`);
-    await page.getByLabel('Escribe tu pregunta').fill('Tengo fiebre');
-    await page.getByRole('button', { name: 'Enviar' }).click();
-    await expect(page.getByText('Fuente: «Fiebre», base de conocimiento de Galeno.')).toBeVisible();
-    await page.getByLabel('Escribe tu pregunta').fill('No puedo respirar');
-    await page.getByRole('button', { name: 'Enviar' }).click();
-    await expect(page.getByText('Posible urgencia')).toBeVisible();
-    await expectAccessible(page, `/chat with answers (${theme})`);
-  });
-}
+test(`the chat screen has no serious accessibility problems`, async ({ page, request }) => {
+  const patient = await registerPatient(request);
+  await openChat(page, patient);
+  await expectAccessibleInBothThemes(page, '/chat empty');
+  await page.getByLabel('Escribe tu pregunta').fill('Tengo fiebre');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Fuente: «Fiebre», base de conocimiento de Galeno.')).toBeVisible();
+  await page.getByLabel('Escribe tu pregunta').fill('No puedo respirar');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Posible urgencia')).toBeVisible();
+  await expectAccessibleInBothThemes(page, '/chat with answers');
+});

@@ -96,6 +96,32 @@ async function axeCheck(page: Page, label: string): Promise<void> {
   expect(problems, `accessibility of ${label}`).toEqual([]);
 }
 
+/**
+ * Checks the page with axe in both themes: as it is, then in the other colour scheme, then puts the
+ * scheme back. Mantine's switch sets only `data-mantine-color-scheme` on <html> and every colour
+ * comes from CSS variables keyed on it, so setting the attribute shows what the switch would; a
+ * journey then covers both themes in one run instead of running once per theme.
+ */
+export async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  const scheme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark' ? 'dark' : 'light';
+  const other = scheme === 'dark' ? 'light' : 'dark';
+  await expectAccessible(page, `${label} (${scheme})`);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const before = await background();
+  await setColorScheme(page, other);
+  try {
+    // A scheme the page ignored would be checked twice in the same colours.
+    expect(await background(), `the ${other} theme's background on ${label}`).not.toBe(before);
+    await expectAccessible(page, `${label} (${other})`);
+  } finally {
+    await setColorScheme(page, scheme);
+  }
+}
+
+async function setColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => document.documentElement.setAttribute('data-mantine-color-scheme', value), scheme);
+}
+
 /** Sets the theme the way the app stores it, before the page loads. */
 export async function useTheme(page: Page, theme: 'claro' | 'oscuro'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CifrasClinica } from '../contracts/home.ts';
-import { apiLogin, DEMO, expect, expectAccessible, loginAs, test, unique, type Credentials } from './fixtures.ts';
+import { apiLogin, DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, test, unique, type Credentials } from './fixtures.ts';
 import { notification, registerNamedPatient, uniqueColegiado, type NamedPatient } from './support/admin.ts';
 import { addDays, bearer, clinicToday, openDayByApi } from './support/agenda.ts';
 
@@ -73,20 +73,16 @@ const fullName = (patient: NamedPatient) => `${patient.nombre} ${patient.apellid
 
 /** axe in both themes at 1366 and 390 px, and nothing wider than the window. */
 async function checkScreen(page: Page, label: string, ready: (page: Page) => Promise<void>) {
-  for (const theme of ['claro', 'oscuro'] as const) {
-    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-    for (const width of [1366, 390]) {
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-      await page.reload();
-      await ready(page);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth),
-        `${label} at ${width} px fits the window`,
-      ).toBeLessThanOrEqual(width);
-      await expectAccessible(page, `${label}, ${theme}, ${width} px`);
-    }
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await page.reload();
+    await ready(page);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${label} at ${width} px fits the window`,
+    ).toBeLessThanOrEqual(width);
+    await expectAccessibleInBothThemes(page, `${label}, ${width} px`);
   }
-  await page.evaluate(() => localStorage.setItem('theme', 'claro'));
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.reload();
 }

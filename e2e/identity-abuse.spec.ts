@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, registerPatient, test, unique, useTheme } from './fixtures.ts';
+import { expect, expectAccessibleInBothThemes, loginAs, registerPatient, test, unique } from './fixtures.ts';
 import { bookThroughApi, expectFreeCellsOf, freeSlotName, weekdayAhead, weeksAhead, AFTERNOON } from './support/booking.ts';
 import { openScreen } from './support/public.ts';
 
@@ -27,23 +27,20 @@ async function showPuigWeekOf(page: Page, fecha: string) {
   await expectFreeCellsOf(page, fecha);
 }
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`a second visit with one doctor on one day is refused with the reason on screen (${theme})`, async ({ page, request }) => {
-    await useTheme(page, theme);
-    const patient = await registerPatient(request, 'Olga');
-    const fecha = weekdayAhead(theme === 'claro' ? 9 : 10);
-    const first = await bookThroughApi(request, patient, PUIG, fecha);
-    await loginAs(page, patient, '/pedir-cita');
-    await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible(LOADED);
-    await showPuigWeekOf(page, fecha);
-    const time = AFTERNOON.find((t) => t !== first.hora) as string;
-    let cell = page.getByRole('button', { name: freeSlotName(fecha, time), exact: true });
-    if ((await cell.count()) === 0) cell = page.getByRole('button', { name: new RegExp(`^${freeSlotName(fecha, '')}`) }).first();
-    await cell.click();
-    const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
-    await dialog.getByLabel(/^Motivo de la consulta/).fill('Segunda consulta');
-    await dialog.getByRole('button', { name: 'Pedir cita' }).click();
-    await expect(page.getByText('Error al registrar la cita: Ya tienes una cita con este doctor ese día. Elige otro día.')).toBeVisible();
-    await expectAccessible(page, `/pedir-cita booking cap ${theme}`);
-  });
-}
+test(`a second visit with one doctor on one day is refused with the reason on screen`, async ({ page, request }) => {
+  const patient = await registerPatient(request, 'Olga');
+  const fecha = weekdayAhead(9);
+  const first = await bookThroughApi(request, patient, PUIG, fecha);
+  await loginAs(page, patient, '/pedir-cita');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible(LOADED);
+  await showPuigWeekOf(page, fecha);
+  const time = AFTERNOON.find((t) => t !== first.hora) as string;
+  let cell = page.getByRole('button', { name: freeSlotName(fecha, time), exact: true });
+  if ((await cell.count()) === 0) cell = page.getByRole('button', { name: new RegExp(`^${freeSlotName(fecha, '')}`) }).first();
+  await cell.click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
+  await dialog.getByLabel(/^Motivo de la consulta/).fill('Segunda consulta');
+  await dialog.getByRole('button', { name: 'Pedir cita' }).click();
+  await expect(page.getByText('Error al registrar la cita: Ya tienes una cita con este doctor ese día. Elige otro día.')).toBeVisible();
+  await expectAccessibleInBothThemes(page, '/pedir-cita booking cap');
+});

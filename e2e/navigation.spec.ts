@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, loginAs, test, useTheme, type Credentials } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, test, type Credentials } from './fixtures.ts';
 import { openUserMenu } from './support/navigation.ts';
 
 // One menu per role reaches every screen the role may open (issue 13, "One way around").
@@ -115,22 +115,19 @@ test('on a phone the burger opens every entry of the menu and of the user menu',
   expect(overflow).toBe(0);
 });
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`the header and its user menu are accessible in the ${theme} theme, at both widths`, async ({ page }) => {
-    await useTheme(page, theme);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await loginAs(page, DEMO.patient, '/panel-paciente');
-    await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
-    await openUserMenu(page);
-    await expect(page.getByRole('menu')).toContainText('Ana');
-    await expectAccessible(page, `user menu (${theme}, 1366)`);
-    await page.keyboard.press('Escape');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'Abrir el menú' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menú' })).toBeVisible();
-    await expectAccessible(page, `menu drawer (${theme}, 390)`);
-  });
-}
+test('the header and its user menu are accessible in both themes, at both widths', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAs(page, DEMO.patient, '/panel-paciente');
+  await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
+  await openUserMenu(page);
+  await expect(page.getByRole('menu')).toContainText('Ana');
+  await expectAccessibleInBothThemes(page, 'user menu at 1366');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Abrir el menú' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menú' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'menu drawer at 390');
+});
 
 test("the user menu downloads after the screen's data, and opens at once if pressed before", async ({ page }) => {
   const menuDownloads: string[] = [];

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pdfText } from '../server/testing/patients.ts';
-import { apiLogin, DEMO, expect as baseExpect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { apiLogin, DEMO, expect as baseExpect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { fillDate, pickDateRange, shownDate } from './support/dates.ts';
 import { bytesOf, samplePdf } from './support/patient.ts';
 
@@ -230,30 +230,26 @@ const SCREENS: [string, string][] = [
   ['/medical-record', 'Mi historia clínica'],
 ];
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  for (const [path, heading] of SCREENS) {
-    test(`${path} has no serious accessibility problem (${theme})`, async ({ page }) => {
-      await useTheme(page, theme);
-      await loginAs(page, DEMO.patient, path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      // Wait for the data, not only the frame.
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByLabel('Cargando…')).toHaveCount(0);
-      await expectAccessible(page, `${path} (${theme})`);
-    });
-  }
-
-  test(`the file in edit mode and the editor with errors are accessible (${theme})`, async ({ page }) => {
-    await useTheme(page, theme);
-    await loginAs(page, DEMO.patient, '/ficha-paciente');
-    await page.getByRole('button', { name: 'Editar' }).click();
-    await expect(page.getByLabel('Teléfono')).toBeVisible();
-    await expectAccessible(page, `/ficha-paciente editing (${theme})`);
-    await page.goto('/perfil-paciente');
-    await page.getByLabel(/^Nombre/).fill('');
-    await page.getByLabel('DNI/NIE').fill('123');
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(page.getByText('Este campo es obligatorio.')).toBeVisible();
-    await expectAccessible(page, `/perfil-paciente with errors (${theme})`);
+for (const [path, heading] of SCREENS) {
+  test(`${path} has no serious accessibility problem in either theme`, async ({ page }) => {
+    await loginAs(page, DEMO.patient, path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Wait for the data, not only the frame.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByLabel('Cargando…')).toHaveCount(0);
+    await expectAccessibleInBothThemes(page, path);
   });
 }
+
+test('the file in edit mode and the editor with errors are accessible in either theme', async ({ page }) => {
+  await loginAs(page, DEMO.patient, '/ficha-paciente');
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByLabel('Teléfono')).toBeVisible();
+  await expectAccessibleInBothThemes(page, '/ficha-paciente editing');
+  await page.goto('/perfil-paciente');
+  await page.getByLabel(/^Nombre/).fill('');
+  await page.getByLabel('DNI/NIE').fill('123');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Este campo es obligatorio.')).toBeVisible();
+  await expectAccessibleInBothThemes(page, '/perfil-paciente with errors');
+});

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, useTheme } from './fixtures.ts';
+import { expect, expectAccessibleInBothThemes, test } from './fixtures.ts';
 import { openScreen } from './support/public.ts';
 
 test.describe('the landing page', () => {
@@ -194,17 +194,10 @@ test.describe('accessibility of the public screens', () => {
     ['/no-existe', 'Página no encontrada'],
   ] as const;
 
-  for (const theme of ['claro', 'oscuro'] as const) {
-    for (const [path, heading] of screens) {
-      test(`${path} has no serious or critical problem in the ${theme} theme`, async ({ page }) => {
-        await useTheme(page, theme);
-        await openScreen(page, path, heading);
-        await expect(page.locator('html')).toHaveAttribute(
-          'data-mantine-color-scheme',
-          theme === 'oscuro' ? 'dark' : 'light',
-        );
-        await expectAccessible(page, `${path} (${theme})`);
-      });
-    }
+  for (const [path, heading] of screens) {
+    test(`${path} has no serious or critical problem in either theme`, async ({ page }) => {
+      await openScreen(page, path, heading);
+      await expectAccessibleInBothThemes(page, path);
+    });
   }
 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiLogin,
   expect,
-  expectAccessible,
+  expectAccessible, expectAccessibleInBothThemes,
   loginAs,
   registerPatient,
   test,
@@ -122,74 +122,71 @@ test('a doctor answers from the inbox requests of days not in view; the rejected
 
 const PUIG = 'Pere Puig Soler';
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`after booking, the summary explains the pending request, adds it to a calendar and the grid says 'Tu solicitud' (${theme})`, async ({
-    page,
-    request,
-  }) => {
-    await useTheme(page, theme);
-    const patient = await registerPatient(request, 'Vera');
-    const fecha = weekdayAhead(theme === 'claro' ? 9 : 10);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await loginAs(page, patient, '/pedir-cita');
-    await page.getByLabel('Especialidad').selectOption({ label: 'Cardiología' });
-    await page.getByLabel('Doctor', { exact: true }).selectOption({ label: PUIG });
-    await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
-    for (let week = 0; week < weeksAhead(fecha); week++)
-      await page.getByRole('button', { name: 'Semana siguiente' }).click();
-    await expectFreeCellsOf(page, fecha);
-    let time = '';
-    for (const candidate of AFTERNOON) {
-      const cell = page.getByRole('button', { name: freeSlotName(fecha, candidate), exact: true });
-      if ((await cell.count()) === 1) {
-        time = candidate;
-        await cell.click();
-        break;
-      }
+test(`after booking, the summary explains the pending request, adds it to a calendar and the grid says 'Tu solicitud'`, async ({
+  page,
+  request,
+}) => {
+  const patient = await registerPatient(request, 'Vera');
+  const fecha = weekdayAhead(9);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAs(page, patient, '/pedir-cita');
+  await page.getByLabel('Especialidad').selectOption({ label: 'Cardiología' });
+  await page.getByLabel('Doctor', { exact: true }).selectOption({ label: PUIG });
+  await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
+  for (let week = 0; week < weeksAhead(fecha); week++)
+    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expectFreeCellsOf(page, fecha);
+  let time = '';
+  for (const candidate of AFTERNOON) {
+    const cell = page.getByRole('button', { name: freeSlotName(fecha, candidate), exact: true });
+    if ((await cell.count()) === 1) {
+      time = candidate;
+      await cell.click();
+      break;
     }
-    expect(time, 'a free afternoon slot').not.toBe('');
-    const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
-    await dialog.getByLabel(/^Motivo de la consulta/).fill('Control de tensión');
-    await dialog.getByRole('button', { name: 'Pedir cita' }).click();
-    await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
+  }
+  expect(time, 'a free afternoon slot').not.toBe('');
+  const dialog = page.getByRole('dialog', { name: 'Confirmar cita' });
+  await dialog.getByLabel(/^Motivo de la consulta/).fill('Control de tensión');
+  await dialog.getByRole('button', { name: 'Pedir cita' }).click();
+  await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
 
-    const summary = page.getByRole('region', { name: 'Tu solicitud de cita: pendiente de confirmación' });
-    await expect(summary).toBeVisible();
-    const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeZone: 'UTC' }).format(
-      new Date(`${fecha}T12:00:00Z`),
-    );
-    await expect(summary).toContainText(longDate);
-    await expect(summary).toContainText(`${time}–`);
-    await expect(summary).toContainText(PUIG);
-    await expect(summary).toContainText('el doctor tiene que aceptarla');
-    await expect(summary.getByRole('link', { name: 'Ver mis visitas' })).toHaveAttribute('href', '/mis-visitas');
-    // The grid now reads the patient's own request as theirs, not 'Ocupado'.
-    const grid = page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ });
-    await expect(grid.getByRole('row', { name: new RegExp(`^${time}`) })).toContainText('Tu solicitud');
-    await expectAccessible(page, `booking summary ${theme}`);
-    await expectNoSidewaysScroll(page, 'booking summary 1366');
+  const summary = page.getByRole('region', { name: 'Tu solicitud de cita: pendiente de confirmación' });
+  await expect(summary).toBeVisible();
+  const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${fecha}T12:00:00Z`),
+  );
+  await expect(summary).toContainText(longDate);
+  await expect(summary).toContainText(`${time}–`);
+  await expect(summary).toContainText(PUIG);
+  await expect(summary).toContainText('el doctor tiene que aceptarla');
+  await expect(summary.getByRole('link', { name: 'Ver mis visitas' })).toHaveAttribute('href', '/mis-visitas');
+  // The grid now reads the patient's own request as theirs, not 'Ocupado'.
+  const grid = page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ });
+  await expect(grid.getByRole('row', { name: new RegExp(`^${time}`) })).toContainText('Tu solicitud');
+  await expectAccessibleInBothThemes(page, 'booking summary');
+  await expectNoSidewaysScroll(page, 'booking summary 1366');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      summary.getByRole('button', { name: 'Añadir al calendario (.ics)' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^cita-\d+\.ics$/);
-    const ics = await (await import('node:fs/promises')).readFile((await download.path()) ?? '', 'utf8');
-    expect(ics).toContain('BEGIN:VCALENDAR');
-    expect(ics).toContain('STATUS:TENTATIVE');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    summary.getByRole('button', { name: 'Añadir al calendario (.ics)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^cita-\d+\.ics$/);
+  const ics = await (await import('node:fs/promises')).readFile((await download.path()) ?? '', 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toContain('STATUS:TENTATIVE');
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect(summary).toBeVisible();
-    await expectNoSidewaysScroll(page, 'booking summary 390');
-    await expectAccessible(page, `booking summary 390 ${theme}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(summary).toBeVisible();
+  await expectNoSidewaysScroll(page, 'booking summary 390');
+  await expectAccessibleInBothThemes(page, 'booking summary 390');
 
-    await summary.getByRole('link', { name: 'Ver mis visitas' }).click();
-    await expect(page.getByRole('region', { name: 'Próximas citas' }).getByText('Control de tensión')).toBeVisible(
-      LOADED,
-    );
-    await expectNoSidewaysScroll(page, '/mis-visitas 390');
-  });
-}
+  await summary.getByRole('link', { name: 'Ver mis visitas' }).click();
+  await expect(page.getByRole('region', { name: 'Próximas citas' }).getByText('Control de tensión')).toBeVisible(
+    LOADED,
+  );
+  await expectNoSidewaysScroll(page, '/mis-visitas 390');
+});
 
 test('the agenda with its inbox fits a phone and a laptop in the dark theme', async ({ page, request }) => {
   await useTheme(page, 'oscuro');

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, loginAs, test } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, test } from './fixtures.ts';
 import { notification, registerNamedPatient } from './support/admin.ts';
 
 /** A separate browser (its own storage), as a second device would be, in a theme. */
@@ -9,57 +9,57 @@ async function device(browser: Browser, theme: 'claro' | 'oscuro'): Promise<{ co
   return { context, page: await context.newPage() };
 }
 
-for (const theme of ['claro', 'oscuro'] as const) {
-  test(`ending a session from another device sends the first to /login, told why (${theme})`, async ({ browser, request }) => {
-    test.slow();
-    const patient = await registerNamedPatient(request, 'Sara');
-    const first = await device(browser, theme);
-    const second = await device(browser, theme);
-    try {
-      await loginAs(first.page, patient, '/mi-cuenta');
-      await expect(first.page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
-      await loginAs(second.page, patient, '/mi-cuenta');
+test('ending a session from another device sends the first to /login, told why', async ({ browser, request }) => {
+  test.slow();
+  // The devices keep the dark theme, which must outlive the session; axe checks both themes.
+  const theme = 'oscuro';
+  const patient = await registerNamedPatient(request, 'Sara');
+  const first = await device(browser, theme);
+  const second = await device(browser, theme);
+  try {
+    await loginAs(first.page, patient, '/mi-cuenta');
+    await expect(first.page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+    await loginAs(second.page, patient, '/mi-cuenta');
 
-      const page = second.page;
-      const list = page.getByRole('list', { name: 'Sesiones abiertas' });
-      await expect(list.getByRole('listitem')).toHaveCount(2);
-      const mine = list.getByRole('listitem').filter({ hasText: 'Este dispositivo' });
-      await expect(mine).toHaveCount(1);
-      await expect(mine).toContainText('Chrome · Linux');
-      await expect(mine).toContainText('Dirección: 127.0.0.1');
-      await expect(mine).toContainText(/Último uso: \d{1,2} \w+\.? \d{4}, \d\d:\d\d/);
-      await expectAccessible(page, `/mi-cuenta with two sessions (${theme})`);
+    const page = second.page;
+    const list = page.getByRole('list', { name: 'Sesiones abiertas' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const mine = list.getByRole('listitem').filter({ hasText: 'Este dispositivo' });
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText('Chrome · Linux');
+    await expect(mine).toContainText('Dirección: 127.0.0.1');
+    await expect(mine).toContainText(/Último uso: \d{1,2} \w+\.? \d{4}, \d\d:\d\d/);
+    await expectAccessibleInBothThemes(page, '/mi-cuenta with two sessions');
 
-      const other = list.getByRole('listitem').filter({ hasNotText: 'Este dispositivo' });
-      await other.getByRole('button', { name: /^Cerrar la sesión de Chrome · Linux/ }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toContainText(/¿Cerrar la sesión de Chrome · Linux \(último uso: .+\)\?/);
-      await expectAccessible(page, `the confirmation naming the session (${theme})`);
-      await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
-      await expect(notification(page, 'Sesión de Chrome · Linux cerrada')).toBeVisible();
-      await expect(list.getByRole('listitem')).toHaveCount(1);
-      await expect(page.getByRole('button', { name: 'Cerrar las demás sesiones' })).toBeDisabled();
+    const other = list.getByRole('listitem').filter({ hasNotText: 'Este dispositivo' });
+    await other.getByRole('button', { name: /^Cerrar la sesión de Chrome · Linux/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(/¿Cerrar la sesión de Chrome · Linux \(último uso: .+\)\?/);
+    await expectAccessibleInBothThemes(page, 'the confirmation naming the session');
+    await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(notification(page, 'Sesión de Chrome · Linux cerrada')).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Cerrar las demás sesiones' })).toBeDisabled();
 
-      // The first device's next request is refused: it lands on /login, which says why.
-      await first.page.reload();
-      await expect(first.page).toHaveURL(/\/login/);
-      const told = first.page.getByRole('status').filter({ hasText: 'Se ha cerrado tu sesión' });
-      await expect(told).toBeVisible();
-      await expect(told).toContainText('Tu sesión se cerró desde otro dispositivo');
-      // Language and theme stay on the device; the session's keys are gone.
-      const kept = await first.page.evaluate(() => ({ token: localStorage.getItem('access_token'), theme: localStorage.getItem('theme') }));
-      expect(kept).toEqual({ token: null, theme });
-      await expectAccessible(first.page, `/login after the session was ended (${theme})`);
+    // The first device's next request is refused: it lands on /login, which says why.
+    await first.page.reload();
+    await expect(first.page).toHaveURL(/\/login/);
+    const told = first.page.getByRole('status').filter({ hasText: 'Se ha cerrado tu sesión' });
+    await expect(told).toBeVisible();
+    await expect(told).toContainText('Tu sesión se cerró desde otro dispositivo');
+    // Language and theme stay on the device; the session's keys are gone.
+    const kept = await first.page.evaluate(() => ({ token: localStorage.getItem('access_token'), theme: localStorage.getItem('theme') }));
+    expect(kept).toEqual({ token: null, theme });
+    await expectAccessibleInBothThemes(first.page, '/login after the session was ended');
 
-      // The second device is still logged in.
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
-    } finally {
-      await first.context.close();
-      await second.context.close();
-    }
-  });
-}
+    // The second device is still logged in.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+  } finally {
+    await first.context.close();
+    await second.context.close();
+  }
+});
 
 test('an admin ends every session of a user after a confirmation naming them', async ({ browser, request }) => {
   test.slow();
