@@ -23,9 +23,9 @@ describe('openSqlite', () => {
     expect(pragma('foreign_keys')).toBe(1);
     expect(pragma('busy_timeout')).toBe(5000);
     // A page cache that holds a big clinic's search indexes, and SQLite's heap given back past
-    // 24 MiB, keeping the server's memory under its target (0098, 0103).
-    expect(pragma('cache_size')).toBe(-16 * 1024);
-    expect(pragma('soft_heap_limit')).toBe(24 * 1024 * 1024);
+    // 16 MiB, keeping the server's memory under its target (0098, 0103).
+    expect(pragma('cache_size')).toBe(-8 * 1024);
+    expect(pragma('soft_heap_limit')).toBe(16 * 1024 * 1024);
   });
 });
 
