@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/lint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report', '.tmp', 'bench-results'] },
+  { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report', '.tmp', 'bench-results', '.build'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -43,6 +43,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
   { files: ['web/public/**/*.js'], languageOptions: { sourceType: 'script' } },
 );

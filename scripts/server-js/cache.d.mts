@@ -1,0 +1,2 @@
+export declare const CACHE_DIR: string;
+export declare function copyOf(source: string): string;
