@@ -33,4 +33,13 @@ export function buildServerJs(): { modules: number; written: number } {
   return { modules: wanted.size, written };
 }
 
-if (import.meta.main) buildServerJs();
+if (import.meta.main) {
+  try {
+    buildServerJs();
+  } catch (error) {
+    // A read-only checkout still starts: the server then strips its modules as it loads them.
+    console.warn(
+      `Could not write the stripped server modules (${(error as Error).message}); the server will strip them at load.`,
+    );
+  }
+}
