@@ -15,6 +15,7 @@ import { modules } from './modules/index.ts';
 import { countDueOutbox } from './modules/reminders/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
+import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
 import { openApiTransform } from './plugins/openapi.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { createClinicEventHub, type ClinicEventHub } from './lib/clinic-events.ts';
@@ -44,6 +45,8 @@ export interface AppDependencies {
 }
 
 const HEADERS_TIMEOUT_MS = 20_000;
+/** How long close() waits for handlers whose client has left (main.ts gives up on the whole stop at 10 s). */
+const HANDLERS_DRAIN_MS = 8_000;
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** Builds the whole application without listening, so tests can use it in-process or on a port. */
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  waitForHandlersOnClose(app, HANDLERS_DRAIN_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

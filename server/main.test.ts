@@ -108,6 +108,24 @@ describe('server/main.ts', () => {
     expect({ code, signal }, output()).toEqual({ code: 0, signal: null });
   }, 60_000);
 
+  it('on SIGTERM does not wait for a connection that has sent nothing yet (a browser’s preconnect)', async () => {
+    const { child, port, output } = await startServer();
+    const exited = exitOf(child);
+    const spare = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => spare.once('connect', resolve));
+    const dropped = new Promise<void>((resolve) => spare.once('close', () => resolve()));
+    // Give the server time to accept it before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalled = performance.now();
+    child.kill('SIGTERM');
+    const { code, signal } = await exited;
+    expect({ code, signal }, output()).toEqual({ code: 0, signal: null });
+    // Well before the 10-second limit after which the server gives up and exits 1.
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    await dropped;
+  }, 60_000);
+
   it('stops with a message naming the variable when the configuration is bad', async () => {
     const child = spawn(process.execPath, ['server/main.ts'], {
       cwd: root,

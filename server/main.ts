@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
@@ -45,6 +46,18 @@ async function main() {
     for (const login of demoLogins) console.log(`  ${login.rol.padEnd(9)} ${login.usuario.padEnd(14)} ${login.contrasena}`);
   }
 
+  // Node closes idle keep-alive connections when asked, but not one that has not sent a byte yet (a
+  // browser's preconnect, a client's spare): that one would hold the stop until its headers time out.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  const closeIdleConnections = () => {
+    app.server.closeIdleConnections();
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+  };
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -52,9 +65,10 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
     try {
-      // close() stops accepting and lets requests in flight finish, but a keep-alive connection whose
-      // last request ends after that stays open until its timeout: close those as they fall idle.
-      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      // close() waits for the handlers still running (plugins/handlers-in-flight.ts), stops accepting
+      // and lets requests in flight finish, but a keep-alive connection whose last request ends after
+      // that stays open until its timeout: close those as they fall idle.
+      const sweep = setInterval(closeIdleConnections, 100);
       await app.close();
       clearInterval(sweep);
       await database.close();

@@ -5,7 +5,8 @@ import type { ChatStreamEvent } from '../../contracts/chat.ts';
 
 /** What the fake chat service does with a request. */
 export type FakeBehaviour =
-  | { kind: 'answer'; text: string }
+  /** The answer, after `delayMs` when given (a slow model). */
+  | { kind: 'answer'; text: string; delayMs?: number }
   | { kind: 'error'; status: number }
   /** Never answers (a time-out for the caller). */
   | { kind: 'hang' }
@@ -63,7 +64,10 @@ export async function startFakeChatService(): Promise<FakeChatService> {
         open.delete(res);
         if (!res.writableFinished) recorded.closedByCaller = true;
       });
-      respond(pending.shift() ?? fallback, recorded.body, res);
+      const behaviour = pending.shift() ?? fallback;
+      const delayMs = behaviour.kind === 'answer' ? (behaviour.delayMs ?? 0) : 0;
+      if (delayMs > 0) setTimeout(() => respond(behaviour, recorded.body, res), delayMs);
+      else respond(behaviour, recorded.body, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
