@@ -15,7 +15,7 @@ import { modules } from './modules/index.ts';
 import { countDueOutbox } from './modules/reminders/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
-import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
+import { trackRouteHandlers } from './plugins/handlers-in-flight.ts';
 import { openApiTransform } from './plugins/openapi.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { createClinicEventHub, type ClinicEventHub } from './lib/clinic-events.ts';
@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  waitForHandlersOnClose(app, HANDLERS_DRAIN_MS);
+  const handlers = trackRouteHandlers(app, HANDLERS_DRAIN_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -132,7 +132,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(inputGuardPlugin);
   await app.register(redisPlugin);
   await app.register(authPlugin, { sessions: requestSessions(app.db, config) });
-  await app.register(metricsPlugin, { countDueOutbox: (now: string) => countDueOutbox(app.db, now) });
+  await app.register(metricsPlugin, {
+    countDueOutbox: (now: string) => countDueOutbox(app.db, now),
+    handlersRunning: handlers.running,
+  });
 
   for (const module of modules) {
     await app.register(module, { prefix: '/api' });

@@ -1,5 +1,6 @@
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
+import { eventually, useFakeChatService } from '../testing/chat.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../testing/test-server.ts';
 import { queryKind } from './metrics.ts';
 
@@ -165,6 +166,27 @@ describe.each(DATABASES)('GET /api/metrics with METRICS_TOKEN on %s', (kind) => 
     }
     // Loopback needs no token.
     expect((await scrape(server)).statusCode).toBe(200);
+  });
+});
+
+describe('the handlers running, in GET /api/metrics', () => {
+  const env: Record<string, string> = {};
+  const fake = useFakeChatService(env);
+  const server = useTestServer('sqlite', { env });
+  const running = async () => counterValue((await families(server)).get('galeno_http_handlers_running'), {});
+
+  it('counts a request still being handled, and the scrape itself', async () => {
+    expect(await running()).toBe(1);
+    const patient = await server.createUser('paciente');
+    fake.queue({ kind: 'answer', text: 'Bebe líquidos y descansa.', delayMs: 1000 });
+    const asked = server.request('POST', '/api/chat/completions', {
+      token: patient.token,
+      body: { messages: [{ role: 'user', content: '¿Qué hago con la fiebre?' }] },
+    });
+    await eventually(() => fake.requests.length === 1);
+    expect(await running()).toBe(2);
+    expect((await asked).status).toBe(200);
+    expect(await running()).toBe(1);
   });
 });
 

@@ -45,9 +45,11 @@ function processMetrics(): Registry {
 export interface MetricsSources {
   /** Reminders and request notices past their time and not yet sent. */
   countDueOutbox: (now: string) => Promise<{ recordatorios: number; avisos_solicitud: number }>;
+  /** Route handlers running now (plugins/handlers-in-flight.ts). */
+  handlersRunning: () => number;
 }
 
-export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox }: MetricsSources) => {
+export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox, handlersRunning }: MetricsSources) => {
   const registry = new Registry();
   // Started now, so the event-loop figures cover the time before the first scrape.
   const processFigures = processMetrics();
@@ -136,6 +138,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox }:
       },
     });
   }
+
+  new Gauge({
+    name: 'galeno_http_handlers_running',
+    help: 'Route handlers running now, this scrape and those whose client has left included',
+    registers: [registry],
+    collect() {
+      this.set(handlersRunning());
+    },
+  });
 
   new Gauge({
     name: 'galeno_password_hashes',
