@@ -45,7 +45,7 @@ export interface AppDependencies {
 }
 
 const HEADERS_TIMEOUT_MS = 20_000;
-/** How long close() waits for handlers whose client has left (main.ts gives up on the whole stop at 10 s). */
+/** How long close() waits for the handlers still running, whose client may have left (main.ts gives up at 10 s). */
 const HANDLERS_DRAIN_MS = 8_000;
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
