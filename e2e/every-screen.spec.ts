@@ -3,6 +3,7 @@ import { canOpen, SCREENS, type ScreenName } from '../contracts/routes.ts';
 import type { Role } from '../contracts/roles.ts';
 import { screens } from '../web/src/app/screens.ts';
 import { apiLogin, DEMO, expect, expectAccessible, loginAs, test, useTheme, type Credentials } from './fixtures.ts';
+import { scrollToAgendaPanels } from './support/agenda.ts';
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 
 // Every screen of every role (the route table, contracts/routes.ts) at a phone's and a laptop's
@@ -70,9 +71,11 @@ const AFTER_OPENING: Record<string, (page: Page) => Promise<void>> = {
     await page.getByLabel('Doctor', { exact: true }).selectOption({ label: 'Laura García Romero' });
     await expect(page.getByRole(page.viewportSize()!.width < 768 ? 'region' : 'table', { name: /^Agenda de Laura García Romero/ })).toBeVisible();
   },
-  '/agenda-doctor': async function monthView(page) {
+  '/agenda-doctor': async function monthViewAndPanels(page) {
     await page.getByText('Mensual', { exact: true }).click();
     await expect(page.getByRole('list', { name: 'Leyenda del calendario' })).toBeVisible();
+    // The weekly-hours and absences panels below are drawn once scrolled towards.
+    await scrollToAgendaPanels(page);
     await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
   },
 };

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { registerDoctorByApi } from './support/admin.ts';
-import { addDays, bearer, clinicToday } from './support/agenda.ts';
+import { addDays, bearer, clinicToday, scrollToAgendaPanels } from './support/agenda.ts';
 import { fillDate } from './support/dates.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -27,6 +27,7 @@ test('a doctor sets weekly hours and an absence, and sees the agenda fill and em
 
   await loginAs(page, doctor, '/agenda-doctor');
   await expect(page.getByRole('heading', { level: 1, name: 'Agenda médica' })).toBeVisible();
+  await scrollToAgendaPanels(page);
   const week = page.getByRole('region', { name: 'Horario semanal' });
   await expect(week.getByRole('group', { name: 'Lunes' })).toContainText('Sin consulta');
 
@@ -76,6 +77,7 @@ test('a doctor sets weekly hours and an absence, and sees the agenda fill and em
   // In the dark theme too.
   await useTheme(page, 'oscuro');
   await page.reload();
+  await scrollToAgendaPanels(page);
   await expect(page.getByRole('region', { name: 'Ausencias' }).getByRole('list', { name: 'Ausencias próximas' })).toContainText('Congreso');
   await expectAccessible(page, 'weekly hours and absences, dark theme');
 

@@ -144,3 +144,15 @@ export async function newDoctor(
   expect(response.status(), await response.text()).toBe(201);
   return { usuario, contrasena, nombre: `${nombre} ${apellido_1} ${apellido_2}` };
 }
+
+/**
+ * Scrolls the agenda down to its weekly-hours and absences panels, which are drawn only as the doctor
+ * nears them (the agenda's first load on a phone does without them), and waits for both.
+ */
+export async function scrollToAgendaPanels(page: Page) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('region', { name: 'Horario semanal' })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole('region', { name: 'Ausencias' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from '../../../lib/router.tsx';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
+import { WhenNearScreen } from '../../../components/when-near-screen.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
@@ -235,14 +236,17 @@ export default function AgendaPage() {
         </Grid.Col>
       </Grid>
 
-      {/* Below the agenda: their code (the time and date fields) and their reads wait for the agenda's. */}
+      {/* Below the agenda: their code (the time and date fields) and their reads wait for the agenda's,
+          and for the doctor to scroll towards them (on a phone they are screens away). */}
       {pageSettled && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
-          <Suspense fallback={null}>
-            <WeeklyHoursEditor />
-            <AbsencesPanel initialDate={selected} />
-          </Suspense>
-        </SimpleGrid>
+        <WhenNearScreen>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
+            <Suspense fallback={null}>
+              <WeeklyHoursEditor />
+              <AbsencesPanel initialDate={selected} />
+            </Suspense>
+          </SimpleGrid>
+        </WhenNearScreen>
       )}
 
       <Suspense fallback={null}>
