@@ -1,4 +1,4 @@
-import { expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { registerDoctorByApi } from './support/admin.ts';
 import { addDays, bearer, clinicToday, scrollToAgendaPanels } from './support/agenda.ts';
 import { fillDate } from './support/dates.ts';
@@ -91,4 +91,22 @@ test('a doctor sets weekly hours and an absence, and sees the agenda fill and em
   await page.goto('/ficha-doctor');
   const summary = page.getByRole('region', { name: 'Horario semanal' });
   await expect(summary.getByRole('row', { name: /Lunes/ })).toContainText('09:00–14:00, cada 15 minutos');
+});
+
+test('on a phone the panels below the agenda are drawn when the doctor scrolls near them, or at the first Tab', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, DEMO.doctor, '/agenda-doctor');
+  await expect(page.getByRole('heading', { level: 2, name: /\d{4}$/ }).first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+  const week = page.getByRole('region', { name: 'Horario semanal' });
+  // Screens below the agenda's first view: not drawn while the doctor stays at the top.
+  await page.waitForTimeout(1_500);
+  await expect(week).toHaveCount(0);
+  await scrollToAgendaPanels(page);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: /\d{4}$/ }).first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(week).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ausencias' })).toBeVisible();
 });
