@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePageSettled } from '../../../lib/page-settled.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 import { WaitlistSection } from './waitlist-section.tsx';
@@ -56,6 +57,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
   const appointments = useMyAppointments(periodo, page, i18n.language);
   const cancel = useCancelAppointment();
   const [moving, setMoving] = useState<MiCita | null>(null);
+  const pageSettled = usePageSettled();
   const upcoming = periodo === 'proximas';
   const cancelled = periodo === 'canceladas';
   const longDate = (fecha: string) => formatIso(fecha, { dateStyle: 'full' }, i18n.language);
@@ -179,7 +181,8 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
         />
       )}
       {total > PAGE_SIZE && <ListPager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />}
-      {upcoming && (
+      {/* Its code (the time picker) waits for the page's reads, or for the first "change time". */}
+      {upcoming && (pageSettled || moving) && (
         <Suspense fallback={null}>
           <RescheduleModal cita={moving} onClose={() => setMoving(null)} />
         </Suspense>
