@@ -18,7 +18,10 @@ export async function loadClinicClock(): Promise<void> {
     const response = await fetch('/api/reloj');
     if (!response.ok) return;
     const reloj = (await response.json()) as Reloj;
-    dateTimeFormat('en-GB', { timeZone: reloj.zona_horaria }); // throws on a zone this browser does not know
+    if (reloj.zona_horaria === zone) return; // the usual case: nothing to check
+    // Throws on a zone this browser does not know. Building a formatter for a zone loads the browser's
+    // zone data (tens of milliseconds on a phone), so only a zone other than the default pays it here.
+    dateTimeFormat('en-GB', { timeZone: reloj.zona_horaria });
     zone = reloj.zona_horaria;
   } catch {
     // offline or an unknown zone: the default stays

@@ -15,9 +15,11 @@ export type { NavItem } from './nav-links.tsx';
 
 // The drawer (portal, focus trap, scroll lock, transitions) is only needed once the menu opens.
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
-// The user menu (Mantine's Menu, its popover and floating-ui, ~35 KB) only for signed-in areas, and
-// only once the screen has its data or the user reaches for the button: until then the header shows
-// the same button, which opens the menu as soon as it arrives.
+// The user menu (Mantine's Menu, its popover and floating-ui, ~35 KB) only for signed-in areas. Its
+// code downloads once the screen has its data, and the header swaps its own button for the menu
+// only when the user reaches for it (pointer over, focus, press): drawing the menu at load would be
+// one more long task on a phone while the screen is still settling. Pressed before the code has
+// arrived, the button opens the menu as soon as it does.
 const loadUserMenu = () => import('./user-menu.tsx').then((module) => module.default);
 type LoadedUserMenu = { UserMenu: Awaited<ReturnType<typeof loadUserMenu>>; hadFocus: boolean };
 
@@ -49,8 +51,8 @@ export function AppHeader({ homeTo, items, user, onLogout, logoutLabel }: AppHea
       .catch(() => undefined); // offline: the next hover, focus or press tries again
   }, []);
   useEffect(() => {
-    if (user && pageSettled) wantUserMenu();
-  }, [user, pageSettled, wantUserMenu]);
+    if (user && pageSettled) void loadUserMenu().catch(() => undefined);
+  }, [user, pageSettled]);
   const openUserMenuWhenLoaded = () => {
     setOpenUserMenuOnLoad(true);
     wantUserMenu();
