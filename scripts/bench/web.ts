@@ -2,83 +2,23 @@
 // in, the patient's and the doctor's screens of issue 15. Each page runs --runs=N times (default 3); the
 // table shows the median run by performance score, with the load average before each run, because on
 // a shared 2-core machine one run says little. Writes every run to bench-results/.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../browser.ts';
+import { pagesFromArguments, startBenchServer, storeSession } from './web-server.ts';
 
 const chromePath = findChromium();
 if (!chromePath) {
   console.error('bench:web needs Chromium (Debian package chromium, or CHROME_PATH).');
   process.exit(1);
 }
-if (!fs.existsSync('web/dist/index.html')) {
-  console.error('Build the web app first: npm run build');
-  process.exit(1);
-}
-
-// A port of its own, so a second run (or a stale server) is never the one measured.
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(port));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-bench-web-'));
-const server = spawn(process.execPath, ['server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-server.on('exit', (code) => {
-  if (code !== null && code !== 0) {
-    console.error(`the server stopped (exit code ${code})`);
-    process.exit(1);
-  }
-});
-for (let i = 0; i < 300; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
-
-async function token(usuario: string, contrasena: string) {
-  const response = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usuario, contrasena }),
-  });
-  return (await response.json()) as { access_token: string; usuario: { nombre: string; rol: string } };
-}
-
-const patient: [string, string] = ['ana.lopez', 'Paciente1234!'];
-const doctor: [string, string] = ['dra.garcia', 'Doctor1234!'];
-// The screens of issue 15 (the same list as the first-load budget in scripts/check-bundle.ts).
-const allPages: { path: string; as?: [string, string] }[] = [
-  { path: '/home' },
-  { path: '/login' },
-  { path: '/panel-paciente', as: patient },
-  { path: '/pedir-cita', as: patient },
-  { path: '/mis-visitas', as: patient },
-  { path: '/ficha-paciente', as: patient },
-  { path: '/perfil-doctor', as: doctor },
-  { path: '/agenda-doctor', as: doctor },
-];
-
-// --pages /login,/home measures only those (while fixing one).
-const only = process.argv
-  .find((arg) => arg.startsWith('--pages='))
-  ?.slice('--pages='.length)
-  .split(',');
-const pages = only ? allPages.filter((page) => only.includes(page.path)) : allPages;
+const server = await startBenchServer();
+const { base } = server;
+const pages = pagesFromArguments(process.argv);
 // --reports keeps each run's full Lighthouse report (bench-results/lhr-<page>-<run>.json) for digging.
 const saveReports = process.argv.includes('--reports');
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
@@ -102,7 +42,7 @@ const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headle
 // Interrupted (Ctrl-C, kill): stop the server and the browser too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    server.kill('SIGTERM');
+    server.stop();
     chrome.kill();
     process.exit(130);
   });
@@ -126,16 +66,7 @@ try {
       const context = browser.contexts()[0] ?? (await browser.newContext());
       const tab = await context.newPage();
       await tab.goto(`${base}/404`);
-      if (page.as) {
-        const session = await token(...page.as);
-        await tab.evaluate((s) => {
-          localStorage.setItem('access_token', s.access_token);
-          localStorage.setItem('nombre_usuario', s.usuario.nombre);
-          localStorage.setItem('rol_usuario', s.usuario.rol);
-        }, session);
-      } else {
-        await tab.evaluate(() => localStorage.clear());
-      }
+      await tab.evaluate(storeSession, page.as && (await server.login(page.as)));
       await tab.close();
       // A run Lighthouse could not finish (e.g. NO_FCP when the machine stalls) is retried, not scored 0.
       let result: Awaited<ReturnType<typeof lighthouse>>;
@@ -201,8 +132,7 @@ try {
 } finally {
   await browser.close().catch(() => undefined);
   chrome.kill();
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }
 
 console.log(`\nmedian of ${runs} run(s) per page; load = 1-min load average before the run (${os.cpus().length} CPUs)`);

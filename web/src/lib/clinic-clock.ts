@@ -18,9 +18,10 @@ export async function loadClinicClock(): Promise<void> {
     const response = await fetch('/api/reloj');
     if (!response.ok) return;
     const reloj = (await response.json()) as Reloj;
-    if (reloj.zona_horaria === zone) return; // the usual case: nothing to check
-    // Throws on a zone this browser does not know. Building a formatter for a zone loads the browser's
-    // zone data (tens of milliseconds on a phone), so only a zone other than the default pays it here.
+    // Throws on a zone this browser does not know. Building the first formatter for a zone loads the
+    // browser's zone data (tens of milliseconds on a phone): done here, while a screen still waits
+    // for its code and data, rather than inside its first render that formats dates (measured:
+    // skipping it for the usual zone made the logged-in screens' long tasks longer).
     dateTimeFormat('en-GB', { timeZone: reloj.zona_horaria });
     zone = reloj.zona_horaria;
   } catch {
