@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export { expect };
@@ -89,11 +90,28 @@ async function axeCheck(page: Page, label: string): Promise<void> {
   // most of its time on big pages (the agenda's year view has twelve month grids).
   // Legacy mode runs axe.run in the page itself: the default (axe.runPartial, for iframes) opens a
   // new tab on every check to merge the frames' results, and the app has no iframes.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode().analyze();
+  const results = await new AxeBuilder({ page, axeSource: await axeInPage(page) })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   const problems = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
   expect(problems, `accessibility of ${label}`).toEqual([]);
+}
+
+/** Stands for axe's source when axe is already in the page: AxeBuilder evaluates it, harmlessly. */
+const AXE_ALREADY_IN_PAGE = ';';
+
+/**
+ * Puts axe in the page once per document. AxeBuilder evaluates its 550 KB source twice on every
+ * check; a journey checks the same document many times (both themes, each step of a dialog), and
+ * on two busy cores those evaluations were a good part of each check.
+ */
+async function axeInPage(page: Page): Promise<string> {
+  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!present) await page.evaluate(axe.source);
+  return AXE_ALREADY_IN_PAGE;
 }
 
 /**
