@@ -19,7 +19,13 @@ async function showPuigWeekOf(page: Page, fecha: string) {
   await expect(page.getByRole(phone ? 'region' : 'table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
   // The grid opens on this week (Monday first); each click moves it a week at once.
   for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
-  if (phone) await page.getByRole('tab', { name: freeSlotName(fecha, '').replace(/^Libre, |, $/g, '') }).click();
+  if (phone) {
+    const day = freeSlotName(fecha, '').replace(/^Libre, |, $/g, '');
+    await page.getByRole('tab', { name: day }).click();
+    // The day's title as it reads on screen (innerText applies CSS): a capital on its first word only.
+    const title = page.getByRole('tabpanel').getByText(day, { exact: false }).first();
+    expect(await title.evaluate((element: HTMLElement) => element.innerText)).toBe(day.charAt(0).toUpperCase() + day.slice(1));
+  }
   await expectLaidOut(page, 'the booking calendar');
   await expectFreeCellsOf(page, fecha);
 }
@@ -41,9 +47,17 @@ for (const viewport of [LAPTOP, PHONE]) {
     test(`a patient books a free slot with a reminder, the doctor accepts it and the patient sees it Confirmada (${viewport.width}px)`, async ({ page, request }, testInfo) => {
       const patient = await registerPatient(request, 'Lucía');
       const fecha = weekdayAhead(5);
+      const dialogDownloads: string[] = [];
+      page.on('request', (sent) => {
+        if (/\/assets\/confirm-booking-modal[\w-]*\.js$/.test(sent.url())) dialogDownloads.push(sent.url());
+      });
       await loginAs(page, patient, '/pedir-cita');
       await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible(LOADED);
+      // The dialog's code waits for a doctor to be chosen: a phone loading the screen does not run it.
+      await page.waitForLoadState('networkidle');
+      expect(dialogDownloads).toEqual([]);
       await showPuigWeekOf(page, fecha);
+      expect(dialogDownloads).toHaveLength(1);
       const { cell, time } = await freeAfternoonCell(page, fecha);
       await cell.click();
 

@@ -2,7 +2,7 @@ import { Button, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Disponibilidad } from '../../../contracts/appointments.ts';
-import { formatIso } from '../lib/calendar.ts';
+import { capitalized, formatIso } from '../lib/calendar.ts';
 import classes from './availability-grid.module.css';
 
 interface AvailabilityDaysProps {
@@ -54,8 +54,8 @@ export function AvailabilityDays({ dates, today, slots, caption, dayName, onPick
           const times = shown(fecha).sort((a, b) => a.hora_inicio.localeCompare(b.hora_inicio));
           return (
             <Tabs.Panel key={fecha} value={fecha} pt="sm">
-              <Text fw={600} mb="xs" className={classes.weekday}>
-                {dayName(fecha)}
+              <Text fw={600} mb="xs">
+                {capitalized(dayName(fecha))}
               </Text>
               {times.length === 0 ? (
                 <Text c="dimmed">{t('no_free_day')}</Text>

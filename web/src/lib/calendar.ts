@@ -77,6 +77,14 @@ export function formatIso(iso: string, options: Intl.DateTimeFormatOptions, lang
   return dateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(utc(iso));
 }
 
+/**
+ * A date written as a heading starts with a capital, and only its first word does: 'Lunes 30 de
+ * noviembre', not CSS's 'Lunes 30 De Noviembre'.
+ */
+export function capitalized(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
 /** Full weekday names, Monday first, in the interface language. */
 export function weekdayNames(language?: string): string[] {
   // 2024-01-01 was a Monday.

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Solicitud } from '../../../../../contracts/agenda.ts';
 import { RejectRequestDialog, type RejectTarget } from '../../../components/reject-request-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { formatIso } from '../../../lib/calendar.ts';
+import { capitalized, formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAnswerRequest } from '../api/answer-request.ts';
 
-const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 interface RequestListProps {
   requests: Solicitud[];

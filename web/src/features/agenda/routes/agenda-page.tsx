@@ -18,7 +18,7 @@ import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { WhenNearScreen } from '../../../components/when-near-screen.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { addDaysIso, addMonthsIso, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
+import { addDaysIso, addMonthsIso, capitalized, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { usePageSettled } from '../../../lib/page-settled.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -64,7 +64,6 @@ const PERIOD_FORMAT: Record<View, Intl.DateTimeFormatOptions> = {
   year: { year: 'numeric' },
 };
 
-const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** A failure's text: the spec's message, plus the server's reason for a refused input. */
 const failureText = (message: string, error: unknown) =>

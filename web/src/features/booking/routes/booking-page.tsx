@@ -20,8 +20,10 @@ import { BookingRulesNotice } from '../components/booking-rules-notice.tsx';
 const JoinWaitlistModal = lazy(() =>
   import('../components/join-waitlist-modal.tsx').then((module) => ({ default: module.JoinWaitlistModal })),
 );
-// The confirmation dialog (Modal, the form and zod: ~50 KB) loads once the screen has its data
-// (decisions 0087, 0097), or at the first pick if that comes sooner.
+// The confirmation dialog (Modal, the form and zod: ~50 KB) loads once the screen has its data and a
+// doctor is chosen (their free times are on their way then), or at the first pick if that comes
+// sooner: on a phone its code and first render were the screen's longest task while it settled
+// (decisions 0087, 0097).
 const ConfirmBookingModal = lazy(() =>
   import('../components/confirm-booking-modal.tsx').then((module) => ({ default: module.ConfirmBookingModal })),
 );
@@ -70,6 +72,9 @@ export default function BookingPage() {
           patient: session?.name ?? '',
         }
       : null;
+  // Once wanted, the dialog stays mounted (closed between picks).
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (!dialogWanted && ((pageSettled && doctor) || choice)) setDialogWanted(true);
 
   const book = async (values: { motivo: string; recordatorio: boolean }) => {
     const id_paciente = session?.payload.id_paciente;
@@ -220,7 +225,7 @@ export default function BookingPage() {
           </Stack>
         )}
       </Stack>
-      {(pageSettled || choice) && (
+      {dialogWanted && (
         <Suspense fallback={null}>
           <ConfirmBookingModal
             choice={choice}
