@@ -8,7 +8,6 @@ import { capitalized, formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAnswerRequest } from '../api/answer-request.ts';
 
-
 interface RequestListProps {
   requests: Solicitud[];
   /** Each request shows its date (the inbox, which holds every day), with a button to open that day. */

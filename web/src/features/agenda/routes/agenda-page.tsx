@@ -64,7 +64,6 @@ const PERIOD_FORMAT: Record<View, Intl.DateTimeFormatOptions> = {
   year: { year: 'numeric' },
 };
 
-
 /** A failure's text: the spec's message, plus the server's reason for a refused input. */
 const failureText = (message: string, error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 409) ? `${message} ${error.message}` : message;
