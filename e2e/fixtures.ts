@@ -77,14 +77,23 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 
 async function axeCheck(page: Page, label: string): Promise<void> {
   // A modal still fading in has half-transparent colours, which axe would measure as poor contrast.
-  // Spinners loop forever, so only animations with an end are awaited.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Waiting for running animations is not enough: Mantine mounts a dialog at opacity 0 and starts
+  // its fade two frames later, so for a moment it is visible to Playwright with nothing running
+  // (one CI run failed on exactly that). Mantine's transitions set opacity inline; the page is
+  // settled when every such element on screen is opaque and no animation with an end still runs.
+  // Spinners loop forever, so they are not waited for.
+  await page.waitForFunction(
+    () => {
+      const animating = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+      if (animating) return false;
+      return [...document.querySelectorAll<HTMLElement>('[style*="opacity"]')].every(
+        (element) => element.getClientRects().length === 0 || getComputedStyle(element).opacity === '1',
+      );
+    },
+    undefined,
+    { timeout: 10_000 },
   );
   // Only violations are read: axe then skips building selectors for every passing node, which is
   // most of its time on big pages (the agenda's year view has twelve month grids).
