@@ -82,19 +82,9 @@ async function axeCheck(page: Page, label: string): Promise<void> {
   // (one CI run failed on exactly that). Mantine's transitions set opacity inline; the page is
   // settled when every such element on screen is opaque and no animation with an end still runs.
   // Spinners loop forever, so they are not waited for.
-  await page.waitForFunction(
-    () => {
-      const animating = document
-        .getAnimations()
-        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
-      if (animating) return false;
-      return [...document.querySelectorAll<HTMLElement>('[style*="opacity"]')].every(
-        (element) => element.getClientRects().length === 0 || getComputedStyle(element).opacity === '1',
-      );
-    },
-    undefined,
-    { timeout: 10_000 },
-  );
+  await expect
+    .poll(() => page.evaluate(unsettled), { message: `${label}: the page settles for axe`, timeout: 10_000, intervals: [20, 50, 100] })
+    .toEqual([]);
   // Only violations are read: axe then skips building selectors for every passing node, which is
   // most of its time on big pages (the agenda's year view has twelve month grids).
   // Legacy mode runs axe.run in the page itself: the default (axe.runPartial, for iframes) opens a
@@ -107,6 +97,22 @@ async function axeCheck(page: Page, label: string): Promise<void> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
   expect(problems, `accessibility of ${label}`).toEqual([]);
+}
+
+/** What is still moving or half transparent on screen, described; runs in the page. */
+function unsettled(): string[] {
+  const describe = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+  const animations = document
+    .getAnimations()
+    .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
+    .map((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return `${animation.constructor.name} on ${target ? describe(target) : 'nothing'}`;
+    });
+  const transparent = [...document.querySelectorAll<HTMLElement>('[style*="opacity"]')]
+    .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).opacity !== '1')
+    .map((element) => `${describe(element)} at opacity ${getComputedStyle(element).opacity}`);
+  return [...animations, ...transparent];
 }
 
 /** Stands for axe's source when axe is already in the page: AxeBuilder evaluates it, harmlessly. */
