@@ -85,14 +85,22 @@ async function axeCheck(page: Page, label: string): Promise<void> {
   await expect
     .poll(() => page.evaluate(unsettled), { message: `${label}: the page settles for axe`, timeout: 10_000, intervals: [20, 50, 100] })
     .toEqual([]);
-  // Only violations are read: axe then skips building selectors for every passing node, which is
-  // most of its time on big pages (the agenda's year view has twelve month grids).
-  // Legacy mode runs axe.run in the page itself: the default (axe.runPartial, for iframes) opens a
-  // new tab on every check to merge the frames' results, and the app has no iframes.
-  const results = await new AxeBuilder({ page, axeSource: await axeInPage(page) })
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
+  // A notice can start leaving while axe runs (they close on a timer): with transitions off, it is
+  // either there or gone, never caught half transparent.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  try {
+    // Only violations are read: axe then skips building selectors for every passing node, which is
+    // most of its time on big pages (the agenda's year view has twelve month grids).
+    // Legacy mode runs axe.run in the page itself: the default (axe.runPartial, for iframes) opens
+    // a new tab on every check to merge the frames' results, and the app has no iframes.
+    results = await new AxeBuilder({ page, axeSource: await axeInPage(page) })
+      .options({ resultTypes: ['violations'] })
+      .setLegacyMode()
+      .analyze();
+  } finally {
+    await still.evaluate((element) => (element as Element).remove());
+  }
   const problems = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
