@@ -100,6 +100,8 @@ test('an admin deletes a user after confirming, and the account can no longer lo
   await loginAs(page, DEMO.admin, '/gestion-usuarios');
   await page.getByPlaceholder('Buscar por nombre o email...').fill(patient.usuario);
   const row = page.getByRole('row', { name: new RegExp(patient.usuario) });
+  // The header and the one match: the unfiltered page, shown until the search answers, has more.
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row).toHaveCount(1);
 
   // Cancelling keeps the user.
@@ -133,6 +135,8 @@ test('a doctor searches the patient list without minding accents and opens a pat
   await search.fill(typed);
   await search.press('Enter');
   const row = page.getByRole('row', { name: new RegExp(`Lucía ${patient.apellido}`) });
+  // The header and the one match: the unfiltered page, shown until the search answers, has more.
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell', { name: patient.email })).toBeVisible();
   await expect(row.getByRole('cell', { name: '-', exact: true })).toBeVisible();

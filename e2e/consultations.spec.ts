@@ -44,10 +44,12 @@ test('the doctor assigns a visit: it takes the agenda, the patient sees it, a ta
   await expect(row).toContainText('Dolor torácico al esfuerzo');
   await expect(row).toContainText('Confirmada');
   const filter = page.getByLabel('Filtrar por estado');
-  await filter.selectOption('confirmada');
-  await expect(row).toBeVisible();
   await filter.selectOption('finalizada');
+  await expect(page.getByText('No hay consultas en este estado.')).toBeVisible();
   await expect(row).toHaveCount(0);
+  // Shown until an answer comes is the empty 'finalizada' page: the row can only be the new answer.
+  await filter.selectOption('confirmada');
+  await expect(row).toContainText('Confirmada');
   await filter.selectOption('');
 
   // The same time for another patient: refused in place, and the form keeps what was typed.
@@ -158,10 +160,10 @@ test("a doctor must state a reason to open the record of a patient they do not t
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(nombre) })).toHaveCount(0);
 });
 
-test('a list still loading shows a named status, in both themes', async ({ page }) => {
+test('a list still loading shows a named status, in both themes; one being filtered says it is busy', async ({ page }) => {
   // The consultations list is held back, so the spinner is what is on the screen when axe looks.
   let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
+  let held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/medico/consultas?*', async (route) => {
     await held;
     await route.continue();
@@ -171,6 +173,15 @@ test('a list still loading shows a named status, in both themes', async ({ page 
   await expectAccessibleInBothThemes(page, '/crear-consultas loading');
   release();
   await expect(page.getByRole('status', { name: 'Cargando…' })).toBeHidden();
+
+  // Another filter: the rows shown until it answers are the old ones, and the table says so.
+  const table = page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('table');
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  held = new Promise<void>((resolve) => (release = resolve));
+  await page.getByLabel('Filtrar por estado').selectOption('pendiente');
+  await expect(table).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
 });
 
 test("the doctor's visits and the consultation screen have no serious accessibility problems in the dark theme", async ({ page }) => {

@@ -75,6 +75,8 @@ test('an admin ends every session of a user after a confirmation naming them', a
     await loginAs(page, DEMO.admin, '/gestion-usuarios');
     await page.getByPlaceholder('Buscar por nombre o email...').fill(patient.usuario);
     const row = page.getByRole('row', { name: new RegExp(patient.usuario) });
+    // The header and the one match: the unfiltered page, shown until the search answers, has more.
+    await expect(page.getByRole('row')).toHaveCount(2);
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Cerrar todas las sesiones de ${name}` }).click();
     const dialog = page.getByRole('dialog');

@@ -58,6 +58,8 @@ interface ConsultationsTableProps<T extends ConsultationRow> {
   empty?: string;
   /** Shown as the table's only row when there are no rows. */
   emptyRow?: ReactNode;
+  /** The rows are being replaced (another filter or page is loading): told to assistive technology. */
+  busy?: boolean;
 }
 
 /** Consultations as a table with the columns a screen picks (a card per consultation on a phone). */
@@ -71,6 +73,7 @@ export function ConsultationsTable<T extends ConsultationRow>({
   highlightOnHover,
   empty,
   emptyRow,
+  busy,
 }: ConsultationsTableProps<T>) {
   const { t } = useTranslation(ns);
   if (empty !== undefined && rows.length === 0) return <Text c="dimmed">{empty}</Text>;
@@ -110,7 +113,7 @@ export function ConsultationsTable<T extends ConsultationRow>({
       rows={rows}
       rowKey={(row) => row.id_consulta}
       minWidth={minWidth}
-      table={{ striped: true, highlightOnHover, 'aria-labelledby': labelledBy }}
+      table={{ striped: true, highlightOnHover, 'aria-labelledby': labelledBy, 'aria-busy': busy }}
       emptyRow={emptyRow}
       columns={[
         ...columns.map((column) => ({ key: column, label: t(labelKeys[column]), ...cells[column] })),

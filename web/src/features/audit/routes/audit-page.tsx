@@ -92,7 +92,15 @@ export default function AuditPage() {
         </Alert>
       )}
       <Stack mt="lg" gap="sm">
-        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('entries')}>
+        <Stack
+          component="ol"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('entries')}
+          aria-busy={log.isFetching}
+        >
           {(log.data?.items ?? []).map((entry) => (
             <Paper component="li" key={entry.id_auditoria} withBorder radius="sm" px="md" py="xs">
               <Text>{sentenceOf(entry, i18n.language, clinic.zona_horaria, 'admin')}</Text>

@@ -40,6 +40,7 @@ export function AssignedConsultations() {
           rows={list.data.items}
           columns={['paciente', 'fecha', 'hora', 'motivo', 'estado']}
           minWidth={600}
+          busy={list.isFetching}
           emptyRow={estado ? t('empty_filtered') : t('empty')}
           action={(consulta) => (
             <Anchor
