@@ -157,6 +157,26 @@ test("a slot taken while the patient was confirming shows the server's reason", 
   await expect(page.getByRole('button', { name: freeSlotName(fecha, time), exact: true })).toHaveCount(0);
 });
 
+test("another doctor's grid never shows the last one's free times while it loads", async ({ page, request }) => {
+  const patient = await registerPatient(request, 'Olga');
+  await loginAs(page, patient, '/pedir-cita');
+  await showPuigWeekOf(page, weekdayAhead(5));
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/citas/agenda-disponible/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Especialidad').selectOption('');
+  await page.getByLabel('Doctor', { exact: true }).selectOption({ label: 'Laura García Romero' });
+  // Held back: a loading status, and no free time to pick (dr. Puig's were on screen a moment ago).
+  await expect(page.getByRole('main').getByRole('status', { name: 'Cargando…' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Libre, / })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /^Agenda de / })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('table', { name: /^Agenda de Laura García Romero/ })).toBeVisible(LOADED);
+});
+
 test(`/pedir-cita (with the modal open) and /mis-visitas have no serious accessibility problems`, async ({ page, request }) => {
   const patient = await registerPatient(request, 'Iris');
   const fecha = weekdayAhead(8);

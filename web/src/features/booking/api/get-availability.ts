@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
 import { api } from '../../../lib/api.ts';
+import { keepPreviousWhile } from '../../../lib/keep-previous-while.ts';
 
 export const DAYS_SHOWN = 7;
 
@@ -13,8 +14,9 @@ export function useAvailability(doctorId: number | undefined, desde: string) {
     queryKey: ['citas', 'agenda-disponible', doctorId, desde],
     queryFn: () => getAvailability(doctorId as number, desde),
     enabled: doctorId !== undefined,
-    // Moving a week keeps the old grid on screen until the new one arrives.
-    placeholderData: keepPreviousData,
+    // Moving a week keeps the old grid on screen until the new one arrives; another doctor's free
+    // times are never shown under this one's name (a pick there would be of a time they may not have).
+    placeholderData: keepPreviousWhile(2, doctorId),
     staleTime: 10_000,
   });
 }

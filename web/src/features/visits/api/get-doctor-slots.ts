@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
 import { api } from '../../../lib/api.ts';
+import { keepPreviousWhile } from '../../../lib/keep-previous-while.ts';
 
 export const DAYS_SHOWN = 7;
 
@@ -8,9 +9,11 @@ export const DAYS_SHOWN = 7;
 export function useDoctorSlots(doctorId: number | undefined, desde: string) {
   return useQuery({
     queryKey: ['citas', 'agenda-disponible', doctorId, desde],
-    queryFn: () => api<Disponibilidad[]>('GET', `/citas/agenda-disponible/${doctorId}`, { query: { dias: DAYS_SHOWN, desde } }),
+    queryFn: () =>
+      api<Disponibilidad[]>('GET', `/citas/agenda-disponible/${doctorId}`, { query: { dias: DAYS_SHOWN, desde } }),
     enabled: doctorId !== undefined,
-    placeholderData: keepPreviousData,
+    // Another week keeps the old one on screen until it answers; another visit's doctor does not.
+    placeholderData: keepPreviousWhile(2, doctorId),
     staleTime: 10_000,
   });
 }
