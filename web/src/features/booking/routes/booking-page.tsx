@@ -189,7 +189,8 @@ export default function BookingPage() {
                 </Button>
               </Group>
               <Group gap="xs">
-                {availability.isFetching && <Loader size="xs" aria-label={t('common:loading')} />}
+                {/* Beside the period while the last grid stays on screen; with none, the grid's place says it. */}
+                {availability.isFetching && availability.data && <Loader size="xs" aria-label={t('common:loading')} />}
                 <Text fw={500} aria-live="polite">
                   {period}
                 </Text>
