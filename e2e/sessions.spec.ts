@@ -107,3 +107,46 @@ test('a page that needs a log-in says so on /login; logging out says nothing', a
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /sesión/ })).toHaveCount(0);
 });
+
+test("whoever logs in next in the same tab never sees the last user's data, however that session ended", async ({ page, request }) => {
+  const alba = await registerNamedPatient(request, 'Alba');
+  const bea = await registerNamedPatient(request, 'Bea');
+  const patientMenu = page.getByRole('navigation', { name: 'Navegación principal' });
+  await loginAs(page, alba, '/ficha-paciente');
+  await expect(page.getByRole('heading', { level: 1, name: `Alba ${alba.apellido}` })).toBeVisible();
+
+  // Alba's session ends without a log-out here (another device ended it): the next read is refused.
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+  await patientMenu.getByRole('link', { name: 'Mis visitas' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  // Bea logs in in the same tab (no reload) and opens the same screen: hers, not Alba's still in memory.
+  await page.getByLabel('Usuario').fill(bea.usuario);
+  await page.getByLabel(/^Contraseña/).fill(bea.contrasena);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await patientMenu.getByRole('link', { name: 'Ficha médica' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Bea ${bea.apellido}` })).toBeVisible();
+  await expect(page.getByText(alba.apellido)).toHaveCount(0);
+});
+
+test('a tab showing one user redraws for the user another tab has just logged in', async ({ page, request }) => {
+  const alba = await registerNamedPatient(request, 'Alba');
+  const bea = await registerNamedPatient(request, 'Bea');
+  await loginAs(page, alba, '/ficha-paciente');
+  await expect(page.getByRole('heading', { level: 1, name: `Alba ${alba.apellido}` })).toBeVisible();
+
+  // A second tab of the same browser (the same storage): Bea logs in there.
+  const other = await page.context().newPage();
+  await other.goto('/login');
+  await other.getByLabel('Usuario').fill(bea.usuario);
+  await other.getByLabel(/^Contraseña/).fill(bea.contrasena);
+  await other.getByRole('button', { name: 'Entrar' }).click();
+  await expect(other).not.toHaveURL(/\/login/);
+
+  // The first tab no longer shows Alba's file under Bea's session.
+  await expect(page.getByRole('heading', { level: 1, name: `Bea ${bea.apellido}` })).toBeVisible();
+  await expect(page.getByText(alba.apellido)).toHaveCount(0);
+  await other.close();
+});

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
+import { getSession, onAccountChange } from './session.ts';
 
 /** The one cache of server data; loaded with the first screen that reads the API. */
 export const queryClient = new QueryClient({
@@ -11,4 +12,13 @@ export const queryClient = new QueryClient({
       retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
     },
   },
+});
+
+// The cache holds the signed-in user's data under keys without their id ('my profile', 'my visits'):
+// when the account changes by any road (a refused token, a log-out or log-in in another tab, a
+// log-in here after an expiry), the next user starts from an empty one. A screen already drawn for
+// the last user in this tab while another tab signed a different one in is drawn again from scratch.
+onAccountChange((elsewhere) => {
+  queryClient.getQueryCache().clear();
+  if (elsewhere && getSession()) window.location.reload();
 });

@@ -93,6 +93,30 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * Calls `listener` when the signed-in account changes: another user, or none. `elsewhere` is true
+ * when another tab made the change (a log-in, a log-out), false when this tab did.
+ */
+export function onAccountChange(listener: (elsewhere: boolean) => void): () => void {
+  let account = getSession()?.payload.id_usuario ?? null;
+  const check = (elsewhere: boolean) => {
+    const now = getSession()?.payload.id_usuario ?? null;
+    if (now === account) return;
+    account = now;
+    listener(elsewhere);
+  };
+  const here = () => check(false);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.token) check(true);
+  };
+  listeners.add(here);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(here);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
 }
