@@ -67,9 +67,17 @@ test(`a doctor marks a visit whose time has passed 'No presentado' in the record
   const row = page.getByRole('region', { name: 'Consultas asignadas' }).getByRole('row').filter({ hasText: 'Control de tensión' });
   await row.getByRole('link', { name: `Ver historia de ${nombre} Prueba` }).click();
   await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: /^Marcar como no presentado la visita del/ }).click();
+  const noShow = page.getByRole('button', { name: /^Marcar como no presentado la visita del/ });
+  await noShow.click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('¿Marcar que el paciente no se presentó');
+  await expect(dialog).toContainText(`¿Marcar que ${nombre} Prueba no se presentó`);
+  // Going back while it is open cancels it (confirmed over another page, it would act on this one).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/crear-consultas$/);
+  await expect(dialog).toBeHidden();
+  await page.goForward();
+  await noShow.click();
+  await expect(dialog).toContainText(`¿Marcar que ${nombre} Prueba no se presentó`);
   await expectAccessibleInBothThemes(page, 'the no-show confirmation');
   await dialog.getByRole('button', { name: 'No presentado' }).click();
   await expect(page.getByText('Visita marcada como no presentada.')).toBeVisible();

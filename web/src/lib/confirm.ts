@@ -9,7 +9,15 @@ export async function confirmAction(
 ): Promise<boolean> {
   await ensureModalHost();
   return new Promise((resolve) => {
-    modals.openConfirmModal({
+    // Going back or forward while it is open cancels it: the question was about the page left
+    // (confirmed over another patient's record, it would have acted on the first one's visit).
+    const cancelOnLeave = () => modals.close(id);
+    window.addEventListener('popstate', cancelOnLeave, { once: true });
+    const settle = (answer: boolean) => {
+      window.removeEventListener('popstate', cancelOnLeave);
+      resolve(answer);
+    };
+    const id = modals.openConfirmModal({
       title: i18n.t('common:confirm_title'),
       closeButtonProps: { 'aria-label': i18n.t('common:close') },
       children: message,
@@ -18,9 +26,9 @@ export async function confirmAction(
         cancel: options.cancelLabel ?? i18n.t('common:cancel'),
       },
       confirmProps: options.danger ? { color: 'red' } : {},
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
+      onConfirm: () => settle(true),
+      onCancel: () => settle(false),
+      onClose: () => settle(false),
     });
   });
 }

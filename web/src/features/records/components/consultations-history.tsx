@@ -17,7 +17,7 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
   const markNoShow = useMarkNoShow();
   const onNoShow = async (consulta: Consulta) => {
     if (consulta.id_cita === null) return;
-    const when = { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora };
+    const when = { patient: consulta.paciente_nombre, date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora };
     const confirmed = await confirmAction(t('no_show_confirm', when), { confirmLabel: t('no_show'), cancelLabel: t('common:back'), danger: true });
     if (!confirmed) return;
     try {
