@@ -15,10 +15,11 @@ export const queryClient = new QueryClient({
 });
 
 // The cache holds the signed-in user's data under keys without their id ('my profile', 'my visits'):
-// when the account changes by any road (a refused token, a log-out or log-in in another tab, a
-// log-in here after an expiry), the next user starts from an empty one. A screen already drawn for
-// the last user in this tab while another tab signed a different one in is drawn again from scratch.
+// when the account changes by any road (the menu's log-out, a refused token, a log-out or log-in in
+// another tab, a log-in here after an expiry), the next user starts from an empty one. A screen
+// already drawn for the last user in this tab while another tab signed a different one in is drawn
+// again from scratch. (A cache never loaded holds nothing to forget.)
 onAccountChange((elsewhere) => {
-  queryClient.getQueryCache().clear();
+  queryClient.clear();
   if (elsewhere && getSession()) window.location.reload();
 });

@@ -16,8 +16,10 @@ export const SESSION_EXPIRED_EVENT = 'galeno:session-expired';
 /** Sent on window when the server answers 403 mfa_requerido (lib/api.ts); the router goes to enrolment. */
 export const MFA_REQUIRED_EVENT = 'galeno:mfa-required';
 
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+/** Told of every change of the stored session; `elsewhere` when another tab made it. */
+type SessionListener = (elsewhere: boolean) => void;
+const listeners = new Set<SessionListener>();
+const emit = () => listeners.forEach((listener) => listener(false));
 
 /** Reads a JWT's payload without verifying it: the server verifies; the client only routes. */
 export function decodeToken(token: string): TokenPayload | null {
@@ -81,10 +83,10 @@ export function clearSession(): void {
   emit();
 }
 
-function subscribe(listener: () => void) {
+function subscribe(listener: SessionListener) {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.token) listener();
+    if (event.key === null || event.key === STORAGE_KEYS.token) listener(true);
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -97,24 +99,14 @@ function subscribe(listener: () => void) {
  * Calls `listener` when the signed-in account changes: another user, or none. `elsewhere` is true
  * when another tab made the change (a log-in, a log-out), false when this tab did.
  */
-export function onAccountChange(listener: (elsewhere: boolean) => void): () => void {
+export function onAccountChange(listener: SessionListener): () => void {
   let account = getSession()?.payload.id_usuario ?? null;
-  const check = (elsewhere: boolean) => {
+  return subscribe((elsewhere) => {
     const now = getSession()?.payload.id_usuario ?? null;
     if (now === account) return;
     account = now;
     listener(elsewhere);
-  };
-  const here = () => check(false);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.token) check(true);
-  };
-  listeners.add(here);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(here);
-    window.removeEventListener('storage', onStorage);
-  };
+  });
 }
 
 export function useSession(): Session | null {

@@ -7,13 +7,12 @@ import { clearSession } from './session.ts';
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
-    // Imported here, not at the top, so the API client and the query library stay out of the first load.
-    const [{ api }, { queryClient }] = await Promise.all([import('./api.ts'), import('./query-client.ts')]);
+    // Imported here, not at the top, so the API client stays out of the first load.
+    const { api } = await import('./api.ts');
     await api('POST', '/auth/logout').catch(() => undefined);
     clearSession();
     // Said before the guard notices the session is gone, so /login does not ask for a log-in.
     rememberLoginReason('salida');
-    queryClient.clear();
     void navigate('/login');
   }, [navigate]);
 }

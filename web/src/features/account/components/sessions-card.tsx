@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router.tsx';
 import type { Sesion } from '../../../../../contracts/sessions.ts';
@@ -20,7 +19,6 @@ export function SessionsCard() {
   const endAll = useEndAllSessions();
   const logout = useLogout();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const deviceOf = (session: Sesion) => session.dispositivo ?? t('sessions_unknown_device');
   const lastUse = (session: Sesion) => `${formatDate(session.ultimo_uso_fecha, i18n.language)}, ${session.ultimo_uso_hora}`;
@@ -58,10 +56,9 @@ export function SessionsCard() {
       notifyError(t('sessions_error'));
       return;
     }
-    // As at log-out: this device forgets the session and goes to /login.
+    // As at log-out: this device forgets the session (and with it the cached data) and goes to /login.
     clearSession();
     rememberLoginReason('salida');
-    queryClient.clear();
     void navigate('/login');
   };
 
