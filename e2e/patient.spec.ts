@@ -146,9 +146,22 @@ test('the history filters by type and date, opens the chat, and exports the filt
   await expect(status).toHaveText(new RegExp(`^${all.length} registros? en tu historial$`));
   await expect(results.getByRole('listitem')).toHaveCount(all.length);
 
-  // Type: one of the three, from a select.
+  // Type: one of the three, from a select. While the filtered answers are on their way, nothing of
+  // the unfiltered history stands under the new filter's name: no records, no total, no figures.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/api\/paciente\/historial(\/estadisticas)?\?.*tipo=/, async (route) => {
+    await answered;
+    await route.continue();
+  });
   await page.getByRole('combobox', { name: 'Tipo de consulta' }).click();
   await page.getByRole('option', { name: 'Revisión' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando' }).first()).toBeVisible();
+  await expect(results.getByRole('listitem')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'con tipo «Revisión»' })).toHaveCount(0);
+  await expect(page.getByRole('definition').first()).toHaveText('…');
+  answer();
+  await page.unrouteAll({ behavior: 'wait' });
   const revisions = all.filter((item) => item.consulta === 'Revisión').length;
   await expect(status).toContainText('con tipo «Revisión»');
   await expect(results.getByRole('listitem')).toHaveCount(revisions);

@@ -13,6 +13,12 @@ describe('keepPreviousWhile', () => {
     expect(placeholderFor(week, { queryKey: ['citas', 'agenda-disponible', 8, '2026-11-30'] })).toBeUndefined();
   });
 
+  it('compares the key by value: the same filters in another object keep the last page on screen', () => {
+    const byFilters = keepPreviousWhile(2, { tipo: 'Revisión', desde: '2026-01-01' });
+    expect(byFilters(week, { queryKey: ['historial', 'paciente', { desde: '2026-01-01', tipo: 'Revisión' }, 1] })).toBe(week);
+    expect(byFilters(week, { queryKey: ['historial', 'paciente', { tipo: 'Revisión' }, 1] })).toBeUndefined();
+  });
+
   it('has nothing to keep on a first load', () => {
     expect(placeholderFor(undefined, undefined)).toBeUndefined();
   });

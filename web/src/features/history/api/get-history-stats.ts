@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { HistorialEstadisticas, HistorialFilters } from '../../../../../contracts/history.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -9,7 +9,6 @@ export function useHistoryStats(filters: HistorialFilters, enabled: boolean) {
   return useQuery({
     queryKey: ['historial', 'estadisticas', filters],
     queryFn: () => getHistoryStats(filters),
-    placeholderData: keepPreviousData,
     enabled,
   });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { HistorialFilters, HistorialItem } from '../../../../../contracts/history.ts';
 import { apiPage } from '../../../lib/api.ts';
+import { keepPreviousWhile } from '../../../lib/keep-previous-while.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -11,7 +12,9 @@ export function usePatientHistory(filters: HistorialFilters, pagina: number, ena
   return useQuery({
     queryKey: ['historial', 'paciente', filters, pagina],
     queryFn: () => getPatientHistory(filters, pagina),
-    placeholderData: keepPreviousData,
+    // Another page keeps the last one on screen; other filters show a loader, never the last
+    // filter's records under the new filter's name (the statistics have no previous answer to keep).
+    placeholderData: keepPreviousWhile(2, filters),
     enabled,
   });
 }
