@@ -43,6 +43,30 @@ test('the patient dashboard greets by the stored name and leads to every patient
   await expect(page.getByText('No tienes citas próximas.')).toBeVisible();
 });
 
+test("on a phone the patient's home opens on the greeting and the next visit, the menu after them; on a laptop the menu is the left column", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, await registerPatient(request, 'Marta'), '/panel-paciente');
+  const nextVisit = page.getByRole('region', { name: 'Tu próxima visita' });
+  const menu = page.getByRole('navigation', { name: 'Menú del paciente' });
+  await expect(nextVisit.getByRole('heading', { name: 'Tu próxima visita' })).toBeInViewport({ ratio: 1 });
+  expect((await nextVisit.boundingBox())!.y).toBeLessThan((await menu.boundingBox())!.y);
+  // The keyboard meets them in the same order.
+  const order = await page.evaluate(() => {
+    const visit = document.querySelector('main section');
+    const nav = document.querySelector('main nav');
+    return visit && nav ? visit.compareDocumentPosition(nav) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+  });
+  expect(order).toBeTruthy();
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const greeting = page.getByRole('heading', { level: 1, name: /^Hola, / });
+  await expect.poll(async () => (await menu.boundingBox())!.x < (await greeting.boundingBox())!.x).toBe(true);
+  await expectAccessibleInBothThemes(page, '/panel-paciente on a laptop');
+});
+
 test('the profile editor asks for the required fields, checks DNI and postal code, and saves', async ({ page, request }) => {
   const patient = await registerPatient(request, 'Marc');
   await loginAs(page, patient, '/perfil-paciente');

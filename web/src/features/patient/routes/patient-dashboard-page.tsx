@@ -49,27 +49,9 @@ export default function PatientDashboardPage() {
   return (
     <Container size="lg" py="xl">
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('sidebar_label')}>
-            {sidebar.map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                leftSection={item.icon}
-                active={pathname === item.to}
-              />
-            ))}
-            <NavLink
-              component="button"
-              label={t('nav_logout')}
-              leftSection={<IconLogout size={20} aria-hidden />}
-              onClick={() => void logout()}
-            />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        {/* On a phone the greeting and the next visit come first, the menu after them (the header's
+            menu has the same destinations); from md the menu is the column on the left. */}
+        <Grid.Col span={{ base: 12, md: 9 }} order={{ md: 2 }}>
           <Stack gap="xs" mb="lg">
             <Title order={1}>{t('greeting', { name })}</Title>
             <Text c="dimmed">{t('dashboard_intro')}</Text>
@@ -99,6 +81,26 @@ export default function PatientDashboardPage() {
               </Card>
             ))}
           </SimpleGrid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ md: 1 }}>
+          <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('sidebar_label')}>
+            {sidebar.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={item.icon}
+                active={pathname === item.to}
+              />
+            ))}
+            <NavLink
+              component="button"
+              label={t('nav_logout')}
+              leftSection={<IconLogout size={20} aria-hidden />}
+              onClick={() => void logout()}
+            />
+          </Paper>
         </Grid.Col>
       </Grid>
     </Container>
