@@ -98,3 +98,18 @@ test('closing the dialog goes back to the patient list without opening the recor
   await expect(page).toHaveURL(/\/medical-record$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Mis pacientes' })).toBeVisible();
 });
+
+test("on a phone the audit's filters are one column of fields as wide as the screen allows", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, DEMO.admin, '/auditoria');
+  await page.getByRole('button', { name: 'Accesos urgentes' }).click();
+  const action = page.getByRole('combobox', { name: 'Acción' });
+  await expect(action).toHaveValue('acceso_urgente.declarar');
+  const widths = await Promise.all(
+    [page.getByRole('textbox', { name: 'Usuario' }), page.getByRole('textbox', { name: 'Paciente' }), action].map(
+      async (field) => (await field.boundingBox())!.width,
+    ),
+  );
+  expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(2);
+  expect(widths[0]).toBeGreaterThan(330);
+});

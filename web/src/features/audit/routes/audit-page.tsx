@@ -8,6 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
 import { useClinic } from '../../../lib/clinic.ts';
 import { actionLabel, sentenceOf } from '../format.ts';
+import classes from './audit-page.module.css';
 
 const PAGE_SIZE = 25;
 /** Break the glass (decision 0055): the statements of a reason, one click away. */
@@ -43,7 +44,7 @@ export default function AuditPage() {
 
   return (
     <Page size="xl" title={t('title')} intro={t('intro')}>
-      <Group mt="lg" align="end" gap="sm">
+      <Group mt="lg" align="end" gap="sm" className={classes.filters}>
         <TextInput
           label={t('filter_user')}
           value={usuario}
