@@ -99,6 +99,11 @@ export const historiaSchema = fichaClinicaSchema.extend({
   ),
   /** The patient's no-shows of the last 12 months, with any doctor (issue 14). */
   no_presentados: z.number(),
+  /**
+   * Until when the doctor's stated reason opens this record (break the glass, decision 0055); null
+   * when the doctor treats the patient.
+   */
+  acceso_urgente_hasta: z.string().nullable(),
 });
 export type Historia = z.infer<typeof historiaSchema>;
 

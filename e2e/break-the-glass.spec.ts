@@ -42,6 +42,8 @@ test(`a doctor breaks the glass, the patient and the admin see it`, async ({ pag
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Alertas clínicas' })).toBeVisible();
+  // The record says it is open under the glass, and until when (four hours, BREAK_GLASS_HOURS).
+  await expect(page.getByText(/^Acceso urgente hasta el .+\. Cada lectura y cada cambio quedan registrados con tu motivo/)).toBeVisible();
 
   // The doctor uploads an attachment to the record and downloads it.
   const attachments = page.getByRole('region', { name: 'Archivos adjuntos' });
@@ -112,4 +114,33 @@ test("on a phone the audit's filters are one column of fields as wide as the scr
   );
   expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(2);
   expect(widths[0]).toBeGreaterThan(330);
+});
+
+test('when an emergency access ends, the record on screen is read again from the server', async ({ page, request }) => {
+  const nombre = `Dora${Math.random().toString(36).slice(2, 7)}`;
+  await registerPatient(request, nombre);
+  // The browser's clock, so four hours can pass in a moment; the server keeps the real time.
+  await page.clock.install();
+  await loginAs(page, DEMO.doctor2, '/medical-record');
+  await page.getByRole('switch', { name: 'Mostrar todos los pacientes de la clínica' }).check();
+  await page.getByLabel('Buscar paciente').fill(nombre);
+  await page.getByRole('link', { name: `Abrir la historia de ${nombre} Prueba` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Acceso urgente a la historia' });
+  await dialog.getByLabel(/^Motivo del acceso/).fill('Paciente inconsciente en urgencias');
+  await dialog.getByRole('button', { name: 'Abrir la historia' }).click();
+  await expect(page.getByText(/^Acceso urgente hasta el /)).toBeVisible();
+
+  // Nothing is read again before the end; at the end the record is asked for again (the server, which
+  // refuses it once the access has ended, decides what shows: break-the-glass.test.ts).
+  let reads = 0;
+  page.on('request', (sent) => {
+    if (/\/api\/pacientes\/\d+\/historia$/.test(sent.url())) reads += 1;
+  });
+  await page.clock.fastForward('03:59:00');
+  await page.waitForTimeout(500);
+  expect(reads).toBe(0);
+  const readAgain = page.waitForRequest(/\/api\/pacientes\/\d+\/historia$/);
+  await page.clock.fastForward('00:01:30');
+  await readAgain;
+  await expect(page.getByRole('heading', { level: 2, name: `${nombre} Prueba` })).toBeVisible();
 });

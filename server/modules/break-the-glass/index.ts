@@ -1,2 +1,2 @@
 // What other modules may use of break-the-glass: every import from another module goes through this file.
-export { hasEmergencyAccess, insertEmergencyAccess } from './break-the-glass.repository.ts';
+export { emergencyAccessUntil, hasEmergencyAccess, insertEmergencyAccess } from './break-the-glass.repository.ts';

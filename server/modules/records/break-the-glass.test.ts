@@ -39,6 +39,8 @@ describe.each(DATABASES)('break the glass on %s', (kind) => {
     expect(record.status).toBe(200);
     expect(record.body.paciente.nombre).toBe('Rosa Pons');
     expect(record.body.citas).toEqual([]);
+    // The record says until when it is open, so the doctor's screen can say so and close it then.
+    expect(record.body.acceso_urgente_hasta).toBe(granted.body.caduca_en);
     expect((await server.request('POST', `${base}/alergias`, { token: stranger.token, body: { nombre: 'Látex' } })).status).toBe(201);
 
     // The statement and each read under it are audited as such.
@@ -54,8 +56,11 @@ describe.each(DATABASES)('break the glass on %s', (kind) => {
     // Four hours later the access has ended: a new reason is needed.
     server.clock.advanceMinutes(4 * 60);
     expect((await openRecord(server, stranger, patient)).body).toMatchObject({ code: 'acceso_urgente_requerido' });
-    expect((await declare(server, stranger, patient, REASON)).status).toBe(201);
-    expect((await openRecord(server, stranger, patient)).status).toBe(200);
+    const renewed = await declare(server, stranger, patient, REASON);
+    expect(renewed.status).toBe(201);
+    const reopened = await openRecord(server, stranger, patient);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.acceso_urgente_hasta).toBe(renewed.body.caduca_en);
 
     // The grant is the stating doctor's only.
     const colleague = await server.createUser('doctor');
@@ -86,7 +91,9 @@ describe.each(DATABASES)('break the glass on %s', (kind) => {
     const doctor = await server.createUser('doctor');
     await openDay(server, doctor, DAY, ['09:00']);
     await bookSlot(server, patient, doctor, DAY, '09:00', { estado: 'Confirmada', motivo: 'Control' });
-    expect((await openRecord(server, doctor, patient)).status).toBe(200);
+    const record = await openRecord(server, doctor, patient);
+    expect(record.status).toBe(200);
+    expect(record.body.acceso_urgente_hasta).toBeNull();
     expect((await auditEntries(server, 'historia.leer')).at(-1)).toMatchObject({ id_usuario: doctor.id_usuario, id_paciente: patient.id_paciente });
     expect((await auditEntries(server, 'historia.leer_urgente')).filter((e) => e.id_paciente === patient.id_paciente)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { ownDoctorId } from '../../lib/access.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
-import { hasEmergencyAccess, insertEmergencyAccess } from '../break-the-glass/index.ts';
+import { emergencyAccessUntil, insertEmergencyAccess } from '../break-the-glass/index.ts';
 import { doctorTreats } from '../consultations/index.ts';
 import {
   findEntry,
@@ -30,13 +30,17 @@ export function createRecordsService(app: FastifyInstance) {
   /**
    * The caller's doctor id, if they may open the patient's record: they treat the patient (a visit
    * not cancelled or a consultation with them), or they stated a reason that is still valid (break
-   * the glass, decision 0055; `urgent`). Otherwise 403 `acceso_urgente_requerido`, which the web
-   * answers with the dialog asking for the reason.
+   * the glass, decision 0055; `urgent`, open `until` then). Otherwise 403 `acceso_urgente_requerido`,
+   * which the web answers with the dialog asking for the reason.
    */
-  async function treatingDoctor(caller: Caller, id_paciente: number): Promise<{ id_doctor: number; urgent: boolean }> {
+  async function treatingDoctor(
+    caller: Caller,
+    id_paciente: number,
+  ): Promise<{ id_doctor: number; urgent: false } | { id_doctor: number; urgent: true; until: string }> {
     const id_doctor = ownDoctorId(caller.actor);
     if (await doctorTreats(db, id_doctor, id_paciente)) return { id_doctor, urgent: false };
-    if (await hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString())) return { id_doctor, urgent: true };
+    const until = await emergencyAccessUntil(db, id_doctor, id_paciente, clock.now().toISOString());
+    if (until) return { id_doctor, urgent: true, until };
     if (!(await findPatientSummary(db, id_paciente))) throw fail(404, 'paciente_no_encontrado', caller.language);
     throw fail(403, 'acceso_urgente_requerido', caller.language);
   }
@@ -55,7 +59,8 @@ export function createRecordsService(app: FastifyInstance) {
 
   return {
     async open(caller: Caller, id_paciente: number): Promise<Historia> {
-      const { id_doctor, urgent } = await treatingDoctor(caller, id_paciente);
+      const access = await treatingDoctor(caller, id_paciente);
+      const { id_doctor, urgent } = access;
       const paciente = await findPatientSummary(db, id_paciente);
       if (!paciente) throw fail(404, 'paciente_no_encontrado', caller.language);
       const record: Historia = {
@@ -64,6 +69,7 @@ export function createRecordsService(app: FastifyInstance) {
         consultas: await listPatientConsultations(db, id_paciente),
         citas: await listPatientAppointmentsWith(db, id_paciente, id_doctor),
         no_presentados: await countNoShows(db, id_paciente, noShowsSince(clock.now(), app.config.timeZone)),
+        acceso_urgente_hasta: access.urgent ? access.until : null,
       };
       await writeAudit(db, audit(caller, id_paciente, urgent ? 'historia.leer_urgente' : 'historia.leer', 'historia completa'));
       return record;

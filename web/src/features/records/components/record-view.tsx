@@ -11,6 +11,7 @@ import { ClinicalAlerts } from './clinical-alerts.tsx';
 import { ClinicalSection } from './clinical-section.tsx';
 import { ConsultationsHistory } from './consultations-history.tsx';
 import { EmergencyAccessModal } from './emergency-access-modal.tsx';
+import { EmergencyAccessNotice } from './emergency-access-notice.tsx';
 import { RecordAttachments } from './record-attachments.tsx';
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -138,6 +139,7 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
   return (
     <Stack gap="lg">
       {back}
+      {data.acceso_urgente_hasta && <EmergencyAccessNotice idPaciente={idPaciente} until={data.acceso_urgente_hasta} />}
       <ClinicalAlerts record={data} />
       <PatientHeader paciente={data.paciente} noShows={data.no_presentados} />
       <ConsultationsHistory consultas={data.consultas} idDoctor={session?.payload.id_doctor ?? null} />
