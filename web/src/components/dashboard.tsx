@@ -42,6 +42,8 @@ export const dashboardCard = (t: TFunction, to: string, key: string, CardIcon: I
 interface DashboardProps {
   title: string;
   subtitle?: string;
+  /** A line under the subtitle (the patient's link to their clinical summary). */
+  titleLink?: ReactNode;
   navLabel: string;
   links: DashboardLink[];
   cards: DashboardCard[];
@@ -55,6 +57,7 @@ interface DashboardProps {
 export function Dashboard({
   title,
   subtitle,
+  titleLink,
   navLabel,
   links,
   cards,
@@ -69,6 +72,7 @@ export function Dashboard({
           <Stack gap="xs" mb="lg">
             <Title order={1}>{title}</Title>
             {subtitle && <Text c="dimmed">{subtitle}</Text>}
+            {titleLink && <Text>{titleLink}</Text>}
           </Stack>
           {children}
           <ul className={classes.cards}>
