@@ -7,10 +7,15 @@ import {
   IconHistory,
   IconMessageChatbot,
   IconUserCircle,
-  type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Dashboard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
+import {
+  Dashboard,
+  dashboardCard,
+  dashboardLink,
+  type DashboardCard,
+  type DashboardLink,
+} from '../../../components/dashboard.tsx';
 import { Link } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
@@ -36,15 +41,11 @@ export default function PatientDashboardPage() {
     dashboardLink(t, '/mis-visitas', 'nav_visits', IconCalendarTime),
     dashboardLink(t, '/chat', 'nav_chat', IconMessageChatbot),
   ];
-  const card = (to: string, key: string, CardIcon: Icon): DashboardCard => ({
-    ...dashboardLink(t, to, `${key}_title`, CardIcon),
-    description: t(`${key}_text`),
-  });
   const cards: DashboardCard[] = [
-    card('/ficha-paciente', 'card_file', IconFileDescription),
-    card('/historial', 'card_history', IconHistory),
-    card('/pedir-cita', 'card_book', IconCalendarPlus),
-    card('/chat', 'card_chat', IconMessageChatbot),
+    dashboardCard(t, '/ficha-paciente', 'card_file', IconFileDescription),
+    dashboardCard(t, '/historial', 'card_history', IconHistory),
+    dashboardCard(t, '/pedir-cita', 'card_book', IconCalendarPlus),
+    dashboardCard(t, '/chat', 'card_chat', IconMessageChatbot),
   ];
 
   return (

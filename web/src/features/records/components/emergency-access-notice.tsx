@@ -6,9 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../lib/format.ts';
 import { recordKeys } from '../api/keys.ts';
 
-/** setTimeout's longest delay; a later end is waited for in steps (the record is read again, then re-armed). */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-
 /**
  * A record opened under break the glass (decision 0055) says until when, and that everything done
  * under it is recorded. At that moment the record is read again: the server, which decides, then
@@ -18,7 +15,8 @@ export function EmergencyAccessNotice({ idPaciente, until }: { idPaciente: numbe
   const { t } = useTranslation('records');
   const queryClient = useQueryClient();
   useEffect(() => {
-    const left = Math.min(Math.max(0, new Date(until).getTime() - Date.now()), LONGEST_TIMER_MS);
+    // At most BREAK_GLASS_HOURS (24 at most) ahead: well within what a timer can wait.
+    const left = new Date(until).getTime() - Date.now();
     const timer = setTimeout(() => void queryClient.resetQueries({ queryKey: recordKeys.record(idPaciente) }), left);
     return () => clearTimeout(timer);
   }, [idPaciente, until, queryClient]);
