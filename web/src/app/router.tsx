@@ -5,11 +5,10 @@ import { AnyLayout, AreaLayout, PublicLayout } from '../components/layout/layout
 import i18n, { SHARED_NAMESPACES } from '../lib/i18n.ts';
 import { AppNavigation, Navigate, useLocation, useNavigate } from '../lib/router.tsx';
 import { screenTitleKey, useDocumentTitle } from '../lib/screen-title.ts';
-import { MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from '../lib/session.ts';
+import { getSession, MFA_REQUIRED_EVENT, SESSION_EXPIRED_EVENT } from '../lib/session.ts';
 import { RouteGuard } from './route-guard.tsx';
-import { screens } from './screens.ts';
+import { screens, type ScreenModule } from './screens.ts';
 
-type ScreenModule = { default: ComponentType };
 const loads = new Map<string, Promise<ScreenModule>>();
 const components = new Map<string, ComponentType>();
 
@@ -22,9 +21,11 @@ function loadScreen(name: ScreenName): Promise<ScreenModule> {
   if (!load) {
     // The screen's strings download alongside its code, so it renders once, without a second wait.
     // The query cache, when the screen reads the API, too.
+    const code = definition.load();
+    if (definition.data !== false) startFirstReads(name, code);
     load = (async () => {
       const [screen, scope] = await Promise.all([
-        definition.load(),
+        code,
         definition.data === false ? undefined : import('./query-scope.tsx'),
         // Screens that call the API also show its error and validation messages.
         i18n.loadNamespaces(
@@ -53,6 +54,21 @@ function loadScreen(name: ScreenName): Promise<ScreenModule> {
     loads.set(key, load);
   }
   return load;
+}
+
+/**
+ * The screen's first reads go out as soon as its code and the query cache are here, while its strings
+ * load and the layout draws: on a phone the answers arrive about when the screen is ready to show them,
+ * instead of a round trip after it. Only for a user the screen is open to (the guard sends anyone else
+ * away before the screen would read anything).
+ */
+function startFirstReads(name: ScreenName, code: Promise<ScreenModule>) {
+  const session = getSession();
+  const access = SCREENS[name].access;
+  if (!session || access === 'public' || !(access as readonly string[]).includes(session.payload.rol)) return;
+  Promise.all([code, import('../lib/query-client.ts')])
+    .then(([screen, { queryClient }]) => screen.firstReads?.(queryClient, { language: i18n.language, session }))
+    .catch(() => undefined);
 }
 
 function componentOf(name: ScreenName): ComponentType {

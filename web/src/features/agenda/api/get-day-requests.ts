@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Solicitud } from '../../../../../contracts/agenda.ts';
 import { api } from '../../../lib/api.ts';
 import { agendaKeys } from './keys.ts';
@@ -6,10 +6,8 @@ import { agendaKeys } from './keys.ts';
 export const getDayRequests = (id_doctor: number, fecha: string) =>
   api<Solicitud[]>('GET', '/agenda/solicitudes-dia', { query: { id_doctor, fecha } });
 
-export function useDayRequests(id_doctor: number | undefined, fecha: string) {
-  return useQuery({
-    queryKey: agendaKeys.requests(fecha),
-    queryFn: () => getDayRequests(id_doctor ?? 0, fecha),
-    enabled: id_doctor !== undefined,
-  });
-}
+export const dayRequestsQuery = (id_doctor: number | undefined, fecha: string) =>
+  queryOptions({ queryKey: agendaKeys.requests(fecha), queryFn: () => getDayRequests(id_doctor ?? 0, fecha) });
+
+export const useDayRequests = (id_doctor: number | undefined, fecha: string) =>
+  useQuery({ ...dayRequestsQuery(id_doctor, fecha), enabled: id_doctor !== undefined });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SolicitudBandeja } from '../../../../../contracts/agenda.ts';
 import { apiPage } from '../../../lib/api.ts';
 import { agendaKeys } from './keys.ts';
@@ -9,6 +9,6 @@ export const INBOX_PAGE_SIZE = 5;
 export const getInbox = (pagina: number) =>
   apiPage<SolicitudBandeja>('/agenda/solicitudes', { query: { pagina, por_pagina: INBOX_PAGE_SIZE } });
 
-export function useInbox(pagina: number) {
-  return useQuery({ queryKey: agendaKeys.inbox(pagina), queryFn: () => getInbox(pagina), placeholderData: keepPreviousData });
-}
+export const inboxQuery = (pagina: number) => queryOptions({ queryKey: agendaKeys.inbox(pagina), queryFn: () => getInbox(pagina) });
+
+export const useInbox = (pagina: number) => useQuery({ ...inboxQuery(pagina), placeholderData: keepPreviousData });

@@ -17,13 +17,17 @@ import { Link, Navigate, useNavigate } from '../../../lib/router.tsx';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { WhenNearScreen } from '../../../components/when-near-screen.tsx';
+import type { FirstReads } from '../../../app/screens.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, capitalized, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { usePageSettled } from '../../../lib/page-settled.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
-import { useMyDoctor } from '../api/get-my-doctor.ts';
+import { dayQuery } from '../api/get-day.ts';
+import { dayRequestsQuery } from '../api/get-day-requests.ts';
+import { inboxQuery } from '../api/get-inbox.ts';
+import { myDoctorQuery, useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
 import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
@@ -67,6 +71,19 @@ const PERIOD_FORMAT: Record<View, Intl.DateTimeFormatOptions> = {
 /** A failure's text: the spec's message, plus the server's reason for a refused input. */
 const failureText = (message: string, error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 409) ? `${message} ${error.message}` : message;
+
+/** Today's day view needs the doctor's id first: its two reads follow that answer at once. */
+export const firstReads: FirstReads = (client, { session }) => {
+  void client.prefetchQuery(inboxQuery(1));
+  client
+    .fetchQuery(myDoctorQuery(session.payload.id_usuario))
+    .then(({ id_doctor }) => {
+      const fecha = todayIso();
+      void client.prefetchQuery(dayQuery(id_doctor, fecha));
+      void client.prefetchQuery(dayRequestsQuery(id_doctor, fecha));
+    })
+    .catch(() => undefined);
+};
 
 /** /agenda-doctor: the doctor's own agenda (spec section 2). */
 export default function AgendaPage() {

@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight 
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
+import type { FirstReads } from '../../../app/screens.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, formatIso, mondayOf, todayIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
@@ -11,7 +12,8 @@ import { usePageSettled } from '../../../lib/page-settled.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateAppointment } from '../api/create-appointment.ts';
 import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
-import { useDoctors } from '../api/get-doctors.ts';
+import { doctorsQuery, useDoctors } from '../api/get-doctors.ts';
+import { myRulesQuery } from '../api/get-my-rules.ts';
 import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
 import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
 import { BookingRulesNotice } from '../components/booking-rules-notice.tsx';
@@ -28,6 +30,11 @@ const ConfirmBookingModal = lazy(() =>
   import('../components/confirm-booking-modal.tsx').then((module) => ({ default: module.ConfirmBookingModal })),
 );
 import type { BookingChoice } from '../components/confirm-booking-modal.tsx';
+
+export const firstReads: FirstReads = (client, { language }) => {
+  void client.prefetchQuery(doctorsQuery(language));
+  void client.prefetchQuery(myRulesQuery);
+};
 
 export default function BookingPage() {
   const { t, i18n } = useTranslation('booking');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Alergia, Discapacidad, Enfermedad, Habito, Vacuna } from '../../../../../contracts/clinical-file.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -14,6 +14,9 @@ export type FileSectionName = keyof Sections;
 
 export const getFileSection = <S extends FileSectionName>(section: S) => api<Sections[S][]>('GET', `/paciente/${section}`);
 
-export function useFileSection<S extends FileSectionName>(section: S) {
-  return useQuery({ queryKey: ['paciente', section], queryFn: () => getFileSection(section) });
-}
+export const FILE_SECTIONS: readonly FileSectionName[] = ['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas'];
+
+export const fileSectionQuery = <S extends FileSectionName>(section: S) =>
+  queryOptions({ queryKey: ['paciente', section], queryFn: () => getFileSection(section) });
+
+export const useFileSection = <S extends FileSectionName>(section: S) => useQuery(fileSectionQuery(section));

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PerfilPaciente } from '../../../../../contracts/patient.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -6,6 +6,6 @@ export const profileQueryKey = ['paciente', 'perfil'] as const;
 
 export const getProfile = () => api<PerfilPaciente>('GET', '/paciente/perfil');
 
-export function useProfile() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile });
-}
+export const profileQuery = queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
+
+export const useProfile = () => useQuery(profileQuery);

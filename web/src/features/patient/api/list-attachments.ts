@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Archivo } from '../../../../../contracts/files.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -6,6 +6,6 @@ export const attachmentsQueryKey = ['paciente', 'archivos'] as const;
 
 export const listAttachments = () => api<Archivo[]>('GET', '/paciente/archivos');
 
-export function useAttachments() {
-  return useQuery({ queryKey: attachmentsQueryKey, queryFn: listAttachments });
-}
+export const attachmentsQuery = queryOptions({ queryKey: attachmentsQueryKey, queryFn: listAttachments });
+
+export const useAttachments = () => useQuery(attachmentsQuery);

@@ -7,10 +7,11 @@ import { AttachmentUploadButton } from '../../../components/attachment-upload-bu
 import { BackButton } from '../../../components/back-button.tsx';
 import { ClinicalCard, ClinicalFileSections, isFileEmpty } from '../../../components/clinical/clinical-sections.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
-import { useFileSection } from '../api/get-file-section.ts';
-import { useLastConsultation } from '../api/get-last-consultation.ts';
-import { useProfile } from '../api/get-profile.ts';
-import { useAttachments } from '../api/list-attachments.ts';
+import type { FirstReads } from '../../../app/screens.ts';
+import { FILE_SECTIONS, fileSectionQuery, useFileSection } from '../api/get-file-section.ts';
+import { lastConsultationQuery, useLastConsultation } from '../api/get-last-consultation.ts';
+import { profileQuery, useProfile } from '../api/get-profile.ts';
+import { attachmentsQuery, useAttachments } from '../api/list-attachments.ts';
 import { useUploadAttachment } from '../api/upload-attachment.ts';
 import { ProfileSummary } from '../components/profile-summary.tsx';
 
@@ -19,6 +20,13 @@ const FORM_ID = 'ficha-perfil-form';
 const ProfileForm = lazy(() =>
   import('../components/profile-form.tsx').then((module) => ({ default: module.ProfileForm })),
 );
+
+export const firstReads: FirstReads = (client) => {
+  void client.prefetchQuery(profileQuery);
+  void client.prefetchQuery(lastConsultationQuery);
+  void client.prefetchQuery(attachmentsQuery);
+  for (const section of FILE_SECTIONS) void client.prefetchQuery(fileSectionQuery(section));
+};
 
 /**
  * /ficha-paciente: the patient's medical file. The header has the name, the status badge and

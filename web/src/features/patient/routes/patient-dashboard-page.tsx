@@ -16,10 +16,14 @@ import {
   type DashboardCard,
   type DashboardLink,
 } from '../../../components/dashboard.tsx';
+import type { FirstReads } from '../../../app/screens.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
+import { patientHomeQuery } from '../api/get-home.ts';
 import { PatientToday } from '../components/patient-today.tsx';
+
+export const firstReads: FirstReads = (client, { language }) => void client.prefetchQuery(patientHomeQuery(language));
 
 /**
  * /panel-paciente: greeting with the stored name, the day's visits (issue 11), the sidebar and four
