@@ -64,3 +64,32 @@ test('on a phone, the doctor reads a record starting with its alerts, and the pa
   await expect(page.getByText('Penicilina').first()).toBeVisible();
   await expectLaidOut(page, "the patient's own record on a phone");
 });
+
+test("on a phone, a card's labels never break inside a word", async ({ page }) => {
+  // Tables become cards on a phone (components/data-table.module.css): each line's label sits in a
+  // column of its own, which once cut 'Observaciones' into 'Observacione' and 's'.
+  await loginAs(page, DEMO.patient, '/ficha-paciente');
+  await expect(page.getByRole('heading', { level: 2, name: 'Alergias' })).toBeVisible();
+  const cut = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position: absolute; visibility: hidden; white-space: nowrap';
+    document.body.append(probe);
+    const narrow: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>('td[data-label], tbody th[data-label]')) {
+      if (!cell.offsetParent) continue;
+      const label = getComputedStyle(cell, '::before');
+      Object.assign(probe.style, { fontFamily: label.fontFamily, fontSize: label.fontSize, fontWeight: label.fontWeight });
+      const widest = Math.max(
+        ...(cell.dataset.label ?? '').split(/\s+/).map((word) => {
+          probe.textContent = word;
+          return probe.getBoundingClientRect().width;
+        }),
+      );
+      const column = parseFloat(getComputedStyle(cell).gridTemplateColumns.split(' ')[0] ?? '0');
+      if (column + 0.5 < widest) narrow.push(`${cell.dataset.label}: ${column.toFixed(1)} px for ${widest.toFixed(1)} px`);
+    }
+    probe.remove();
+    return narrow;
+  });
+  expect(cut).toEqual([]);
+});
