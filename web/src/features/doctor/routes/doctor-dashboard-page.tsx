@@ -4,8 +4,8 @@ import { canOpen } from '../../../../../contracts/routes.ts';
 import { Dashboard, dashboardCard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
 import type { FirstReads } from '../../../app/screens.ts';
 import { useSession } from '../../../lib/session.ts';
-import { doctorHomeQuery } from '../api/get-home.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
+import { doctorHomeQuery } from '../api/get-home.ts';
 import { DoctorToday } from '../components/doctor-today.tsx';
 
 export const firstReads: FirstReads = (client) => void client.prefetchQuery(doctorHomeQuery);
