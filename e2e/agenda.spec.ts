@@ -149,3 +149,22 @@ test('without a session the agenda goes to the log-in', async ({ page }) => {
   await page.goto('/agenda-doctor');
   await expect(page).toHaveURL(/\/login\?next=%2Fagenda-doctor$/);
 });
+
+test("on a phone the agenda's three moves (previous, today, next) share one row inside the screen", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await loginAs(page, DEMO.doctor, '/agenda-doctor');
+  for (const view of ['Diaria', 'Mensual']) {
+    await page.getByText(view, { exact: true }).click();
+    const moves = [
+      page.getByRole('button', { name: view === 'Diaria' ? 'Día anterior' : 'Mes anterior' }),
+      page.getByRole('button', { name: 'Hoy', exact: true }),
+      page.getByRole('button', { name: view === 'Diaria' ? 'Día siguiente' : 'Mes siguiente' }),
+    ];
+    const boxes = await Promise.all(moves.map(async (move) => (await move.boundingBox())!));
+    for (const box of boxes) {
+      expect(box.y, `${view}: one row`).toBe(boxes[0]!.y);
+      expect(box.x + box.width, `${view}: inside the screen`).toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+  await expectLaidOut(page, "the agenda's moves on a phone");
+});

@@ -29,6 +29,7 @@ import { dayRequestsQuery } from '../api/get-day-requests.ts';
 import { inboxQuery } from '../api/get-inbox.ts';
 import { myDoctorQuery, useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
+import classes from './agenda-page.module.css';
 import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
 import { MonthGrid, MonthLegend } from '../components/month-grid.tsx';
@@ -190,7 +191,7 @@ export default function AgendaPage() {
                     { value: 'year', label: t('view_year') },
                   ]}
                 />
-                <Group gap="xs">
+                <Group gap="xs" wrap="nowrap" className={classes.periodMoves}>
                   <Button
                     variant="default"
                     leftSection={<IconChevronLeft size={16} aria-hidden />}
