@@ -1,6 +1,6 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCREENS, type ScreenName } from '../../../contracts/routes.ts';
+import { canOpen, SCREENS, type ScreenName } from '../../../contracts/routes.ts';
 import { AnyLayout, AreaLayout, PublicLayout } from '../components/layout/layouts.tsx';
 import i18n, { SHARED_NAMESPACES } from '../lib/i18n.ts';
 import { AppNavigation, Navigate, useLocation, useNavigate } from '../lib/router.tsx';
@@ -64,8 +64,7 @@ function loadScreen(name: ScreenName): Promise<ScreenModule> {
  */
 function startFirstReads(name: ScreenName, code: Promise<ScreenModule>) {
   const session = getSession();
-  const access = SCREENS[name].access;
-  if (!session || access === 'public' || !(access as readonly string[]).includes(session.payload.rol)) return;
+  if (!session || !canOpen(name, session.payload.rol)) return;
   Promise.all([code, import('../lib/query-client.ts')])
     .then(([screen, { queryClient }]) => screen.firstReads?.(queryClient, { language: i18n.language, session }))
     .catch(() => undefined);
