@@ -85,11 +85,30 @@ test("on a phone, a card's labels never break inside a word", async ({ page }) =
           return probe.getBoundingClientRect().width;
         }),
       );
-      const column = parseFloat(getComputedStyle(cell).gridTemplateColumns.split(' ')[0] ?? '0');
+      // The card (the row) sizes the label column its lines share.
+      const card = cell.closest('tr');
+      const column = parseFloat(getComputedStyle(card ?? cell).gridTemplateColumns.split(' ')[0] ?? '0');
       if (column + 0.5 < widest) narrow.push(`${cell.dataset.label}: ${column.toFixed(1)} px for ${widest.toFixed(1)} px`);
     }
     probe.remove();
     return narrow;
   });
   expect(cut).toEqual([]);
+
+  // Every value of one card starts at the same place, whatever its line's label.
+  const ragged = await page.evaluate(() => {
+    const cards: string[] = [];
+    for (const card of document.querySelectorAll<HTMLElement>('tr')) {
+      const starts = [...card.querySelectorAll<HTMLElement>('td[data-label], th[data-label]')]
+        .filter((cell) => cell.offsetParent && cell.textContent?.trim())
+        .map((cell) => {
+          const content = document.createRange();
+          content.selectNodeContents(cell);
+          return Math.round(content.getBoundingClientRect().left);
+        });
+      if (starts.length > 1 && Math.max(...starts) - Math.min(...starts) > 1) cards.push(`${card.textContent?.slice(0, 40)}: ${starts.join(', ')}`);
+    }
+    return cards;
+  });
+  expect(ragged).toEqual([]);
 });
