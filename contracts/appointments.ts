@@ -1,7 +1,7 @@
 import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
 import { ESTADOS_CITA } from './appointment-states.ts';
-import { dateField, idField, idParam, pagingQuery, requiredText, timeField } from './common.ts';
+import { dateField, idField, idParam, linesText, pagingQuery, timeField } from './common.ts';
 
 export { ESTADOS_CITA, type EstadoCita } from './appointment-states.ts';
 
@@ -51,7 +51,7 @@ export type Disponibilidad = z.infer<typeof disponibilidadItem>;
 
 /** The booking form's own fields: what the patient types in the 'Confirmar Cita' modal. */
 export const citaFormSchema = z.object({
-  motivo: requiredText('motivo_cita_requerido', 500),
+  motivo: linesText('motivo_cita_requerido', 500),
   recordatorio: z.boolean({ error: 'valor_invalido' }).default(false),
 });
 export type CitaForm = z.input<typeof citaFormSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, isOneLine, requiredText } from './common.ts';
+import { emailField, isOneLine, linesText, requiredText } from './common.ts';
 
 export { CLINICA_POR_DEFECTO, clinicAddress, phoneHref } from './clinic-defaults.ts';
 
@@ -36,10 +36,7 @@ export const clinicaCambioSchema = z.object({
     .max(200, 'texto_largo')
     .regex(/^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i, 'clinica_web_invalida'),
   // Opening hours: a few lines ('Lunes a viernes: 8:00-20:00'), no other control characters.
-  horario: requiredText('clinica_horario_requerido', 500).refine(
-    (value) => value.split('\n').every(isOneLine),
-    'texto_una_linea',
-  ),
+  horario: linesText('clinica_horario_requerido', 500),
 });
 export type ClinicaCambio = z.infer<typeof clinicaCambioSchema>;
 

@@ -19,6 +19,22 @@ export const optionalText = (max = 500) =>
 const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
 export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
 
+/**
+ * Required text of several lines that reaches other people (a visit's reason, the opening hours):
+ * line breaks are kept (written as \n), but no other control character and no invisible mark.
+ */
+export const linesText = (key: string, max: number) =>
+  z
+    .string({ error: key })
+    .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, key)
+        .max(max, 'texto_largo')
+        .refine((value) => value.split('\n').every(isOneLine), 'texto_caracteres_ocultos'),
+    );
+
 /** A person's name (nombre, apellidos): required, trimmed, one line with no control characters. */
 export const nameText = (key: string, max = 100) => requiredText(key, max).refine(isOneLine, 'texto_una_linea');
 
@@ -69,8 +85,16 @@ export const idField = (message = 'valor_invalido') =>
     z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
   );
 
-/** A positive integer id in a path or query string. */
-export const idParam = z.coerce.number({ error: 'valor_invalido' }).int('valor_invalido').positive('valor_invalido').max(MAX_ID, 'valor_invalido');
+/**
+ * A positive integer id in a path or query string, written in plain decimal digits: '0x10', '1.0',
+ * ' 1' or '0b1' are not ids (Number() would read them as 16 and 1, naming a record the caller did
+ * not write).
+ */
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'valor_invalido')
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, 'valor_invalido'));
 
 /**
  * A search counts its matches up to this many (or to the end of the page asked for, if further),

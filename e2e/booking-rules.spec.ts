@@ -2,7 +2,7 @@ import { REGLAS_POR_DEFECTO } from '../contracts/booking-rules-words.ts';
 import { DEMO, apiLogin, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { addDays, clinicToday } from './support/booking.ts';
 import { registerDoctorByApi } from './support/admin.ts';
-import { bearer } from './support/agenda.ts';
+import { bearer, walkInNow } from './support/agenda.ts';
 
 /** Issue 14: the admin changes the booking rules and the patient reads them before trying. */
 
@@ -47,10 +47,10 @@ test(`a doctor marks a visit whose time has passed 'No presentado' in the record
   const nombre = `Pau${Math.random().toString(36).slice(2, 7)}`;
   const credentials = await registerPatient(request, nombre);
   const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
-  // A visit today at 00:00: its time has passed.
+  // A walk-in assigned now: its time has begun.
   const assigned = await request.post('/api/consultas', {
     headers: await bearer(request, doctor),
-    data: { pacienteId: login.usuario.id_usuario, fecha: clinicToday(), hora: '00:00', motivo: 'Control de tensión' },
+    data: { pacienteId: login.usuario.id_usuario, ...(await walkInNow()), motivo: 'Control de tensión' },
   });
   expect(assigned.status(), await assigned.text()).toBe(201);
 

@@ -1,6 +1,6 @@
 import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { logout, registerDoctorByApi } from './support/admin.ts';
-import { bearer, clinicToday, futureWeekday } from './support/agenda.ts';
+import { bearer, futureWeekday, walkInNow } from './support/agenda.ts';
 import { fillDate, fillTime } from './support/dates.ts';
 
 // Each journey runs axe several times (the year view has twelve month grids): allow the time.
@@ -86,8 +86,9 @@ test('the doctor completes a visit in the record once its time has begun, not be
   const patient = `${nombre} Prueba`;
   const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
   const headers = await bearer(request, doctor);
-  // One visit today at 00:00 (begun), one to come.
-  for (const [fecha, hora, motivo] of [[clinicToday(), '00:00', 'Dolor torácico al esfuerzo'], [DAY, '11:00', 'Control posterior']] as const) {
+  // One walk-in now (begun at once), one to come.
+  const now = await walkInNow();
+  for (const [fecha, hora, motivo] of [[now.fecha, now.hora, 'Dolor torácico al esfuerzo'], [DAY, '11:00', 'Control posterior']] as const) {
     const response = await request.post('/api/consultas', { headers, data: { pacienteId: login.usuario.id_usuario, fecha, hora, motivo } });
     expect(response.status(), await response.text()).toBe(201);
   }

@@ -19,6 +19,7 @@ export const ca: Messages = {
     usuario_largo: 'El nom d’usuari pot tenir com a màxim 32 caràcters.',
     usuario_caracteres: "El nom d’usuari només pot tenir lletres, números, '.', '-' i '_'.",
     texto_una_linea: 'El text no pot tenir salts de línia ni caràcters de control.',
+    texto_caracteres_ocultos: 'El text no pot tenir caràcters de control ni marques invisibles.',
     motivo_urgente_requerido: 'Indica el motiu de l’accés.',
     motivo_urgente_corto: 'Explica el motiu amb almenys 10 caràcters.',
     login_usuario_obligatorio: 'L’usuari és obligatori',
@@ -176,6 +177,7 @@ export const ca: Messages = {
     consulta_hueco_solapado:
       'Aquesta hora se solapa amb una altra franja de la teva agenda. Tria l’hora d’inici d’una franja lliure o una hora sense franges.',
     consulta_fecha_pasada: 'No es pot assignar una consulta en un dia passat.',
+    consulta_hora_pasada: 'No es pot assignar una consulta a una hora que ja ha passat.',
     consulta_no_empezada: 'La consulta encara no ha començat: es podrà finalitzar a partir de la seva hora.',
     perfil_no_encontrado: 'No s’ha trobat el perfil del pacient.',
     archivo_requerido: 'Adjunta un fitxer.',

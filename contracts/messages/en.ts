@@ -19,6 +19,7 @@ export const en: Messages = {
     usuario_largo: 'The username can have at most 32 characters.',
     usuario_caracteres: "The username can only have letters, digits, '.', '-' and '_'.",
     texto_una_linea: 'The text cannot contain line breaks or control characters.',
+    texto_caracteres_ocultos: 'The text cannot contain control characters or invisible marks.',
     motivo_urgente_requerido: 'State the reason for the access.',
     motivo_urgente_corto: 'Explain the reason in at least 10 characters.',
     login_usuario_obligatorio: 'Username is required',
@@ -176,6 +177,7 @@ export const en: Messages = {
     consulta_hueco_solapado:
       'That time overlaps another slot of your agenda. Choose the start of a free slot or a time with no slots.',
     consulta_fecha_pasada: 'A consultation cannot be assigned on a past day.',
+    consulta_hora_pasada: 'A consultation cannot be assigned at a time that has already passed.',
     consulta_no_empezada: 'The consultation has not started yet: it can be completed from its start time.',
     perfil_no_encontrado: "The patient's profile was not found.",
     archivo_requerido: 'Attach a file.',

@@ -21,6 +21,7 @@ export const es = {
     usuario_largo: 'El nombre de usuario puede tener como máximo 32 caracteres.',
     usuario_caracteres: "El nombre de usuario solo puede tener letras, números, '.', '-' y '_'.",
     texto_una_linea: 'El texto no puede tener saltos de línea ni caracteres de control.',
+    texto_caracteres_ocultos: 'El texto no puede tener caracteres de control ni marcas invisibles.',
     motivo_urgente_requerido: 'Indica el motivo del acceso.',
     motivo_urgente_corto: 'Explica el motivo con al menos 10 caracteres.',
     login_usuario_obligatorio: 'El usuario es obligatorio',
@@ -179,6 +180,7 @@ export const es = {
     consulta_hueco_solapado:
       'Esa hora se solapa con otro hueco de tu agenda. Elige la hora de inicio de un hueco libre o una hora sin huecos.',
     consulta_fecha_pasada: 'No se puede asignar una consulta en un día pasado.',
+    consulta_hora_pasada: 'No se puede asignar una consulta a una hora que ya ha pasado.',
     consulta_no_empezada: 'La consulta aún no ha empezado: se podrá finalizar a partir de su hora.',
     perfil_no_encontrado: 'No se encontró el perfil del paciente.',
     archivo_requerido: 'Adjunta un archivo.',

@@ -6,6 +6,19 @@ export function clinicToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 }
 
+/**
+ * A visit assigned as a walk-in: today in the clinic at this minute (HH:MM), so its time has begun as
+ * soon as it is made (a time already gone is refused). In the day's last minute it waits for the
+ * next day, so the date and the time name the same day on the server too.
+ */
+export async function walkInNow(): Promise<{ fecha: string; hora: string }> {
+  const clinicTime = (at: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  while (clinicTime(new Date()) === '23:59') await new Promise((resolve) => setTimeout(resolve, 1000));
+  const now = new Date();
+  return { fecha: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(now), hora: clinicTime(now) };
+}
+
 export function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);

@@ -3,7 +3,7 @@ import type { ApiCode } from '../../../contracts/messages/index.ts';
 import type { Consulta, CrearConsulta } from '../../../contracts/consultations.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { ownDoctorId } from '../../lib/access.ts';
-import { localDate } from '../../lib/clock.ts';
+import { localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
@@ -34,7 +34,13 @@ export function createAssignedVisitsService(app: FastifyInstance) {
       const id_doctor = ownDoctorId(caller.actor);
       const now = clock.now();
       const stamp = now.toISOString();
-      if (input.fecha < localDate(now, config.timeZone)) throw fail(400, 'consulta_fecha_pasada', caller.language);
+      const today = localDate(now, config.timeZone);
+      if (input.fecha < today) throw fail(400, 'consulta_fecha_pasada', caller.language);
+      // A time already gone today would make a visit the patient cannot cancel, and with it a
+      // standing right to their record (decision 0055): a walk-in is assigned from this minute on.
+      if (input.fecha === today && input.hora.slice(0, 5) < localTime(now, config.timeZone)) {
+        throw fail(400, 'consulta_hora_pasada', caller.language);
+      }
       let id_consulta: number;
       try {
         id_consulta = await db.transaction().execute(async (trx) => {

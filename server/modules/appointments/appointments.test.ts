@@ -195,6 +195,24 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       expect(badTime.body).toMatchObject({ detail: 'La hora no es válida (HH:MM).' });
     });
 
+    it("keeps a reason's lines, and refuses control characters and the invisible marks that reorder text", async () => {
+      const doctor = await doctorWithSlots(server, ['10:00', '10:30']);
+      const id_doctor = doctor.id_doctor as number;
+      const patient = await server.createUser('paciente');
+      for (const motivo of ['Tos\u202Eacificap', 'Tos\u200Bseca', 'Tos\u0007seca', 'Tos\u2028seca']) {
+        const refused = await server.request('POST', '/api/citas', { token: patient.token, body: booking(id_doctor, '10:00', { motivo }) });
+        expect(refused.status, JSON.stringify(motivo)).toBe(400);
+        expect(refused.body).toMatchObject({ detail: 'El texto no puede tener caracteres de control ni marcas invisibles.' });
+      }
+      const created = await server.request<{ id_cita: number }>('POST', '/api/citas', {
+        token: patient.token,
+        body: booking(id_doctor, '10:00', { motivo: 'Tos seca\r\ndesde el lunes\n' }),
+      });
+      expect(created.status).toBe(201);
+      const cita = await server.database.db.selectFrom('citas').select('motivo').where('id_cita', '=', created.body.id_cita).executeTakeFirstOrThrow();
+      expect(cita.motivo).toBe('Tos seca\ndesde el lunes');
+    });
+
     it('books a free slot as pending (201), takes the slot, audits it; the same slot is then 409', async () => {
       const doctor = await doctorWithSlots(server);
       const id_doctor = doctor.id_doctor as number;

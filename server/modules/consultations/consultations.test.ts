@@ -162,6 +162,21 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     expect(past.body).toMatchObject({ code: 'consulta_fecha_pasada' });
   });
 
+  it('refuses a time already gone today (the patient could not cancel it), and assigns a walk-in from this minute on', async () => {
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    server.clock.set('2026-03-02T09:05:00Z'); // Monday 10:05 in Madrid
+    try {
+      const gone = await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '10:00' });
+      expect(gone.status).toBe(400);
+      expect(gone.body).toMatchObject({ code: 'consulta_hora_pasada', detail: 'No se puede asignar una consulta a una hora que ya ha pasado.' });
+      expect(await server.database.db.selectFrom('consultas').select('id_consulta').where('id_doctor', '=', doctor.id_doctor!).execute()).toEqual([]);
+      expect((await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '10:05' })).status).toBe(201);
+    } finally {
+      server.clock.set('2026-03-02T08:00:00Z');
+    }
+  });
+
   it('lets exactly one of a consultation and a booking racing for one slot win; the other gets 409', async () => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
@@ -208,8 +223,8 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     const doctor = await server.createUser('doctor');
     const other = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
-    // The first one is today at 08:30, already begun at the clinic's 09:00, so it can be completed.
-    const first = await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '08:30', motivo: 'Primera' });
+    // The first one is a walk-in today at the clinic's 09:00, begun at once, so it can be completed.
+    const first = await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '09:00', motivo: 'Primera' });
     await assign(server, doctor, patient, { fecha: '2026-03-04', motivo: 'Segunda' });
     await assign(server, doctor, patient, { fecha: '2026-03-05', motivo: 'Tercera' });
     await assign(server, other, patient, { motivo: 'De otro doctor' });

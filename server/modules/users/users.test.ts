@@ -426,6 +426,19 @@ describe.each(DATABASES)('deleting users on %s', (kind) => {
     expect(bad.body).toMatchObject({ detail: 'El valor no es válido.' });
   });
 
+  it("reads an id only in plain digits: '0x10' or '1.0' names no account and deletes nothing", async () => {
+    const admin = await server.createUser('admin');
+    const patient = await server.createUser('paciente');
+    const id = patient.id_usuario;
+    for (const written of [`0x${id.toString(16)}`, `0b${id.toString(2)}`, `${id}.0`, `%20${id}`, `0${id}`, `${id}e0`]) {
+      const response = await server.request('DELETE', `/api/usuarios/${written}`, { token: admin.token });
+      expect(response.status, written).toBe(400);
+      expect(response.body, written).toMatchObject({ detail: 'El valor no es válido.' });
+    }
+    expect(await loginStatus(server, patient.usuario, TEST_PASSWORD)).toBe(200);
+    expect((await server.request('DELETE', `/api/usuarios/${id}`, { token: admin.token })).status).toBe(204);
+  });
+
   it('ends the account’s access, takes it off every list and keeps its clinical records', async () => {
     const admin = await server.createUser('admin');
     const patient = await server.createUser('paciente', { nombre: 'Borja', apellido1: 'Eliminado' });
