@@ -103,6 +103,13 @@ test('the profile editor asks for the required fields, checks DNI and postal cod
   await expect(page.getByLabel('Código postal')).toHaveValue('17001');
   await expect(page.getByRole('combobox', { name: 'Provincia' })).toHaveValue('Girona (17)');
   await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('17/05/1990');
+
+  // Another patient's DNI/NIE (the demo's Ana López) is refused, next to the field, with what to do.
+  await page.getByLabel('DNI/NIE').fill('12345678Z');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  const taken = 'Ese DNI/NIE ya consta en la ficha de otro paciente. Si es el tuyo, llama a la clínica.';
+  await expect(notification(page, taken)).toBeVisible();
+  await expect(page.getByLabel('DNI/NIE')).toHaveAccessibleDescription(new RegExp(`^${taken}`));
 });
 
 test('a bad token in the profile editor goes to /login', async ({ page }) => {

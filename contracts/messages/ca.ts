@@ -112,6 +112,7 @@ export const ca: Messages = {
       'Ja tens el màxim de cites pendents o confirmades ({max}). Cancel·la’n alguna abans de demanar-ne una altra.',
     limite_citas_doctor_dia: 'Ja tens una cita amb aquest metge aquell dia. Tria un altre dia.',
     correo_duplicado: 'El correu ja està registrat.',
+    dni_duplicado: "Aquest DNI/NIE ja consta a la fitxa d'un altre pacient. Si és el teu, truca a la clínica.",
     colegiado_duplicado: 'El número de col·legiat ja està registrat.',
     cuerpo_demasiado_grande: 'La petició és massa gran.',
     json_invalido: 'El cos de la petició no és JSON vàlid.',

@@ -111,6 +111,7 @@ export const en: Messages = {
       'You already have the most pending or confirmed visits allowed ({max}). Cancel one before asking for another.',
     limite_citas_doctor_dia: 'You already have a visit with this doctor that day. Choose another day.',
     correo_duplicado: 'That e-mail is already registered.',
+    dni_duplicado: "That DNI/NIE is already on another patient's file. If it is yours, call the clinic.",
     colegiado_duplicado: 'That registration number is already registered.',
     cuerpo_demasiado_grande: 'The request is too large.',
     json_invalido: 'The request body is not valid JSON.',

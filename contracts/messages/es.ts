@@ -114,6 +114,7 @@ export const es = {
       'Ya tienes el máximo de citas pendientes o confirmadas ({max}). Cancela alguna antes de pedir otra.',
     limite_citas_doctor_dia: 'Ya tienes una cita con este doctor ese día. Elige otro día.',
     correo_duplicado: 'El correo ya está registrado.',
+    dni_duplicado: 'Ese DNI/NIE ya consta en la ficha de otro paciente. Si es el tuyo, llama a la clínica.',
     colegiado_duplicado: 'El número de colegiado ya está registrado.',
     cuerpo_demasiado_grande: 'La petición es demasiado grande.',
     json_invalido: 'El cuerpo de la petición no es JSON válido.',

@@ -16,6 +16,7 @@ import { visitSequence } from './023-visit-sequence.ts';
 import { patientSearchCount } from './080-patient-search-count.ts';
 import { activeAccountCounts } from './081-active-account-counts.ts';
 import { doctorNoticeTimes } from './083-doctor-notice-times.ts';
+import { patientDni } from './084-patient-dni.ts';
 import { patientListCoveringIndex } from './082-patient-list-covering-index.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
@@ -55,4 +56,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,
   '083-doctor-notice-times': doctorNoticeTimes,
+  '084-patient-dni': patientDni,
 };

@@ -3,6 +3,7 @@ export { accountInsertError, duplicateAccountError, mapUniqueViolation } from '.
 export {
   accountOf,
   deactivateUser,
+  dniHeldByAnother,
   findAccount,
   findAccountForExport,
   findPatientOfUser,

@@ -10,7 +10,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { listAttachments } from '../files/index.ts';
-import { searchTextOf, updatePatientProfile } from '../accounts/index.ts';
+import { dniHeldByAnother, searchTextOf, updatePatientProfile } from '../accounts/index.ts';
 import { currentLetterhead } from '../clinic/index.ts';
 import { listAllergies, listDisabilities, listDiseases, listHabits, listVaccines } from '../records/index.ts';
 import { renderHistoryPdf } from './history-pdf.ts';
@@ -99,6 +99,11 @@ export function createPatientsService(app: FastifyInstance) {
       return db.transaction().execute(async (trx) => {
         const account = await findPatientAccount(trx, id_paciente);
         if (!account) throw fail(404, 'perfil_no_encontrado', caller.language);
+        // A DNI/NIE names one person: a second patient with it would let a doctor file one person's
+        // visits and results in the other's record.
+        if (input.dni && input.dni !== account.dni && (await dniHeldByAnother(trx, input.dni, account.id_usuario))) {
+          throw fail(409, 'dni_duplicado', caller.language, { field: 'dni' });
+        }
         // The search text follows the names (patient lists search by name).
         const busqueda = searchTextOf({ ...input, nombre_usuario: account.nombre_usuario, correo: account.correo });
         await updatePatientProfile(trx, account.id_usuario, input, busqueda);

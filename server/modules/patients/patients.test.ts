@@ -9,7 +9,6 @@ const validProfile = {
   nombre: 'Lucía',
   apellido1: 'Ferrer',
   apellido2: 'Gómez',
-  dni: '12345678z',
   nacimiento: '1990-05-17',
   sexo: 'F',
   telefono: '+34 612 345 678',
@@ -60,7 +59,7 @@ describe.each(DATABASES)('patient profile on %s', (kind) => {
     const patient = await server.createUser('paciente');
     const response = await server.request<PerfilPaciente>('PUT', '/api/paciente/perfil', {
       token: patient.token,
-      body: { ...validProfile, correo: 'otro@example.com' },
+      body: { ...validProfile, dni: '12345678z', correo: 'otro@example.com' },
     });
     expect(response.status).toBe(200);
     expect(response.body.usuario).toEqual({
@@ -125,9 +124,30 @@ describe.each(DATABASES)('patient profile on %s', (kind) => {
     }
   });
 
+  it("refuses a DNI/NIE already on another active patient's file (409), so no one can pose as them", async () => {
+    const owner = await server.createUser('paciente');
+    const impostor = await server.createUser('paciente');
+    const dni = '87654321X';
+    const own = await server.request('PUT', '/api/paciente/perfil', { token: owner.token, body: { ...validProfile, dni } });
+    expect(own.status).toBe(200);
+    for (const written of [dni, '87654321x', '87.654.321-X']) {
+      const taken = await server.request<ErrorAnswer>('PUT', '/api/paciente/perfil', { token: impostor.token, body: { ...validProfile, dni: written } });
+      expect(taken.status, written).toBe(409);
+      const message = 'Ese DNI/NIE ya consta en la ficha de otro paciente. Si es el tuyo, llama a la clínica.';
+      expect(taken.body).toMatchObject({ code: 'dni_duplicado', detail: message, errores: [{ campo: 'dni', mensaje: message }] });
+    }
+    const profile = await server.request<PerfilPaciente>('GET', '/api/paciente/perfil', { token: impostor.token });
+    expect(profile.body.usuario.dni).toBeNull();
+    // The holder saves their profile again with it; once their account is deleted, it is free.
+    expect((await server.request('PUT', '/api/paciente/perfil', { token: owner.token, body: { ...validProfile, dni, telefono: '600000000' } })).status).toBe(200);
+    const admin = await server.createUser('admin');
+    expect((await server.request('DELETE', `/api/usuarios/${owner.id_usuario}`, { token: admin.token })).status).toBe(204);
+    expect((await server.request('PUT', '/api/paciente/perfil', { token: impostor.token, body: { ...validProfile, dni } })).status).toBe(200);
+  });
+
   it('checks the DNI/NIE control letter', async () => {
     const patient = await server.createUser('paciente');
-    for (const dni of ['12345678Z', 'X1234567L', 'y1234567x', 'Z-1234567-R', '00000000T']) {
+    for (const dni of ['23456789D', 'X1234567L', 'y1234567x', 'Z-1234567-R', '00000000T']) {
       const response = await server.request<PerfilPaciente>('PUT', '/api/paciente/perfil', { token: patient.token, body: { ...validProfile, dni } });
       expect(response.status, dni).toBe(200);
     }

@@ -104,7 +104,8 @@ export function ProfileForm({ profile, formId = 'perfil-form', showSubmit = true
       for (const problem of error instanceof ApiError ? (error.errores ?? []) : []) {
         if (isField(problem.campo)) setError(problem.campo, { message: problem.mensaje });
       }
-      notifyError(t('save_error'));
+      // A refusal about the data itself (a DNI/NIE already on another file) says what to do.
+      notifyError(error instanceof ApiError && error.status === 409 ? error.message : t('save_error'));
     }
   };
 
