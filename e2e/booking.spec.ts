@@ -17,7 +17,9 @@ async function showPuigWeekOf(page: Page, fecha: string) {
   // A table of the week on a laptop; on a phone, a tab per day and that day's times.
   const phone = (page.viewportSize()?.width ?? 0) < 768;
   await expect(page.getByRole(phone ? 'region' : 'table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
-  // The grid opens on this week (Monday first); each click moves it a week at once.
+  // The grid opens on today's seven days (a Sunday shows the week to come, not the one gone), never
+  // earlier; each click moves it a week at once.
+  await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
   for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
   if (phone) {
     const day = freeSlotName(fecha, '').replace(/^Libre, |, $/g, '');

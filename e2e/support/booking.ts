@@ -27,10 +27,9 @@ export function weekdayAhead(daysAhead: number): string {
   return date;
 }
 
-/** Whole weeks between the grid's first week (this week, Monday first) and the week of `date`. */
+/** How many 'Semana siguiente' presses bring `date` into the booking grid, whose seven days start today. */
 export function weeksAhead(date: string): number {
-  const monday = (d: string) => addDays(d, -((weekday(d) + 6) % 7));
-  return Math.round((Date.parse(monday(date)) - Date.parse(monday(clinicToday()))) / (7 * 86_400_000));
+  return Math.floor((Date.parse(date) - Date.parse(clinicToday())) / (7 * 86_400_000));
 }
 
 /** How a free cell names itself in Spanish: 'Libre, lunes 23 de noviembre, 17:30'. */

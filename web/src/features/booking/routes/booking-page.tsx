@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
 import type { FirstReads } from '../../../app/screens.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { addDaysIso, formatIso, mondayOf, todayIso } from '../../../lib/calendar.ts';
+import { addDaysIso, formatIso, todayIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePageSettled } from '../../../lib/page-settled.ts';
@@ -44,8 +44,9 @@ export default function BookingPage() {
   const [specialtyId, setSpecialtyId] = useState('');
   const [doctorId, setDoctorId] = useState('');
   const today = todayIso();
-  // The grid starts on the Monday of this week; the day buttons move it one day at a time.
-  const [from, setFrom] = useState(() => mondayOf(today));
+  // The grid starts today (on a Sunday the week's Monday would show only days gone) and never
+  // before it; the day buttons move it one day at a time.
+  const [from, setFrom] = useState(today);
   const [picked, setPicked] = useState<Disponibilidad | null>(null);
   const [booked, setBooked] = useState<BookedVisit | null>(null);
   const createAppointment = useCreateAppointment();
@@ -117,7 +118,12 @@ export default function BookingPage() {
     }
   };
 
-  const move = (days: number) => setFrom((current) => addDaysIso(current, days));
+  const move = (days: number) =>
+    setFrom((current) => {
+      const next = addDaysIso(current, days);
+      return next < today ? today : next;
+    });
+  const atToday = from <= today;
 
   return (
     <Container size="lg" py="xl">
@@ -163,6 +169,7 @@ export default function BookingPage() {
                   variant="default"
                   size="xs"
                   leftSection={<IconChevronsLeft size={16} aria-hidden />}
+                  disabled={atToday}
                   onClick={() => move(-7)}
                 >
                   {t('week_previous')}
@@ -171,11 +178,12 @@ export default function BookingPage() {
                   variant="default"
                   size="xs"
                   leftSection={<IconChevronLeft size={16} aria-hidden />}
+                  disabled={atToday}
                   onClick={() => move(-1)}
                 >
                   {t('day_previous')}
                 </Button>
-                <Button variant="default" size="xs" onClick={() => setFrom(mondayOf(today))}>
+                <Button variant="default" size="xs" onClick={() => setFrom(today)}>
                   {t('today')}
                 </Button>
                 <Button
