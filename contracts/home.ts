@@ -23,6 +23,8 @@ export const visitaPacienteSchema = z.object({
   estado: z.enum(ESTADOS_ACTIVOS),
   tipo: z.enum(TIPOS_CONSULTA),
   motivo: z.string(),
+  /** Inside the clinic's cancellation notice: the patient must call to cancel it (as in GET /api/citas/mias). */
+  fuera_de_plazo: z.boolean(),
 });
 export type VisitaPaciente = z.infer<typeof visitaPacienteSchema>;
 

@@ -263,6 +263,27 @@ test("the patient's home shows the next visit pending confirmation, the doctor's
   await page.evaluate(() => localStorage.setItem('language', 'es'));
 });
 
+test("the patient's home sends a visit too close to cancel online to the clinic's phone, as 'Mis visitas' does", async ({
+  page,
+  request,
+}) => {
+  const hora = laterToday();
+  test.skip(hora === null, 'the last half hour of the day in the clinic: no room for a visit later today');
+  const doctor = await freshDoctor(request);
+  await openDayByApi(request, doctor, clinicToday(), [hora!], SLOT_MINUTES);
+  const patient = await registerNamedPatient(request, 'Elena');
+  await withoutBookingNotice(request, () => book(request, patient, doctor, clinicToday(), hora!));
+
+  await loginAs(page, patient, '/panel-paciente');
+  const next = page.getByRole('region', { name: 'Tu próxima visita' });
+  await expect(next).toContainText(hora!);
+  // Today's visit is inside the clinic's 24 h notice: the server would refuse the cancellation.
+  await expect(next.getByRole('button', { name: /^Cancelar la cita del / })).toBeDisabled();
+  await expect(next).toContainText('Faltan menos horas de las que permite la clínica para hacerlo en línea. Llama a la clínica:');
+  await expect(next.getByRole('link', { name: '+34 932 000 000' })).toHaveAttribute('href', /^tel:/);
+  await expectAccessibleInBothThemes(page, "the patient's home with a visit too close to cancel");
+});
+
 test("the admin's home shows the clinic in figures, as the API counts them", async ({ page, request }) => {
   const admin = await bearer(request, DEMO.admin);
   const figures = async () =>

@@ -13,6 +13,7 @@ import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { fullName } from '../../../contracts/names.ts';
 import type { Caller } from '../../lib/request-context.ts';
+import { bookingRules } from '../clinic/index.ts';
 import { countNewPatients, slotOccupancy } from './home.repository.ts';
 import {
   answersToPatient,
@@ -23,6 +24,7 @@ import {
   countPendingOfDoctor,
   countUpcomingOfPatient,
   dayVisitsOfDoctor,
+  insideCancelNotice,
   lastVisitOfPatient,
   oldestPendingOfDoctor,
   upcomingOfPatient,
@@ -60,10 +62,11 @@ export function createHomeService(app: FastifyInstance) {
     async patient(caller: Caller): Promise<InicioPaciente> {
       const id_paciente = ownPatientId(caller.actor);
       const { today, time } = now();
-      const [upcoming, total, last] = await Promise.all([
+      const [upcoming, total, last, rules] = await Promise.all([
         upcomingOfPatient(db, id_paciente, today, time, HOME_UPCOMING_LIMIT + 1),
         countUpcomingOfPatient(db, id_paciente, today, time),
         lastVisitOfPatient(db, id_paciente, today, time),
+        bookingRules(app),
       ]);
       const since = last ? instantOf(last.fecha, last.hora, config.timeZone).toISOString() : null;
       const answers = await answersToPatient(db, id_paciente, since, HOME_ANSWERS_LIMIT);
@@ -76,6 +79,7 @@ export function createHomeService(app: FastifyInstance) {
         estado: row.estado === 'pendiente' ? ('pendiente' as const) : ('Confirmada' as const),
         tipo: row.tipo ?? 'Consulta',
         motivo: row.motivo,
+        fuera_de_plazo: insideCancelNotice(rules, row, clock.now(), config.timeZone),
       }));
       return {
         hoy: today,

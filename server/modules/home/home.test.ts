@@ -110,8 +110,10 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
         estado: 'pendiente',
         tipo: 'Consulta',
         motivo: 'Revisión de tensión',
+        // At 09:10 on Monday, Tuesday's 09:00 is inside the clinic's 24 h notice: cancelling it is a call.
+        fuera_de_plazo: true,
       });
-      expect(home.body.otras.map((v) => [v.id_cita, v.estado])).toEqual([[confirmed, 'Confirmada']]);
+      expect(home.body.otras.map((v) => [v.id_cita, v.estado, v.fuera_de_plazo])).toEqual([[confirmed, 'Confirmada', false]]);
       expect(home.body.total_proximas).toBe(2);
       expect(home.body.respuestas.map((r) => [r.id_cita, r.estado, r.motivo_rechazo])).toEqual([
         [rejected, 'Cancelada', 'Estaré de guardia'],

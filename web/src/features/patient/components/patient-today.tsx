@@ -7,6 +7,7 @@ import type { RespuestaSolicitud, VisitaPaciente } from '../../../../../contract
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
+import { phoneHref, useClinic } from '../../../lib/clinic.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { consultationTypeLabel, formatInstant } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -77,6 +78,7 @@ export function PatientToday() {
 function VisitDetail({ visit, main = false }: { visit: VisitaPaciente; main?: boolean }) {
   const { t, i18n } = useTranslation('home');
   const cancel = useCancelVisit();
+  const clinic = useClinic();
   const date = formatIso(visit.fecha, { dateStyle: 'full' }, i18n.language);
   const when = { date, time: visit.hora };
 
@@ -117,12 +119,21 @@ function VisitDetail({ visit, main = false }: { visit: VisitaPaciente; main?: bo
           variant="default"
           size={main ? 'sm' : 'compact-sm'}
           aria-label={t('cancel_label', when)}
+          disabled={visit.fuera_de_plazo}
           loading={cancel.isPending}
           onClick={() => void onCancel()}
         >
           {t('cancel')}
         </Button>
       </Group>
+      {visit.fuera_de_plazo && (
+        <Text size="sm">
+          {t('late_call')}{' '}
+          <Anchor href={phoneHref(clinic.telefono)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {clinic.telefono}
+          </Anchor>
+        </Text>
+      )}
     </Stack>
   );
 }
