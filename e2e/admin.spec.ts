@@ -50,7 +50,7 @@ test('an admin registers a doctor, who logs in, lands on their dashboard and see
   await page.getByLabel(/^Contraseña/).fill('Doctora123!');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/perfil-doctor$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenido, Irene' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
   // Registration is an admin screen: a doctor is not offered it (decisions #9).
   await expect(page.getByRole('link', { name: /Registro/ })).toHaveCount(0);
   await expectAccessible(page, '/perfil-doctor');
@@ -164,6 +164,13 @@ test('a doctor searches the patient list without minding accents and opens a pat
   const history = await page.evaluate(() => JSON.parse(localStorage.getItem('historialBusqueda') ?? '[]') as string[]);
   expect(history[0]).toBe(typed);
   expect(history.length).toBeLessThanOrEqual(5);
+
+  // What the doctor looked the patient up for: their record, one click from the details.
+  await search.fill('Ana López');
+  await page.getByRole('row', { name: /Ana López Ferrer/ }).getByRole('button', { name: 'Ver más' }).click();
+  await page.getByRole('dialog', { name: 'Detalle del paciente' }).getByRole('link', { name: 'Abrir la historia clínica' }).click();
+  await expect(page).toHaveURL(/\/medical-record\?paciente=\d+$/);
+  await expect(page.getByRole('heading', { name: /Ana López Ferrer/ }).first()).toBeVisible();
 });
 
 test('the administration screens have no serious accessibility problems in the dark theme', async ({ page }) => {
@@ -186,7 +193,7 @@ test('the administration screens have no serious accessibility problems in the d
 test('the doctor screens have no serious accessibility problems in the dark theme', async ({ page }) => {
   await useTheme(page, 'oscuro');
   await loginAs(page, DEMO.doctor, '/perfil-doctor');
-  await expect(page.getByRole('heading', { level: 1, name: /^Bienvenido, / })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
   await expectAccessible(page, '/perfil-doctor (oscuro)');
   await page.goto('/ficha-doctor');
   await expect(page.getByRole('heading', { level: 1, name: 'Ficha del doctor' })).toBeVisible();

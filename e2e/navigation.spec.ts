@@ -34,7 +34,7 @@ const MENUS: Record<'admin' | 'doctor' | 'patient', { who: Credentials; home: st
     who: DEMO.doctor,
     home: '/perfil-doctor',
     main: [
-      { label: 'Inicio', path: '/perfil-doctor', heading: /^Bienvenido, / },
+      { label: 'Inicio', path: '/perfil-doctor', heading: /^Hola, / },
       { label: 'Agenda médica', path: '/agenda-doctor' },
       { label: 'Mis visitas', path: '/mis-visitas' },
       { label: 'Asignar consultas', path: '/crear-consultas' },

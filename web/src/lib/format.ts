@@ -5,14 +5,17 @@ import { localeOf } from './calendar.ts';
 import { clinicTimeZone } from './clinic-clock.ts';
 import { dateTimeFormat, numberFormat } from './intl-cache.ts';
 
-/** A clinic date (YYYY-MM-DD) for people: 2 mar 2026 (es). Not shifted by the browser's zone. */
+/**
+ * A clinic date (YYYY-MM-DD) for people: 2 mar 2026 (es). Not shifted by the browser's zone. Its
+ * spaces do not break: in a phone's narrow column it moves to a line of its own, not '2 mar' / '2026'.
+ */
 export function formatDate(iso: string | null | undefined, language?: string): string {
   if (!iso) return '-';
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
   if (!year || !month || !day) return iso;
-  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(year, month - 1, day)))
+    .replace(/ /g, '\u00a0');
 }
 
 /** An instant (ISO timestamp) in the clinic's zone, with date and time (an upload, an audit entry). */

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { PacienteLista } from '../../../../../contracts/users.ts';
 import { DefinitionList } from '../../../components/definition-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { Link } from '../../../lib/router.tsx';
+import { useSession } from '../../../lib/session.ts';
 
 /** 'Detalle del Paciente' (400px wide): the patient's contact data, registration date and status. */
 export function PatientDetailModal({ patient, onClose }: { patient: PacienteLista | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('patient-list');
+  const session = useSession();
   const empty = t('common:empty_value');
   const rows: [string, ReactNode][] = patient
     ? [
@@ -36,7 +39,15 @@ export function PatientDetailModal({ patient, onClose }: { patient: PacienteList
       <Stack gap="sm">
         <DefinitionList items={rows.map(([label, value]) => ({ label, value }))} />
         <Group justify="flex-end">
-          <Button onClick={onClose}>{t('common:close')}</Button>
+          {/* What a doctor looks a patient up for; an admin does not read records. */}
+          {patient && session?.payload.rol === 'doctor' && (
+            <Button component={Link} to={`/medical-record?paciente=${patient.id_paciente}`}>
+              {t('open_record')}
+            </Button>
+          )}
+          <Button variant={session?.payload.rol === 'doctor' ? 'default' : 'filled'} onClick={onClose}>
+            {t('common:close')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

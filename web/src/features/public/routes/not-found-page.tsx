@@ -32,7 +32,7 @@ export default function NotFoundPage() {
             <IconLifebuoy size={18} />
           </ThemeIcon>
           <Text ta="left" size="sm">
-            {t('not_found_support', { email: clinic.correo, phone: clinic.telefono })}{' '}
+            {t('not_found_support', { email: clinic.correo, phone: clinic.telefono.replace(/ /g, '\u00a0') })}{' '}
             <Anchor component={Link} to="/contact" size="sm">
               {t('not_found_contact')}
             </Anchor>
