@@ -219,7 +219,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             rol: actor.rol,
             id_paciente,
             accion: 'cita.crear',
-            detalle: `cita ${id} con el doctor ${id_doctor}`,
+            detalle: `cita ${id}, doctor ${id_doctor}`,
             ip: caller.address,
             creado_en: stamp,
           });

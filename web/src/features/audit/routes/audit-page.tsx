@@ -7,7 +7,7 @@ import { ListPager } from '../../../components/list-pager.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useAuditActions, useAuditLog } from '../api/audit.ts';
 import { useClinic } from '../../../lib/clinic.ts';
-import { actionLabel, sentenceOf } from '../format.ts';
+import { actionLabel, detailText, sentenceOf } from '../format.ts';
 import classes from './audit-page.module.css';
 
 const PAGE_SIZE = 25;
@@ -108,7 +108,7 @@ export default function AuditPage() {
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {[
                   entry.usuario && t('meta_user', { user: entry.usuario }),
-                  entry.detalle && t('meta_detail', { detail: entry.detalle }),
+                  entry.detalle && t('meta_detail', { detail: detailText(t, entry.detalle) }),
                   entry.ip && t('meta_ip', { ip: entry.ip }),
                 ]
                   .filter(Boolean)
