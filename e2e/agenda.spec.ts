@@ -126,6 +126,8 @@ for (const viewport of [LAPTOP, PHONE]) {
       const slot = page.getByRole('table', { name: /^Bloques del/ }).getByRole('row', { name: new RegExp(`^${pending.hora.slice(0, 5)} –`) });
       await expect(slot).toContainText(`${pending.paciente}`);
       await expect(slot).toContainText('(confirmada)');
+      // The slot's badge says where its visit stands (a request still to answer reads 'Por confirmar').
+      await expect(slot.getByText('Confirmada', { exact: true })).toBeVisible();
       await expectLaidOut(page, 'agenda, daily view');
     });
   });

@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteBlock } from '../api/delete-block.ts';
 import { useDay } from '../api/get-day.ts';
 import classes from './day-view.module.css';
-import { ESTADO_COLOR } from './labels.ts';
+import { ESTADO_COLOR, VISITA_COLOR } from './labels.ts';
 
 /** The daily table: time, type, status, notes and a delete button per row; blocked rows open 'Editar Bloque'. */
 export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: string; onEdit: (block: Bloque) => void }) {
@@ -53,11 +53,17 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
     { label: t('col_type'), cell: (block) => t(`tipo_${block.tipo}`) },
     {
       label: t('col_status'),
-      cell: (block) => (
-        <Badge color={ESTADO_COLOR[block.estado]} variant="filled" className={classes.badge}>
-          {t(`estado_${block.estado}`)}
-        </Badge>
-      ),
+      // A booked slot says where its visit stands: a request still to answer looks apart from a visit.
+      cell: (block) =>
+        block.cita && block.cita.estado !== 'Cancelada' ? (
+          <Badge color={VISITA_COLOR[block.cita.estado]} variant="filled" className={classes.badge}>
+            {t(`visita_estado_${block.cita.estado}`)}
+          </Badge>
+        ) : (
+          <Badge color={ESTADO_COLOR[block.estado]} variant="filled" className={classes.badge}>
+            {t(`estado_${block.estado}`)}
+          </Badge>
+        ),
     },
     { label: t('col_notes'), cell: notes, ownLine: true },
     {
