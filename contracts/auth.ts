@@ -134,6 +134,17 @@ export const cambioContrasenaSchema = z
   });
 export type CambioContrasena = z.infer<typeof cambioContrasenaSchema>;
 
+/** The web's form for a password change: the request's fields and the new password typed twice. */
+export const cambioContrasenaFormSchema = z
+  .object({
+    contrasena_actual: cambioContrasenaSchema.shape.contrasena_actual,
+    contrasena_nueva: newPasswordField,
+    confirmacion: z.string().min(1, 'contrasena_requerida'),
+  })
+  .refine((form) => form.contrasena_actual !== form.contrasena_nueva, { message: 'contrasena_igual', path: ['contrasena_nueva'] })
+  .refine((form) => form.contrasena_nueva === form.confirmacion, { message: 'contrasenas_no_coinciden', path: ['confirmacion'] });
+export type CambioContrasenaForm = z.input<typeof cambioContrasenaFormSchema>;
+
 /** POST /api/recuperar-contrasena: ask for a reset link, by username or e-mail (as at log-in). */
 export const solicitudRestablecimientoSchema = z.object({ usuario: loginSchema.shape.usuario });
 export type SolicitudRestablecimiento = z.infer<typeof solicitudRestablecimientoSchema>;

@@ -28,7 +28,7 @@ test('ending a session from another device sends the first to /login, told why',
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText('Chrome · Linux');
     await expect(mine).toContainText('Dirección: 127.0.0.1');
-    await expect(mine).toContainText(/Último uso: \d{1,2} \w+\.? \d{4}, \d\d:\d\d/);
+    await expect(mine).toContainText(/Último uso: \d{1,2}\s\w+\.?\s\d{4}, \d\d:\d\d/);
     await expectAccessibleInBothThemes(page, '/mi-cuenta with two sessions');
 
     const other = list.getByRole('listitem').filter({ hasNotText: 'Este dispositivo' });
@@ -149,4 +149,37 @@ test('a tab showing one user redraws for the user another tab has just logged in
   await expect(page.getByRole('heading', { level: 1, name: `Bea ${bea.apellido}` })).toBeVisible();
   await expect(page.getByText(alba.apellido)).toHaveCount(0);
   await other.close();
+});
+
+test('a user changes their password on /mi-cuenta: signed in here, signed out everywhere else', async ({ browser, request }) => {
+  test.slow();
+  const patient = await registerNamedPatient(request, 'Noa');
+  const elsewhere = await request.post('/api/login', { data: { usuario: patient.usuario, contrasena: patient.contrasena } });
+  const otherToken = ((await elsewhere.json()) as { access_token: string }).access_token;
+  const { context, page } = await device(browser, 'claro');
+  try {
+    await loginAs(page, patient, '/mi-cuenta');
+    const card = page.getByRole('region', { name: 'Contraseña' });
+    await card.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await card.getByLabel('Contraseña actual').fill('NoEsLaMia1!');
+    await card.getByLabel('Nueva contraseña').fill('Otra-Clave-2026!');
+    await card.getByLabel('Confirmar contraseña').fill('Otra-Clave-2026!');
+    await expectAccessibleInBothThemes(page, 'the password change form');
+    await card.getByRole('button', { name: 'Guardar la nueva contraseña' }).click();
+    await expect(card.getByLabel('Contraseña actual')).toHaveAccessibleDescription('La contraseña actual no es correcta.');
+
+    await card.getByLabel('Contraseña actual').fill(patient.contrasena);
+    await card.getByRole('button', { name: 'Guardar la nueva contraseña' }).click();
+    await expect(notification(page, 'Contraseña cambiada. Se han cerrado tus sesiones en los demás dispositivos.')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Cambiar la contraseña' })).toBeVisible();
+
+    // This tab carries on with its new session; the other device's token is dead; the new password works.
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Sesiones abiertas' }).getByRole('listitem')).toHaveCount(1);
+    expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+    expect((await request.post('/api/login', { data: { usuario: patient.usuario, contrasena: patient.contrasena } })).status()).toBe(401);
+    expect((await request.post('/api/login', { data: { usuario: patient.usuario, contrasena: 'Otra-Clave-2026!' } })).status()).toBe(200);
+  } finally {
+    await context.close();
+  }
 });

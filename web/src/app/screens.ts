@@ -152,7 +152,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   myAccount: {
     layout: 'area',
-    namespaces: ['account'],
+    namespaces: ['account', 'auth'],
     load: () => import('../features/account/routes/account-page.tsx'),
   },
   secondFactor: {

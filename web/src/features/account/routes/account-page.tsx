@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { Page } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAccount } from '../api/account.ts';
+import { PasswordCard } from '../components/password-card.tsx';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 
@@ -43,6 +44,7 @@ export default function AccountPage() {
           />
         </Paper>
       )}
+      {account.data && <PasswordCard username={account.data.nombre_usuario} />}
       <SecondFactorCard />
       <SessionsCard />
       <Text mt="lg">

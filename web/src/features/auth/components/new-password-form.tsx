@@ -9,7 +9,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useResetLink, useResetPassword } from '../api/password-reset.ts';
 import { AuthCard, BackToLogin } from './auth-card.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 const LINK_PROBLEMS = ['enlace_invalido', 'enlace_caducado', 'enlace_usado'];
 

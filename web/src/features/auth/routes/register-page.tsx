@@ -23,7 +23,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRegisterPatient } from '../api/register-patient.ts';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 const Legend = ({ children }: { children: string }) => (
   <Text component="span" fw={700} size="lg">

@@ -1,9 +1,9 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULES } from '../../../../../contracts/auth.ts';
-import { isCommonPassword } from '../../../../../contracts/common-passwords.ts';
-import { useCommonPasswords } from '../../../lib/common-passwords.ts';
+import { PASSWORD_RULES } from '../../../contracts/auth.ts';
+import { isCommonPassword } from '../../../contracts/common-passwords.ts';
+import { useCommonPasswords } from '../lib/common-passwords.ts';
 
 /** The live password checklist of the registration screen (spec section 5): one line a rule. */
 export function PasswordChecklist({ password }: { password: string }) {
