@@ -20,6 +20,8 @@ async function showPuigWeekOf(page: Page, fecha: string) {
   // The grid opens on today's seven days (a Sunday shows the week to come, not the one gone), never
   // earlier; each click moves it a week at once.
   await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
+  // On a phone the first day shown is one with free times (the demo doctor has some within any seven days).
+  if (phone) await expect(page.getByRole('tabpanel').getByRole('button', { name: /^Libre, / }).first()).toBeVisible();
   for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
   if (phone) {
     const day = freeSlotName(fecha, '').replace(/^Libre, |, $/g, '');

@@ -23,10 +23,14 @@ export function AvailabilityDays({ dates, today, slots, caption, dayName, onPick
   const { t, i18n } = useTranslation('booking');
   const language = i18n.language;
   const captionId = useId();
-  const shown = (fecha: string) => slots.filter((slot) => slot.fecha === fecha && (slot.tipo === 'Disponible' || slot.mia));
-  // Today when it is shown, else the first day with a free time, else the first day.
+  const shown = (fecha: string) =>
+    slots.filter((slot) => slot.fecha === fecha && (slot.tipo === 'Disponible' || slot.mia));
+  // The first day from today with a free time (or the patient's own visit): a Sunday evening opens on
+  // Monday's times, not on an empty today. With none, today when it is shown, else the first day.
   const [day, setDay] = useState(
-    () => (dates.includes(today) ? today : (dates.find((fecha) => shown(fecha).length > 0) ?? dates[0] ?? today)),
+    () =>
+      dates.find((fecha) => fecha >= today && shown(fecha).length > 0) ??
+      (dates.includes(today) ? today : (dates[0] ?? today)),
   );
 
   return (

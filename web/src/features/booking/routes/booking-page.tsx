@@ -17,6 +17,7 @@ import { myRulesQuery } from '../api/get-my-rules.ts';
 import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
 import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
 import { BookingRulesNotice } from '../components/booking-rules-notice.tsx';
+import classes from './booking-page.module.css';
 
 // The waitlist form loads when the patient asks for it, not with the booking grid.
 const JoinWaitlistModal = lazy(() =>
@@ -164,19 +165,22 @@ export default function BookingPage() {
         ) : (
           <Stack gap="sm">
             <Group justify="space-between" wrap="wrap" gap="xs">
-              <Group gap="xs" wrap="wrap" role="group" aria-label={t('navigation')}>
+              <Group gap="xs" wrap="wrap" role="group" aria-label={t('navigation')} className={classes.moves}>
                 <Button
                   variant="default"
                   size="xs"
                   leftSection={<IconChevronsLeft size={16} aria-hidden />}
+                  aria-label={t('week_previous')}
                   disabled={atToday}
                   onClick={() => move(-7)}
                 >
-                  {t('week_previous')}
+                  <span className={classes.long}>{t('week_previous')}</span>
+                  <span className={classes.short}>{t('common:previous')}</span>
                 </Button>
                 <Button
                   variant="default"
                   size="xs"
+                  visibleFrom="xs"
                   leftSection={<IconChevronLeft size={16} aria-hidden />}
                   disabled={atToday}
                   onClick={() => move(-1)}
@@ -189,6 +193,7 @@ export default function BookingPage() {
                 <Button
                   variant="default"
                   size="xs"
+                  visibleFrom="xs"
                   rightSection={<IconChevronRight size={16} aria-hidden />}
                   onClick={() => move(1)}
                 >
@@ -198,15 +203,17 @@ export default function BookingPage() {
                   variant="default"
                   size="xs"
                   rightSection={<IconChevronsRight size={16} aria-hidden />}
+                  aria-label={t('week_next')}
                   onClick={() => move(7)}
                 >
-                  {t('week_next')}
+                  <span className={classes.long}>{t('week_next')}</span>
+                  <span className={classes.short}>{t('common:next')}</span>
                 </Button>
               </Group>
               <Group gap="xs">
                 {/* Beside the period while the last grid stays on screen; with none, the grid's place says it. */}
                 {availability.isFetching && availability.data && <Loader size="xs" aria-label={t('common:loading')} />}
-                <Text fw={500} aria-live="polite">
+                <Text fw={500} aria-live="polite" className={classes.period}>
                   {period}
                 </Text>
               </Group>
