@@ -90,6 +90,8 @@ export const inicioMedicoSchema = z.object({
   pendientes: z.array(solicitudPendienteSchema),
   /** Active visits tomorrow. */
   manana_total: z.number(),
+  /** Of those, the requests still to answer. */
+  manana_pendientes: z.number(),
 });
 export type InicioMedico = z.infer<typeof inicioMedicoSchema>;
 

@@ -20,6 +20,7 @@ import {
   clinicNoShows,
   countClinicPending,
   countClinicVisits,
+  countDayRequestsOfDoctor,
   countDayVisitsOfDoctor,
   countPendingOfDoctor,
   countUpcomingOfPatient,
@@ -102,11 +103,12 @@ export function createHomeService(app: FastifyInstance) {
       const id_doctor = ownDoctorId(caller.actor);
       const { today } = now();
       const tomorrow = addDays(today, 1);
-      const [visits, pendingTotal, pending, tomorrowTotal] = await Promise.all([
+      const [visits, pendingTotal, pending, tomorrowTotal, tomorrowPending] = await Promise.all([
         dayVisitsOfDoctor(db, id_doctor, today),
         countPendingOfDoctor(db, id_doctor, today),
         oldestPendingOfDoctor(db, id_doctor, today, HOME_OLDEST_REQUESTS_LIMIT),
         countDayVisitsOfDoctor(db, id_doctor, tomorrow),
+        countDayRequestsOfDoctor(db, id_doctor, tomorrow),
       ]);
       return {
         hoy: today,
@@ -131,6 +133,7 @@ export function createHomeService(app: FastifyInstance) {
           solicitada_en: row.creado_en,
         })),
         manana_total: tomorrowTotal,
+        manana_pendientes: tomorrowPending,
       };
     },
 

@@ -41,6 +41,7 @@ export {
   clinicNoShows,
   countClinicPending,
   countClinicVisits,
+  countDayRequestsOfDoctor,
   countDayVisitsOfDoctor,
   countPendingOfDoctor,
   countUpcomingOfPatient,

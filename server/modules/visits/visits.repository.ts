@@ -264,6 +264,13 @@ export async function countDayVisitsOfDoctor(db: Db, id_doctor: number, fecha: s
   );
 }
 
+/** How many of the doctor's visits on one day are requests still to answer. */
+export async function countDayRequestsOfDoctor(db: Db, id_doctor: number, fecha: string): Promise<number> {
+  return countVisits(db, (query) =>
+    query.where('c.id_doctor', '=', id_doctor).where('c.estado', '=', 'pendiente').where('c.fecha', '=', fecha),
+  );
+}
+
 /** How many requests wait for the doctor's answer, for today onwards. */
 export async function countPendingOfDoctor(db: Db, id_doctor: number, today: string): Promise<number> {
   return countVisits(db, (query) =>

@@ -21,7 +21,7 @@ export function DoctorToday() {
   const todayId = useId();
   const requestsId = useId();
   if (!home.isSuccess) return <QueryFallback pending={home.isPending} failed={t('load_failed')} />;
-  const { hoy, manana, visitas_hoy, pendientes, pendientes_total, manana_total } = home.data;
+  const { hoy, manana, visitas_hoy, pendientes, pendientes_total, manana_total, manana_pendientes } = home.data;
   const tomorrow = formatIso(manana, { weekday: 'long', day: 'numeric', month: 'long' }, i18n.language);
   return (
     <Stack gap="md" mb="xl">
@@ -44,7 +44,9 @@ export function DoctorToday() {
         <Text mt="sm">
           {manana_total === 0
             ? t('tomorrow_none', { date: tomorrow })
-            : t('tomorrow_count', { count: manana_total, date: tomorrow })}
+            : manana_pendientes > 0
+              ? t('tomorrow_count_pending', { count: manana_total, pending: manana_pendientes, date: tomorrow })
+              : t('tomorrow_count', { count: manana_total, date: tomorrow })}
         </Text>
       </Paper>
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby={requestsId}>
