@@ -188,6 +188,7 @@ export const ca: Messages = {
     cuota_adjuntos:
       'No queda espai per a adjunts en aquest historial (màxim {limite} MB). Elimina algun fitxer abans de pujar-ne un altre.',
     demasiadas_subidas: 'Has pujat massa fitxers en l’última hora. Torna-ho a provar més tard.',
+    demasiados_documentos: 'Has demanat massa documents seguits. Espera un minut i torna-ho a provar.',
     archivo_no_encontrado: 'No s’ha trobat el fitxer.',
     paciente_sin_relacion: 'Només pots accedir a les dades dels teus pacients.',
     enlace_invalido:

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
 import { misDatosSchema } from '../../../contracts/data-export.ts';
+import { documentLimit } from '../../lib/document-limit.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createDataExportService } from './data-export.service.ts';
 
@@ -10,16 +11,17 @@ const denied = { 401: errorBody, 403: errorBody, 404: errorBody };
 /** The patient's own data, whole, to take away (decision 0075). Only the patient: not staff. */
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDataExportService(app);
+  const documents = await documentLimit(app);
   const download = { 'cache-control': 'private, no-store' };
 
   app.get(
     '/paciente/mis-datos',
     {
-      config: { access: ['paciente'] },
+      config: { access: ['paciente'], rateLimit: documents },
       schema: {
         tags: ['paciente'],
         summary: 'Everything Galeno holds about me, as a JSON file to download',
-        response: { 200: misDatosSchema, ...denied },
+        response: { 200: misDatosSchema, ...denied, 429: errorBody },
       },
     },
     async (request, reply) => {
@@ -32,12 +34,12 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/paciente/mis-datos.pdf',
     {
-      config: { access: ['paciente'] },
+      config: { access: ['paciente'], rateLimit: documents },
       schema: {
         tags: ['paciente'],
         summary: 'Everything Galeno holds about me, as a PDF in my language',
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('A PDF document'), ...denied },
+        response: { 200: z.any().describe('A PDF document'), ...denied, 429: errorBody },
       },
     },
     async (request, reply) => {

@@ -303,4 +303,22 @@ describe.each(DATABASES)('patient data export on %s', (kind) => {
     expect(text).toContain('Asistente (02/03/2026 09:00): 300. Una respuesta larga');
     expect(text).toMatch(/Página \d{2} de \d{2}/);
   });
+
+  it('draws at most ten documents a minute for one patient, with Retry-After and a clear 429; others are not held up', async () => {
+    const patient = await server.createUser('paciente');
+    const download = (user: TestUser, path: string) =>
+      fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${user.token}`, 'accept-language': 'en' } });
+    for (let i = 0; i < 10; i += 1) expect((await download(patient, '/api/paciente/mis-datos.pdf')).status).toBe(200);
+    const refused = await download(patient, '/api/paciente/mis-datos.pdf');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(30);
+    expect(await refused.json()).toEqual({
+      code: 'demasiados_documentos',
+      detail: 'You have asked for too many documents in a row. Wait a minute and try again.',
+    });
+    // Another kind of document (the JSON copy, the history), and another patient, are not held up.
+    expect((await download(patient, '/api/paciente/mis-datos')).status).toBe(200);
+    expect((await download(patient, '/api/paciente/historial.pdf')).status).toBe(200);
+    expect((await download(await server.createUser('paciente'), '/api/paciente/mis-datos.pdf')).status).toBe(200);
+  });
 });

@@ -18,6 +18,7 @@ import {
   vacunaSchema,
 } from '../../../contracts/clinical-file.ts';
 import { perfilPacienteSchema, perfilPacienteUpdateSchema, resumenClinicoSchema } from '../../../contracts/patient.ts';
+import { documentLimit } from '../../lib/document-limit.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createPatientsService, type FileSection } from './patients.service.ts';
 
@@ -25,6 +26,7 @@ const denied = { 401: errorBody, 403: errorBody };
 
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPatientsService(app);
+  const historyDocuments = await documentLimit(app);
   const paged = <T>(reply: FastifyReply, page: { items: T[]; total: number }) => {
     void reply.header('x-total-count', String(page.total));
     return page.items;
@@ -137,13 +139,13 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/paciente/historial.pdf',
     {
-      config: { access: ['paciente'] },
+      config: { access: ['paciente'], rateLimit: historyDocuments },
       schema: {
         tags: ['historial'],
         summary: "The (filtered) history as a PDF with the patient's name and the clinic's details",
         querystring: historyFiltersSchema,
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('A PDF document'), 400: errorBody, ...denied, 404: errorBody },
+        response: { 200: z.any().describe('A PDF document'), 400: errorBody, ...denied, 404: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
