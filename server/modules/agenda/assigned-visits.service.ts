@@ -36,11 +36,6 @@ export function createAssignedVisitsService(app: FastifyInstance) {
       const stamp = now.toISOString();
       const today = localDate(now, config.timeZone);
       if (input.fecha < today) throw fail(400, 'consulta_fecha_pasada', caller.language);
-      // A time already gone today would make a visit the patient cannot cancel, and with it a
-      // standing right to their record (decision 0055): a walk-in is assigned from this minute on.
-      if (input.fecha === today && input.hora.slice(0, 5) < localTime(now, config.timeZone)) {
-        throw fail(400, 'consulta_hora_pasada', caller.language);
-      }
       let id_consulta: number;
       try {
         id_consulta = await db.transaction().execute(async (trx) => {
@@ -48,6 +43,11 @@ export function createAssignedVisitsService(app: FastifyInstance) {
           if (id_paciente === undefined) throw fail(404, 'paciente_no_encontrado', caller.language);
           const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
           if (!slot.held) throw fail(slot.refusal === 'doctor_no_encontrado' ? 403 : 409, refusalCode[slot.refusal], caller.language);
+          // A slot already over would make a visit the patient cannot cancel, and with it a standing
+          // right to their record (decision 0109); the slot under way takes a walk-in.
+          if (input.fecha === today && slot.hora_fin <= localTime(now, config.timeZone)) {
+            throw fail(400, 'consulta_hora_pasada', caller.language);
+          }
           const id_cita = await insertAppointment(trx, {
             id_paciente,
             id_doctor,

@@ -6,7 +6,9 @@ import { findSlotAt, findSlotById, reserveSlot } from './slots.repository.ts';
 import { addMinutes, MINUTES_PER_DAY, overlaps, shortTime, toMinutes } from '../../lib/slots.ts';
 
 export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'doctor_no_encontrado';
-export type HoldResult = { held: true; id_agenda: number; hora: string } | { held: false; refusal: HoldRefusal };
+export type HoldResult =
+  | { held: true; id_agenda: number; hora: string; hora_fin: string }
+  | { held: false; refusal: HoldRefusal };
 
 /**
  * Takes the doctor's slot at `fecha` `hora` for a visit the doctor assigns (decisions #25), inside
@@ -26,7 +28,9 @@ export async function holdSlotForVisit(
 
   const existing = await findSlotAt(trx, visit.id_doctor, visit.fecha, hora);
   if (existing) {
-    if (await reserveSlot(trx, existing.id_agenda)) return { held: true, id_agenda: existing.id_agenda, hora };
+    if (await reserveSlot(trx, existing.id_agenda)) {
+      return { held: true, id_agenda: existing.id_agenda, hora, hora_fin: shortTime(existing.hora_fin) };
+    }
     const now = await findSlotById(trx, existing.id_agenda);
     const blocked = now?.tipo === 'Bloqueo' || now?.estado === 'Bloqueado';
     return { held: false, refusal: blocked ? 'hueco_bloqueado' : 'hueco_ocupado' };
@@ -57,5 +61,5 @@ export async function holdSlotForVisit(
     .returning('id_agenda')
     .executeTakeFirst();
   if (!inserted) return { held: false, refusal: 'hueco_ocupado' };
-  return { held: true, id_agenda: inserted.id_agenda, hora };
+  return { held: true, id_agenda: inserted.id_agenda, hora, hora_fin: wanted.hora_fin };
 }

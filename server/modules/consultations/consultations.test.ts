@@ -3,6 +3,7 @@ import type { Bloque } from '../../../contracts/agenda.ts';
 import type { Consulta } from '../../../contracts/consultations.ts';
 import { expectRefused, type Endpoint } from '../../testing/access.ts';
 import { bookSlot, openDay } from '../../testing/agenda.ts';
+import { slotEstado } from '../../testing/appointments.ts';
 import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
@@ -162,16 +163,20 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     expect(past.body).toMatchObject({ code: 'consulta_fecha_pasada' });
   });
 
-  it('refuses a time already gone today (the patient could not cancel it), and assigns a walk-in from this minute on', async () => {
+  it("refuses a slot already over today (the patient could not cancel it); the slot under way takes a walk-in", async () => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
-    server.clock.set('2026-03-02T09:05:00Z'); // Monday 10:05 in Madrid
+    await openDay(server, doctor, '2026-03-02', ['09:45', '10:00', '10:15']);
+    server.clock.set('2026-03-02T09:07:00Z'); // Monday 10:07 in Madrid
     try {
-      const gone = await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '10:00' });
-      expect(gone.status).toBe(400);
-      expect(gone.body).toMatchObject({ code: 'consulta_hora_pasada', detail: 'No se puede asignar una consulta a una hora que ya ha pasado.' });
+      const over = await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '09:45' });
+      expect(over.status).toBe(400);
+      expect(over.body).toMatchObject({ code: 'consulta_hora_pasada', detail: 'No se puede asignar una consulta a una hora que ya ha pasado.' });
+      // Nothing was written: no consultation, and the slot is still free.
       expect(await server.database.db.selectFrom('consultas').select('id_consulta').where('id_doctor', '=', doctor.id_doctor!).execute()).toEqual([]);
-      expect((await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '10:05' })).status).toBe(201);
+      expect(await slotEstado(server, doctor.id_doctor!, '2026-03-02', '09:45')).toBe('Disponible');
+      // 10:00-10:15 is under way at 10:07: the walk-in takes it.
+      expect((await assign(server, doctor, patient, { fecha: '2026-03-02', hora: '10:00' })).status).toBe(201);
     } finally {
       server.clock.set('2026-03-02T08:00:00Z');
     }
