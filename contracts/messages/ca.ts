@@ -112,7 +112,7 @@ export const ca: Messages = {
       'Ja tens el màxim de cites pendents o confirmades ({max}). Cancel·la’n alguna abans de demanar-ne una altra.',
     limite_citas_doctor_dia: 'Ja tens una cita amb aquest metge aquell dia. Tria un altre dia.',
     correo_duplicado: 'El correu ja està registrat.',
-    dni_duplicado: "Aquest DNI/NIE ja consta a la fitxa d'un altre pacient. Si és el teu, truca a la clínica.",
+    dni_duplicado: 'Aquest DNI/NIE ja consta a la fitxa d’un altre pacient. Si és el teu, truca a la clínica.',
     colegiado_duplicado: 'El número de col·legiat ja està registrat.',
     cuerpo_demasiado_grande: 'La petició és massa gran.',
     json_invalido: 'El cos de la petició no és JSON vàlid.',
@@ -189,6 +189,7 @@ export const ca: Messages = {
       'No queda espai per a adjunts en aquest historial (màxim {limite} MB). Elimina algun fitxer abans de pujar-ne un altre.',
     demasiadas_subidas: 'Has pujat massa fitxers en l’última hora. Torna-ho a provar més tard.',
     demasiados_documentos: 'Has demanat massa documents seguits. Espera un minut i torna-ho a provar.',
+    demasiados_cambios_perfil: 'Has canviat el teu perfil massa vegades en l’última hora. Torna-ho a provar més tard.',
     archivo_no_encontrado: 'No s’ha trobat el fitxer.',
     paciente_sin_relacion: 'Només pots accedir a les dades dels teus pacients.',
     enlace_invalido:

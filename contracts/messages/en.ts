@@ -189,6 +189,7 @@ export const en: Messages = {
       'There is no room left for attachments in this medical file (at most {limite} MB). Remove a file before uploading another.',
     demasiadas_subidas: 'You have uploaded too many files in the last hour. Try again later.',
     demasiados_documentos: 'You have asked for too many documents in a row. Wait a minute and try again.',
+    demasiados_cambios_perfil: 'You have changed your profile too many times in the last hour. Try again later.',
     archivo_no_encontrado: 'The file was not found.',
     paciente_sin_relacion: 'You can only access the data of your own patients.',
     enlace_invalido: 'The password reset link is not valid. Check that you copied all of it, or ask for a new one.',

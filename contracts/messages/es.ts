@@ -192,6 +192,7 @@ export const es = {
       'No queda espacio para adjuntos en este historial (máximo {limite} MB). Elimina algún archivo antes de subir otro.',
     demasiadas_subidas: 'Has subido demasiados archivos en la última hora. Vuelve a intentarlo más tarde.',
     demasiados_documentos: 'Has pedido demasiados documentos seguidos. Espera un minuto y vuelve a intentarlo.',
+    demasiados_cambios_perfil: 'Has cambiado tu perfil demasiadas veces en la última hora. Vuelve a intentarlo más tarde.',
     archivo_no_encontrado: 'No se encontró el archivo.',
     paciente_sin_relacion: 'Solo puedes acceder a los datos de tus pacientes.',
     enlace_invalido:

@@ -456,13 +456,14 @@ export async function replacePassword(db: Db, id_usuario: number, contrasena_has
   await db.updateTable('usuarios').set({ contrasena_hash }).where('id_usuario', '=', id_usuario).execute();
 }
 
-/** Whether another active account already holds this DNI/NIE (stored normalized). */
+/** Whether another active patient already holds this DNI/NIE (stored normalized). */
 export async function dniHeldByAnother(db: Db, dni: string, id_usuario: number): Promise<boolean> {
   const row = await db
     .selectFrom('usuarios')
     .select('id_usuario')
     .where('dni', '=', dni)
     .where('activo', '=', 1)
+    .where('rol', '=', 'paciente')
     .where('id_usuario', '<>', id_usuario)
     .executeTakeFirst();
   return row !== undefined;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
 import { misDatosSchema } from '../../../contracts/data-export.ts';
-import { documentLimit } from '../../lib/document-limit.ts';
+import { DOCUMENTS_PER_MINUTE, perUser, registerUserLimits } from '../../lib/user-limit.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createDataExportService } from './data-export.service.ts';
 
@@ -11,7 +11,8 @@ const denied = { 401: errorBody, 403: errorBody, 404: errorBody };
 /** The patient's own data, whole, to take away (decision 0075). Only the patient: not staff. */
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDataExportService(app);
-  const documents = await documentLimit(app);
+  await registerUserLimits(app);
+  const documents = perUser(DOCUMENTS_PER_MINUTE, 60_000, 'demasiados_documentos');
   const download = { 'cache-control': 'private, no-store' };
 
   app.get(

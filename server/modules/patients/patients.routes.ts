@@ -18,15 +18,21 @@ import {
   vacunaSchema,
 } from '../../../contracts/clinical-file.ts';
 import { perfilPacienteSchema, perfilPacienteUpdateSchema, resumenClinicoSchema } from '../../../contracts/patient.ts';
-import { documentLimit } from '../../lib/document-limit.ts';
+import { DOCUMENTS_PER_MINUTE, perUser, registerUserLimits } from '../../lib/user-limit.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createPatientsService, type FileSection } from './patients.service.ts';
 
 const denied = { 401: errorBody, 403: errorBody };
 
+/** Profile saves one patient may make in an hour. */
+export const PROFILE_CHANGES_PER_HOUR = 20;
+
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPatientsService(app);
-  const historyDocuments = await documentLimit(app);
+  await registerUserLimits(app);
+  const historyDocuments = perUser(DOCUMENTS_PER_MINUTE, 60_000, 'demasiados_documentos');
+  // Each save may test a DNI/NIE against the clinic's patients: not a thousand an hour.
+  const profileChanges = perUser(PROFILE_CHANGES_PER_HOUR, 60 * 60 * 1000, 'demasiados_cambios_perfil');
   const paged = <T>(reply: FastifyReply, page: { items: T[]; total: number }) => {
     void reply.header('x-total-count', String(page.total));
     return page.items;
@@ -44,12 +50,12 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/paciente/perfil',
     {
-      config: { access: ['paciente'] },
+      config: { access: ['paciente'], rateLimit: profileChanges },
       schema: {
         tags: ['paciente'],
         summary: 'Update the own profile (flat fields; absent optional fields are cleared; the e-mail is read-only)',
         body: perfilPacienteUpdateSchema,
-        response: { 200: perfilPacienteSchema, 400: errorBody, ...denied, 404: errorBody },
+        response: { 200: perfilPacienteSchema, 400: errorBody, ...denied, 404: errorBody, 409: errorBody, 429: errorBody },
       },
     },
     async (request) => service.updateProfile(callerOf(request), request.body),

@@ -4,6 +4,7 @@ import type { PerfilPaciente, ResumenClinico } from '../../../contracts/patient.
 import { auditEntries } from '../../testing/audit.ts';
 import { addAppointment, addConsultation, addMedicalFile, pdfText } from '../../testing/patients.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
+import { PROFILE_CHANGES_PER_HOUR } from './patients.routes.ts';
 
 const validProfile = {
   nombre: 'Lucía',
@@ -138,11 +139,31 @@ describe.each(DATABASES)('patient profile on %s', (kind) => {
     }
     const profile = await server.request<PerfilPaciente>('GET', '/api/paciente/perfil', { token: impostor.token });
     expect(profile.body.usuario.dni).toBeNull();
+    // Staff accounts are not patients' files: a doctor's DNI does not block one.
+    const doctor = await server.createUser('doctor');
+    await server.database.db.updateTable('usuarios').set({ dni: '34567890V' }).where('id_usuario', '=', doctor.id_usuario).execute();
+    expect((await server.request('PUT', '/api/paciente/perfil', { token: impostor.token, body: { ...validProfile, dni: '34567890V' } })).status).toBe(200);
     // The holder saves their profile again with it; once their account is deleted, it is free.
     expect((await server.request('PUT', '/api/paciente/perfil', { token: owner.token, body: { ...validProfile, dni, telefono: '600000000' } })).status).toBe(200);
     const admin = await server.createUser('admin');
     expect((await server.request('DELETE', `/api/usuarios/${owner.id_usuario}`, { token: admin.token })).status).toBe(204);
     expect((await server.request('PUT', '/api/paciente/perfil', { token: impostor.token, body: { ...validProfile, dni } })).status).toBe(200);
+  });
+
+  it('takes twenty profile saves an hour from one patient, then a clear 429 with Retry-After (each may test a DNI)', async () => {
+    const patient = await server.createUser('paciente');
+    for (let i = 0; i < PROFILE_CHANGES_PER_HOUR; i += 1) {
+      const saved = await server.request('PUT', '/api/paciente/perfil', { token: patient.token, body: { ...validProfile, telefono: `6000000${String(i).padStart(2, '0')}` } });
+      expect(saved.status).toBe(200);
+    }
+    const refused = await server.request<ErrorAnswer>('PUT', '/api/paciente/perfil', { token: patient.token, body: validProfile });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(refused.body).toMatchObject({ code: 'demasiados_cambios_perfil', detail: 'Has cambiado tu perfil demasiadas veces en la última hora. Vuelve a intentarlo más tarde.' });
+    // Reading it is not limited, nor is another patient.
+    expect((await server.request('GET', '/api/paciente/perfil', { token: patient.token })).status).toBe(200);
+    const other = await server.createUser('paciente');
+    expect((await server.request('PUT', '/api/paciente/perfil', { token: other.token, body: validProfile })).status).toBe(200);
   });
 
   it('checks the DNI/NIE control letter', async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconJson } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api.ts';
 import { downloadMyData, type MyDataFormat } from '../api/download-my-data.ts';
 
 /** 'Descargar mis datos': the patient takes away everything the clinic holds about them (JSON or PDF). */
@@ -9,15 +10,16 @@ export function DataExportSection() {
   const { t } = useTranslation('patient');
   const headingId = useId();
   const [pending, setPending] = useState<MyDataFormat | null>(null);
-  const [failed, setFailed] = useState(false);
+  // What went wrong: the server's own words when it asks to wait (429), else a general message.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const download = async (format: MyDataFormat) => {
     setPending(format);
-    setFailed(false);
+    setFailure(null);
     try {
       await downloadMyData(format);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.status === 429 ? error.message : t('export_error'));
     } finally {
       setPending(null);
     }
@@ -54,9 +56,9 @@ export function DataExportSection() {
       <Text size="sm" c="dimmed" mt="sm" aria-live="polite">
         {pending ? t('export_preparing') : ''}
       </Text>
-      {failed && (
-        <Alert color="red" role="alert" mt="sm" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setFailed(false)}>
-          {t('export_error')}
+      {failure && (
+        <Alert color="red" role="alert" mt="sm" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setFailure(null)}>
+          {failure}
         </Alert>
       )}
     </Paper>
