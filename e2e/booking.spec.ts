@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, DEMO, expect, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
-import { AFTERNOON, availability, bookThroughApi, doctorAccepts, expectFreeCellsOf, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
+import { AFTERNOON, availability, bookThroughApi, doctorAccepts, expectFreeCellsOf, freeSlotName, showWeekOf, weekdayAhead } from './support/booking.ts';
 
 const PUIG = 'Pere Puig Soler';
 
@@ -17,12 +17,13 @@ async function showPuigWeekOf(page: Page, fecha: string) {
   // A table of the week on a laptop; on a phone, a tab per day and that day's times.
   const phone = (page.viewportSize()?.width ?? 0) < 768;
   await expect(page.getByRole(phone ? 'region' : 'table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
-  // The grid opens on today's seven days (a Sunday shows the week to come, not the one gone), never
-  // earlier; each click moves it a week at once.
-  await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
-  // On a phone the first day shown is one with free times (the demo doctor has some within any seven days).
+  // The grid opens on a week with times left to book (this one, or the next on a Sunday); on a phone,
+  // on its first day with free times.
   if (phone) await expect(page.getByRole('tabpanel').getByRole('button', { name: /^Libre, / }).first()).toBeVisible();
-  for (let week = 0; week < weeksAhead(fecha); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  // 'Hoy' shows this week, Monday first, and nothing earlier.
+  await page.getByRole('button', { name: 'Hoy', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
+  await showWeekOf(page, fecha);
   if (phone) {
     const day = freeSlotName(fecha, '').replace(/^Libre, |, $/g, '');
     await page.getByRole('tab', { name: day }).click();

@@ -11,7 +11,7 @@ import {
   type Credentials,
 } from './fixtures.ts';
 import { bearer, newDoctor, dayLabel, futureWeekday, goToMonth, openDayByApi } from './support/agenda.ts';
-import { AFTERNOON, expectFreeCellsOf, freeSlotName, weekdayAhead, weeksAhead } from './support/booking.ts';
+import { AFTERNOON, expectFreeCellsOf, freeSlotName, showWeekOf, weekdayAhead } from './support/booking.ts';
 
 // Each journey registers accounts (a slow password hash) and runs axe several times.
 test.describe.configure({ timeout: 180_000 });
@@ -133,8 +133,7 @@ test(`after booking, the summary explains the pending request, adds it to a cale
   await page.getByLabel('Especialidad').selectOption({ label: 'Cardiología' });
   await page.getByLabel('Doctor', { exact: true }).selectOption({ label: PUIG });
   await expect(page.getByRole('table', { name: /^Agenda de Pere Puig Soler/ })).toBeVisible(LOADED);
-  for (let week = 0; week < weeksAhead(fecha); week++)
-    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await showWeekOf(page, fecha);
   await expectFreeCellsOf(page, fecha);
   let time = '';
   for (const candidate of AFTERNOON) {

@@ -27,9 +27,19 @@ export function weekdayAhead(daysAhead: number): string {
   return date;
 }
 
-/** How many 'Semana siguiente' presses bring `date` into the booking grid, whose seven days start today. */
+/** Whole weeks between this week (Monday first, decisions #11) and the week of `date`. */
 export function weeksAhead(date: string): number {
-  return Math.floor((Date.parse(date) - Date.parse(clinicToday())) / (7 * 86_400_000));
+  const monday = (d: string) => addDays(d, -((weekday(d) + 6) % 7));
+  return Math.round((Date.parse(monday(date)) - Date.parse(monday(clinicToday()))) / (7 * 86_400_000));
+}
+
+/**
+ * Moves the booking grid to the week of `date`: 'Hoy' first (the grid opens on next week when this
+ * one has nothing left to book), then a week at a time.
+ */
+export async function showWeekOf(page: Page, date: string): Promise<void> {
+  await page.getByRole('button', { name: 'Hoy', exact: true }).click();
+  for (let week = 0; week < weeksAhead(date); week++) await page.getByRole('button', { name: 'Semana siguiente' }).click();
 }
 
 /** How a free cell names itself in Spanish: 'Libre, lunes 23 de noviembre, 17:30'. */

@@ -25,20 +25,21 @@ export function AvailabilityDays({ dates, today, slots, caption, dayName, onPick
   const captionId = useId();
   const shown = (fecha: string) =>
     slots.filter((slot) => slot.fecha === fecha && (slot.tipo === 'Disponible' || slot.mia));
-  // The first day from today with a free time (or the patient's own visit): a Sunday evening opens on
-  // Monday's times, not on an empty today. With none, today when it is shown, else the first day.
-  const [day, setDay] = useState(
-    () =>
-      dates.find((fecha) => fecha >= today && shown(fecha).length > 0) ??
-      (dates.includes(today) ? today : (dates[0] ?? today)),
-  );
+  // Until the user picks a day: the first from today with a free time (or the patient's own visit),
+  // chosen again as the week's answer arrives (the last week's stays on screen until then). With
+  // none, today when it is shown, else the first day.
+  const [picked, setPicked] = useState<string | null>(null);
+  const day =
+    picked ??
+    dates.find((fecha) => fecha >= today && shown(fecha).length > 0) ??
+    (dates.includes(today) ? today : (dates[0] ?? today));
 
   return (
     <section aria-labelledby={captionId}>
       <Text id={captionId} className={classes.caption}>
         {caption}
       </Text>
-      <Tabs value={day} onChange={(value) => value && setDay(value)} classNames={{ tab: classes.dayTab }}>
+      <Tabs value={day} onChange={(value) => value && setPicked(value)} classNames={{ tab: classes.dayTab }}>
         <Tabs.List grow>
           {dates.map((fecha) => (
             <Tabs.Tab

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
 import type { FirstReads } from '../../../app/screens.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { addDaysIso, formatIso, todayIso } from '../../../lib/calendar.ts';
+import { addDaysIso, formatIso, mondayOf, todayIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePageSettled } from '../../../lib/page-settled.ts';
@@ -45,9 +45,10 @@ export default function BookingPage() {
   const [specialtyId, setSpecialtyId] = useState('');
   const [doctorId, setDoctorId] = useState('');
   const today = todayIso();
-  // The grid starts today (on a Sunday the week's Monday would show only days gone) and never
-  // before it; the day buttons move it one day at a time.
-  const [from, setFrom] = useState(today);
+  // Weeks start on Monday (decisions #11), this week's first and never earlier; the day buttons move
+  // the grid one day at a time.
+  const thisWeek = mondayOf(today);
+  const [from, setFrom] = useState(thisWeek);
   const [picked, setPicked] = useState<Disponibilidad | null>(null);
   const [booked, setBooked] = useState<BookedVisit | null>(null);
   const createAppointment = useCreateAppointment();
@@ -122,9 +123,23 @@ export default function BookingPage() {
   const move = (days: number) =>
     setFrom((current) => {
       const next = addDaysIso(current, days);
-      return next < today ? today : next;
+      return next < thisWeek ? thisWeek : next;
     });
-  const atToday = from <= today;
+  const atFirstWeek = from <= thisWeek;
+  // A week with nothing left to book (a Sunday, a Friday evening) opens on the next one, once per
+  // doctor chosen: 'Hoy' still shows this week.
+  const [skippedWeekFor, setSkippedWeekFor] = useState<number | null>(null);
+  if (
+    doctor &&
+    skippedWeekFor !== doctor.id &&
+    from === thisWeek &&
+    availability.data &&
+    !availability.isPlaceholderData &&
+    !availability.data.some((slot) => slot.tipo === 'Disponible' && slot.fecha >= today)
+  ) {
+    setSkippedWeekFor(doctor.id);
+    setFrom(addDaysIso(thisWeek, 7));
+  }
 
   return (
     <Container size="lg" py="xl">
@@ -171,7 +186,7 @@ export default function BookingPage() {
                   size="xs"
                   leftSection={<IconChevronsLeft size={16} aria-hidden />}
                   aria-label={t('week_previous')}
-                  disabled={atToday}
+                  disabled={atFirstWeek}
                   onClick={() => move(-7)}
                 >
                   <span className={classes.long}>{t('week_previous')}</span>
@@ -180,20 +195,20 @@ export default function BookingPage() {
                 <Button
                   variant="default"
                   size="xs"
-                  visibleFrom="xs"
+                  className={classes.dayMove}
                   leftSection={<IconChevronLeft size={16} aria-hidden />}
-                  disabled={atToday}
+                  disabled={atFirstWeek}
                   onClick={() => move(-1)}
                 >
                   {t('day_previous')}
                 </Button>
-                <Button variant="default" size="xs" onClick={() => setFrom(today)}>
+                <Button variant="default" size="xs" onClick={() => setFrom(thisWeek)}>
                   {t('today')}
                 </Button>
                 <Button
                   variant="default"
                   size="xs"
-                  visibleFrom="xs"
+                  className={classes.dayMove}
                   rightSection={<IconChevronRight size={16} aria-hidden />}
                   onClick={() => move(1)}
                 >
