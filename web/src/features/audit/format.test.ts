@@ -8,29 +8,42 @@ import { detailText } from './format.ts';
 async function translator(lng: 'es' | 'ca' | 'en') {
   const i18n = createInstance();
   await i18n.init({ lng, resources: { es: { audit: es }, ca: { audit: ca }, en: { audit: en } }, defaultNS: 'audit' });
-  return i18n.t;
+  return (detalle: string, accion = 'ficha.leer') => detailText(i18n.t, { accion, detalle });
 }
 
 describe("an audit entry's detail on the admin's screen", () => {
   it('translates the record parts, lists and counts the server stores in Spanish, with plurals', async () => {
     const english = await translator('en');
-    expect(detailText(english, 'habitos')).toBe('habits');
-    expect(detailText(english, 'ultima-consulta')).toBe('last consultation');
-    expect(detailText(english, 'consultas del doctor')).toBe('consultations with the doctor');
-    expect(detailText(english, '1 visitas')).toBe('1 visit');
-    expect(detailText(english, '2 consultas')).toBe('2 consultations');
+    expect(english('habitos')).toBe('habits');
+    expect(english('ultima-consulta')).toBe('last consultation');
+    expect(english('historia completa', 'historia.leer')).toBe('full record');
+    expect(english('consultas del doctor')).toBe('consultations with the doctor');
+    expect(english('1 visitas')).toBe('1 visit');
+    expect(english('2 consultas')).toBe('2 consultations');
     const spanish = await translator('es');
-    expect(detailText(spanish, '1 visitas')).toBe('1 visita');
-    expect(detailText(spanish, 'proximas')).toBe('próximas');
+    expect(spanish('1 visitas')).toBe('1 visita');
+    expect(spanish('proximas')).toBe('próximas');
     const catalan = await translator('ca');
-    expect(detailText(catalan, '3 visitas')).toBe('3 visites');
-    expect(detailText(catalan, 'vacunas')).toBe('vacunes');
+    expect(catalan('3 visitas')).toBe('3 visites');
+    expect(catalan('proximas')).toBe('properes');
   });
 
-  it('names the kind of each record it points to in the language, and keeps any other text as written', async () => {
+  it('names the records it points to, and the urgent access, in the language', async () => {
     const english = await translator('en');
-    expect(detailText(english, 'consulta 12, cita 5')).toBe('consultation 12, visit 5');
-    expect(detailText(english, 'usuario 7 (doctor)')).toBe('user 7 (doctor)');
-    expect(detailText(english, 'Urgencia vital en planta')).toBe('Urgencia vital en planta');
+    expect(english('consulta 12, cita 5')).toBe('consultation 12, visit 5');
+    expect(english('usuario 7 (doctor)')).toBe('user 7 (doctor)');
+    expect(english('habitos (acceso urgente)', 'ficha.leer')).toBe('habits (urgent access)');
+    expect(english('archivo 4 (acceso urgente)', 'archivo.descargar')).toBe('file 4 (urgent access)');
+    expect(english('(acceso urgente)', 'archivo.listar')).toBe('(urgent access)');
+    expect(english('cita 9: ausencia', 'cita.cancelar')).toBe('visit 9: absence');
+  });
+
+  it('shows what someone typed as written, however it reads', async () => {
+    const english = await translator('en');
+    expect(english('Urgencia: la consulta 3 de ayer', 'acceso_urgente.declarar')).toBe(
+      'Urgencia: la consulta 3 de ayer',
+    );
+    // A reason after the structured part is left alone too.
+    expect(english('cita 9: el doctor 2 está de baja', 'cita.cancelar')).toBe('visit 9: el doctor 2 está de baja');
   });
 });

@@ -108,7 +108,7 @@ export default function AuditPage() {
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {[
                   entry.usuario && t('meta_user', { user: entry.usuario }),
-                  entry.detalle && t('meta_detail', { detail: detailText(t, entry.detalle) }),
+                  entry.detalle && t('meta_detail', { detail: detailText(t, { accion: entry.accion, detalle: entry.detalle }) }),
                   entry.ip && t('meta_ip', { ip: entry.ip }),
                 ]
                   .filter(Boolean)
