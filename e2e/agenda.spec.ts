@@ -115,6 +115,10 @@ for (const viewport of [LAPTOP, PHONE]) {
       const requests = page.getByRole('region', { name: /^Solicitudes del / });
       const item = requests.getByRole('listitem').filter({ hasText: pending.paciente });
       await expect(item).toContainText(pending.hora.slice(0, 5));
+      // In the day's table the request's slot is 'Reservado', its visit 'Por confirmar'.
+      await page.getByText('Diaria', { exact: true }).click();
+      const requested = page.getByRole('table', { name: /^Bloques del/ }).getByRole('row', { name: new RegExp(`^${pending.hora.slice(0, 5)} –`) });
+      await expect(requested.getByText('Por confirmar', { exact: true })).toBeVisible();
       await page.getByText('Anual', { exact: true }).click();
       await expect(page.getByRole('button', { name: highlighted })).toBeVisible();
       await expectAccessible(page, 'agenda, yearly view');
@@ -126,8 +130,10 @@ for (const viewport of [LAPTOP, PHONE]) {
       const slot = page.getByRole('table', { name: /^Bloques del/ }).getByRole('row', { name: new RegExp(`^${pending.hora.slice(0, 5)} –`) });
       await expect(slot).toContainText(`${pending.paciente}`);
       await expect(slot).toContainText('(confirmada)');
-      // The slot's badge says where its visit stands (a request still to answer reads 'Por confirmar').
+      // The slot is 'Reservado', and its badge says where its visit stands.
+      await expect(slot.getByText('Reservado', { exact: true })).toBeVisible();
       await expect(slot.getByText('Confirmada', { exact: true })).toBeVisible();
+      await expect(slot.getByText('Por confirmar', { exact: true })).toHaveCount(0);
       await expectLaidOut(page, 'agenda, daily view');
     });
   });

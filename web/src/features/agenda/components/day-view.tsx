@@ -53,17 +53,19 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
     { label: t('col_type'), cell: (block) => t(`tipo_${block.tipo}`) },
     {
       label: t('col_status'),
-      // A booked slot says where its visit stands: a request still to answer looks apart from a visit.
-      cell: (block) =>
-        block.cita && block.cita.estado !== 'Cancelada' ? (
-          <Badge color={VISITA_COLOR[block.cita.estado]} variant="filled" className={classes.badge}>
-            {t(`visita_estado_${block.cita.estado}`)}
-          </Badge>
-        ) : (
+      // A booked slot also says where its visit stands: a request still to answer looks apart.
+      cell: (block) => (
+        <Group gap={4} wrap="wrap">
           <Badge color={ESTADO_COLOR[block.estado]} variant="filled" className={classes.badge}>
             {t(`estado_${block.estado}`)}
           </Badge>
-        ),
+          {block.cita && block.cita.estado !== 'Cancelada' && (
+            <Badge color={VISITA_COLOR[block.cita.estado]} variant="filled" className={classes.badge}>
+              {t(`visita_estado_${block.cita.estado}`)}
+            </Badge>
+          )}
+        </Group>
+      ),
     },
     { label: t('col_notes'), cell: notes, ownLine: true },
     {
