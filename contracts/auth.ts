@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
-import { emailField, nameText, optionalNameText, requiredText } from './common.ts';
+import { emailField, linesText, nameText, optionalNameText } from './common.ts';
 import { ROLES } from './roles.ts';
 
 export const PASSWORD_SPECIALS = '!@#$%^&*';
@@ -118,7 +118,7 @@ export interface TokenPayload {
 export const contactoSchema = z.object({
   name: nameText('contacto_nombre_requerido', 100),
   email: emailField,
-  message: requiredText('contacto_mensaje_requerido', 5000),
+  message: linesText('contacto_mensaje_requerido', 5000),
 });
 export type Contacto = z.infer<typeof contactoSchema>;
 

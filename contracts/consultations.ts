@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { solicitudSchema } from './agenda.ts';
-import { dateField, idField, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
+import { dateField, idField, linesText, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 
 import { ESTADOS_CONSULTA, TIPOS_CONSULTA } from './consultation-types.ts';
 
@@ -14,7 +14,7 @@ export const crearConsultaSchema = z.object({
   pacienteId: idField('paciente_requerido'),
   fecha: dateField,
   hora: timeField,
-  motivo: requiredText('motivo_requerido', 200),
+  motivo: linesText('motivo_requerido', 200),
   descripcion: optionalText(2000),
   diagnostico: optionalText(2000),
   recomendaciones: optionalText(2000),

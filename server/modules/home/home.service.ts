@@ -62,6 +62,7 @@ export function createHomeService(app: FastifyInstance) {
   return {
     async patient(caller: Caller): Promise<InicioPaciente> {
       const id_paciente = ownPatientId(caller.actor);
+      const instant = clock.now();
       const { today, time } = now();
       const [upcoming, total, last, rules] = await Promise.all([
         upcomingOfPatient(db, id_paciente, today, time, HOME_UPCOMING_LIMIT + 1),
@@ -80,7 +81,7 @@ export function createHomeService(app: FastifyInstance) {
         estado: row.estado === 'pendiente' ? ('pendiente' as const) : ('Confirmada' as const),
         tipo: row.tipo ?? 'Consulta',
         motivo: row.motivo,
-        fuera_de_plazo: insideCancelNotice(rules, row, clock.now(), config.timeZone),
+        fuera_de_plazo: insideCancelNotice(rules, row, instant, config.timeZone),
       }));
       return {
         hoy: today,

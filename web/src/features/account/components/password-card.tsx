@@ -1,5 +1,5 @@
 import { Button, Paper, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The form (zod and the password checklist) loads when the user asks for it.
@@ -11,9 +11,10 @@ const ChangePasswordForm = lazy(() =>
 export function PasswordCard({ username }: { username: string }) {
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
+  const headingId = useId();
   return (
-    <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-labelledby="contrasena-titulo">
-      <Title order={2} size="h3" id="contrasena-titulo">
+    <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
         {t('password_title')}
       </Title>
       <Text c="dimmed" size="sm" mt={4} mb="md">
