@@ -128,7 +128,7 @@ async function checkDatabase(options: DatabaseOptions, ledger: Ledger) {
     const audits = await db.selectFrom('auditoria').select('detalle').where('accion', '=', 'cita.crear').execute();
     const count = (values: number[], id: number) => values.filter((value) => value === id).length;
     const remindedIds = reminders.map((row) => row.id_cita);
-    const auditedIds = audits.map((row) => Number(/^cita (\d+) /.exec(row.detalle ?? '')?.[1]));
+    const auditedIds = audits.map((row) => Number(/^cita (\d+)\b/.exec(row.detalle ?? '')?.[1]));
     for (const cita of written) {
       expect(
         { hueco: cita.hueco, recordatorios: count(remindedIds, cita.id_cita), auditorias: count(auditedIds, cita.id_cita) },
