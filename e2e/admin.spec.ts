@@ -70,6 +70,24 @@ test('an admin turns a patient into a doctor, whose ficha says it was made autom
   const name = `Rosa ${patient.apellido}`;
   await loginAs(page, DEMO.admin, '/gestion-usuarios');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestión de usuarios' })).toBeVisible();
+  // A long address in the narrow column wraps before its '@', never inside its name or its domain.
+  const email = page.getByRole('cell', { name: 'laura.garcia@example.es' });
+  const lines = await email.evaluate((cell) => {
+    const texts: Text[] = [];
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) texts.push(walker.currentNode as Text);
+    const at = texts.find((text) => text.data.includes('@'))!;
+    const part = (start: [Text, number], end: [Text, number]) => {
+      const range = document.createRange();
+      range.setStart(...start);
+      range.setEnd(...end);
+      // Lines the part takes: the distinct tops of its drawn pieces.
+      return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+    };
+    const last = texts.at(-1)!;
+    return { name: part([texts[0]!, 0], [at, at.data.indexOf('@')]), domain: part([at, at.data.indexOf('@')], [last, last.data.length]) };
+  });
+  expect(lines).toEqual({ name: 1, domain: 1 });
   await page.getByPlaceholder('Buscar por nombre o email...').fill(patient.usuario);
   const row = page.getByRole('row', { name: new RegExp(patient.usuario) });
   await expect(row).toHaveCount(1);

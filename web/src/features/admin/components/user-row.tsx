@@ -6,6 +6,7 @@ import type { Especialidad } from '../../../../../contracts/doctors.ts';
 import { ROLES, type Role } from '../../../../../contracts/roles.ts';
 import type { UsuarioLista } from '../../../../../contracts/users.ts';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -95,7 +96,7 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
         </Text>
       </Table.Th>
       <Table.Td data-label={t('col_email')} style={{ overflowWrap: 'anywhere' }}>
-        {user.correo}
+        <EmailAddress email={user.correo} />
       </Table.Td>
       <Table.Td data-label={t('col_role')}>
         <NativeSelect

@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Page } from '../../../components/page.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { PATIENTS_PAGE_SIZE, usePatients } from '../api/patients.ts';
 import { PatientDetailModal } from '../components/patient-detail-modal.tsx';
 
@@ -58,7 +59,7 @@ export default function PatientListPage() {
                         {patient.nombre_completo}
                       </Table.Th>
                       <Table.Td style={{ overflowWrap: 'anywhere' }} data-label={t('col_email')}>
-                        {patient.correo}
+                        <EmailAddress email={patient.correo} />
                       </Table.Td>
                       <Table.Td data-label={t('col_phone')}>{patient.telefono || empty}</Table.Td>
                       <Table.Td>
