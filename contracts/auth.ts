@@ -134,14 +134,9 @@ export const cambioContrasenaSchema = z
   });
 export type CambioContrasena = z.infer<typeof cambioContrasenaSchema>;
 
-/** The web's form for a password change: the request's fields and the new password typed twice. */
-export const cambioContrasenaFormSchema = z
-  .object({
-    contrasena_actual: cambioContrasenaSchema.shape.contrasena_actual,
-    contrasena_nueva: newPasswordField,
-    confirmacion: z.string().min(1, 'contrasena_requerida'),
-  })
-  .refine((form) => form.contrasena_actual !== form.contrasena_nueva, { message: 'contrasena_igual', path: ['contrasena_nueva'] })
+/** The web's form for a password change: the request, with the new password typed twice. */
+export const cambioContrasenaFormSchema = cambioContrasenaSchema
+  .safeExtend({ confirmacion: z.string().min(1, 'contrasena_requerida') })
   .refine((form) => form.contrasena_nueva === form.confirmacion, { message: 'contrasenas_no_coinciden', path: ['confirmacion'] });
 export type CambioContrasenaForm = z.input<typeof cambioContrasenaFormSchema>;
 

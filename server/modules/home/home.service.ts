@@ -56,14 +56,13 @@ export function createHomeService(app: FastifyInstance) {
   const { db, clock, config } = app;
   const now = () => {
     const instant = clock.now();
-    return { today: localDate(instant, config.timeZone), time: localTime(instant, config.timeZone) };
+    return { instant, today: localDate(instant, config.timeZone), time: localTime(instant, config.timeZone) };
   };
 
   return {
     async patient(caller: Caller): Promise<InicioPaciente> {
       const id_paciente = ownPatientId(caller.actor);
-      const instant = clock.now();
-      const { today, time } = now();
+      const { instant, today, time } = now();
       const [upcoming, total, last, rules] = await Promise.all([
         upcomingOfPatient(db, id_paciente, today, time, HOME_UPCOMING_LIMIT + 1),
         countUpcomingOfPatient(db, id_paciente, today, time),

@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
 import type { RespuestaSolicitud, VisitaPaciente } from '../../../../../contracts/home.ts';
+import { LateCall } from '../../../components/late-call.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
-import { phoneHref, useClinic } from '../../../lib/clinic.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { consultationTypeLabel, formatInstant } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -78,7 +78,6 @@ export function PatientToday() {
 function VisitDetail({ visit, main = false }: { visit: VisitaPaciente; main?: boolean }) {
   const { t, i18n } = useTranslation('home');
   const cancel = useCancelVisit();
-  const clinic = useClinic();
   const date = formatIso(visit.fecha, { dateStyle: 'full' }, i18n.language);
   const when = { date, time: visit.hora };
 
@@ -126,14 +125,7 @@ function VisitDetail({ visit, main = false }: { visit: VisitaPaciente; main?: bo
           {t('cancel')}
         </Button>
       </Group>
-      {visit.fuera_de_plazo && (
-        <Text size="sm">
-          {t('late_call')}{' '}
-          <Anchor href={phoneHref(clinic.telefono)} fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {clinic.telefono}
-          </Anchor>
-        </Text>
-      )}
+      {visit.fuera_de_plazo && <LateCall />}
     </Stack>
   );
 }

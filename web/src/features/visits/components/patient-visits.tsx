@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
 import type { EstadoCita, MiCita } from '../../../../../contracts/appointments.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { LateCall } from '../../../components/late-call.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
@@ -14,7 +15,6 @@ import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 import { WaitlistSection } from './waitlist-section.tsx';
 import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
-import { phoneHref, useClinic } from '../../../lib/clinic.ts';
 import { useClinicRules } from '../api/get-clinic-rules.ts';
 
 // The reschedule dialog (Modal and the doctor's week) loads after the list is drawn (decision 0087).
@@ -81,7 +81,6 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
 
   const items = appointments.data?.items ?? [];
   const total = appointments.data?.total ?? 0;
-  const clinic = useClinic();
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm">
@@ -159,19 +158,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
                               {t('cancel')}
                             </Button>
                           </Group>
-                          {cita.fuera_de_plazo && (
-                            <Text size="xs" maw={260}>
-                              {t('late_call')}{' '}
-                              <Anchor
-                                href={phoneHref(clinic.telefono)}
-                                size="xs"
-                                fw={600}
-                                style={{ whiteSpace: 'nowrap' }}
-                              >
-                                {clinic.telefono}
-                              </Anchor>
-                            </Text>
-                          )}
+                          {cita.fuera_de_plazo && <LateCall size="xs" maw={260} />}
                         </Stack>
                       ),
                   },
