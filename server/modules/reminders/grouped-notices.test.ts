@@ -143,6 +143,38 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(mailsTo(doctor.correo)[1]?.subject).toBe('2 solicitudes de cita nuevas');
   });
 
+  it('keeps a request made while the e-mail is still going out for the window after it, without a claim', async () => {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor');
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['09:00', '09:30']);
+    const [first, second] = await Promise.all([1, 2].map(() => server.createUser('paciente')));
+    const sending = await book(server, first as TestUser, doctor, '09:00');
+    // The first request's e-mail is going out: claimed until 08:02, not yet settled.
+    await server.database.db
+      .updateTable('avisos_solicitud')
+      .set({ estado: 'pendiente', enviado_en: null, reservado_hasta: '2026-03-02T08:02:00.000Z' })
+      .where('id_cita', '=', sending)
+      .execute();
+
+    server.clock.set('2026-03-02T08:00:30Z');
+    const statements: string[] = [];
+    const listener = (event: { query: { sql: string } }) => statements.push(event.query.sql);
+    server.database.queryListeners.add(listener);
+    let second_id: number;
+    try {
+      second_id = await book(server, second as TestUser, doctor, '09:30');
+    } finally {
+      server.database.queryListeners.delete(listener);
+    }
+    expect(statements.filter((text) => /update "avisos_solicitud" set "reservado_hasta"/.test(text))).toEqual([]);
+    const queued = await server.database.db.selectFrom('avisos_solicitud').select('enviar_en').where('id_cita', '=', second_id).executeTakeFirstOrThrow();
+    expect(new Date(queued.enviar_en).toISOString()).toBe('2026-03-02T08:05:30.000Z');
+
+    // The first e-mail never settled (its claim lapsed at 08:02): both requests go out together.
+    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:05:30Z'))).toMatchObject({ sent: 1 });
+    expect(mailsTo(doctor.correo).at(-1)?.subject).toBe('2 solicitudes de cita nuevas');
+  });
+
   it('tries a failed e-mail again later', async () => {
     server.clock.set(START);
     const doctor = await server.createUser('doctor');

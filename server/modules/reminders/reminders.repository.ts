@@ -95,31 +95,42 @@ export async function settleReminder(
  * when it will go: with the doctor's batch still waiting, else at once, and never sooner than
  * `windowMinutes` after the doctor's last notice e-mail (one e-mail per doctor per window at most).
  * A batch queued while the last e-mail was being sent is already due but cannot go before the window
- * ends either: the later of the two times is the one the caller may act on.
+ * ends either: the later of the two times is the one the caller may act on. An e-mail still going
+ * out (its notices claimed, not yet settled) counts as sent now: a request made meanwhile waits for
+ * the window after it, instead of being due at once and sending its booking to claim nothing.
  */
 export async function insertRequestNotice(
   db: Db,
   values: { id_cita: number; id_doctor: number; now: string; windowMinutes: number },
 ): Promise<string> {
-  const { rows } = await doctorNoticeTimes(db, values.id_doctor);
+  const { rows } = await doctorNoticeTimes(db, values.id_doctor, values.now);
   const waiting = rows[0]?.waiting ?? values.now;
-  const lastSent = rows[0]?.last_sent;
+  const lastSent = rows[0]?.sending ? values.now : rows[0]?.last_sent;
   const windowEnd = lastSent ? new Date(new Date(lastSent).getTime() + values.windowMinutes * 60_000).toISOString() : undefined;
   const enviar_en = windowEnd && windowEnd > waiting ? windowEnd : waiting;
   await insertNoticeQuery(db, { id_cita: values.id_cita, id_doctor: values.id_doctor, creado_en: values.now, enviar_en });
   return enviar_en;
 }
 
-// Every booking runs both: compiled once, and one round trip for the two times.
-const doctorNoticeTimes = compiledOnce((db, id_doctor: number) =>
+// Every booking runs them: compiled once, and one round trip for the three answers.
+const doctorNoticeTimes = compiledOnce((db, id_doctor: number, now: string) =>
   db.selectNoFrom((eb) => [
     eb
       .selectFrom('avisos_solicitud')
       .select((inner) => inner.fn.min('enviar_en').as('enviar_en'))
       .where('id_doctor', '=', id_doctor)
       .where('estado', '=', 'pendiente')
+      .where((inner) => inner.or([inner('reservado_hasta', 'is', null), inner('reservado_hasta', '<', now)]))
       .$asScalar()
       .as('waiting'),
+    eb
+      .selectFrom('avisos_solicitud')
+      .select((inner) => inner.fn.max('reservado_hasta').as('reservado_hasta'))
+      .where('id_doctor', '=', id_doctor)
+      .where('estado', '=', 'pendiente')
+      .where('reservado_hasta', '>=', now)
+      .$asScalar()
+      .as('sending'),
     eb
       .selectFrom('avisos_solicitud')
       .select((inner) => inner.fn.max('enviado_en').as('enviado_en'))
