@@ -144,6 +144,24 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
         }
       }
       await trx.insertInto('agenda').values(rows).execute();
+      // The same hours as the doctor's weekly schedule, which the profile shows beside the stored
+      // text and the agenda generator keeps open past these two weeks.
+      const ranges: [string, string][] = interval === 30 ? [['09:00', '14:00'], ['16:00', '19:00']] : [['09:00', '14:00']];
+      await trx
+        .insertInto('horarios_semanales')
+        .values(
+          [1, 2, 3, 4, 5].flatMap((dia_semana) =>
+            ranges.map(([hora_inicio, hora_fin]) => ({
+              id_doctor,
+              dia_semana,
+              hora_inicio,
+              hora_fin,
+              duracion_min: interval,
+              vigente_desde: today,
+            })),
+          ),
+        )
+        .execute();
     }
 
     const patients: number[] = [];
