@@ -34,6 +34,23 @@ describe('starting on loopback or on a network address', () => {
     const { dataDir, database } = await freshDatabase();
     const logins = await prepareDatabase(configFor(dataDir, { HOST: '127.0.0.1' }), database);
     expect(logins.map((login) => login.usuario)).toEqual(['admin', 'dra.garcia', 'dr.puig', 'ana.lopez', 'jordi.martin']);
+    // Each doctor's weekly hours are the schedule their profile names (the generator keeps them open).
+    const hours = await database.db
+      .selectFrom('horarios_semanales as h')
+      .innerJoin('doctores as d', 'd.id_doctor', 'h.id_doctor')
+      .select(['d.horario', 'h.dia_semana', 'h.hora_inicio', 'h.hora_fin', 'h.duracion_min'])
+      .orderBy('d.horario')
+      .orderBy('h.dia_semana')
+      .orderBy('h.hora_inicio')
+      .execute();
+    const weekdays = [1, 2, 3, 4, 5];
+    expect(hours).toEqual([
+      ...weekdays.map((dia_semana) => ({ horario: 'L-V 09:00-14:00', dia_semana, hora_inicio: '09:00', hora_fin: '14:00', duracion_min: 15 })),
+      ...weekdays.flatMap((dia_semana) => [
+        { horario: 'L-V 09:00-14:00, 16:00-19:00', dia_semana, hora_inicio: '09:00', hora_fin: '14:00', duracion_min: 30 },
+        { horario: 'L-V 09:00-14:00, 16:00-19:00', dia_semana, hora_inicio: '16:00', hora_fin: '19:00', duracion_min: 30 },
+      ]),
+    ]);
   });
 
   it('does not load it on a network address: the server starts with no accounts', async () => {

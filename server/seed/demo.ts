@@ -119,17 +119,15 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       doctors.push({ id_doctor, interval: d.interval });
     }
 
-    // Two weeks of agenda on weekdays, from yesterday on.
+    // Two weeks of agenda on weekdays, from yesterday on, in the doctor's weekday hours.
     for (const { id_doctor, interval } of doctors) {
+      const ranges: [string, string][] = interval === 30 ? [['09:00', '14:00'], ['16:00', '19:00']] : [['09:00', '14:00']];
+      const starts = ranges.flatMap(([from, to]) => slotStarts(from, to, interval));
       const rows = [];
       for (let offset = -1; offset < 14; offset++) {
         const fecha = addDays(today, offset);
         const weekday = new Date(`${fecha}T12:00:00Z`).getUTCDay();
         if (weekday === 0 || weekday === 6) continue;
-        const starts = [
-          ...slotStarts('09:00', '14:00', interval),
-          ...(interval === 30 ? slotStarts('16:00', '19:00', interval) : []),
-        ];
         for (const hora_inicio of starts) {
           rows.push({
             id_doctor,
@@ -146,7 +144,6 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       await trx.insertInto('agenda').values(rows).execute();
       // The same hours as the doctor's weekly schedule, which the profile shows beside the stored
       // text and the agenda generator keeps open past these two weeks.
-      const ranges: [string, string][] = interval === 30 ? [['09:00', '14:00'], ['16:00', '19:00']] : [['09:00', '14:00']];
       await trx
         .insertInto('horarios_semanales')
         .values(
