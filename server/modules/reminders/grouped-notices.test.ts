@@ -21,6 +21,20 @@ async function book(server: TestServer, patient: TestUser, doctor: TestUser, hor
   return answer.body.id_cita;
 }
 
+/** Books, and tells how many claims of doctors' notices ran meanwhile (the booking's own, if any). */
+async function bookCountingClaims(server: TestServer, patient: TestUser, doctor: TestUser, hora: string) {
+  const claims: string[] = [];
+  const listener = (event: { query: { sql: string } }) => {
+    if (/update "avisos_solicitud" set "reservado_hasta"/.test(event.query.sql)) claims.push(event.query.sql);
+  };
+  server.database.queryListeners.add(listener);
+  try {
+    return { id_cita: await book(server, patient, doctor, hora), claims: claims.length };
+  } finally {
+    server.database.queryListeners.delete(listener);
+  }
+}
+
 /** Three requests to one doctor: the first told at once, the next two pending in the window. */
 async function threeRequestsInAWindow(server: TestServer): Promise<TestUser> {
   server.clock.set(START);
@@ -124,18 +138,10 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     await server.database.db.updateTable('avisos_solicitud').set({ enviar_en: START }).where('id_cita', '=', waiting).execute();
 
     server.clock.set('2026-03-02T08:01:00Z');
-    const statements: string[] = [];
-    const listener = (event: { query: { sql: string } }) => statements.push(event.query.sql);
-    server.database.queryListeners.add(listener);
-    let third_id: number;
-    try {
-      third_id = await book(server, third as TestUser, doctor, '10:00');
-    } finally {
-      server.database.queryListeners.delete(listener);
-    }
+    const booked = await bookCountingClaims(server, third as TestUser, doctor, '10:00');
     // The doctor was mailed at 08:00: nothing can go before 08:05, so the booking claims nothing.
-    expect(statements.filter((text) => /update "avisos_solicitud" set "reservado_hasta"/.test(text))).toEqual([]);
-    const queued = await server.database.db.selectFrom('avisos_solicitud').select('enviar_en').where('id_cita', '=', third_id).executeTakeFirstOrThrow();
+    expect(booked.claims).toBe(0);
+    const queued = await server.database.db.selectFrom('avisos_solicitud').select('enviar_en').where('id_cita', '=', booked.id_cita).executeTakeFirstOrThrow();
     expect(new Date(queued.enviar_en).toISOString()).toBe('2026-03-02T08:05:00.000Z');
     expect(mailsTo(doctor.correo)).toHaveLength(1);
 
@@ -157,17 +163,9 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
       .execute();
 
     server.clock.set('2026-03-02T08:00:30Z');
-    const statements: string[] = [];
-    const listener = (event: { query: { sql: string } }) => statements.push(event.query.sql);
-    server.database.queryListeners.add(listener);
-    let second_id: number;
-    try {
-      second_id = await book(server, second as TestUser, doctor, '09:30');
-    } finally {
-      server.database.queryListeners.delete(listener);
-    }
-    expect(statements.filter((text) => /update "avisos_solicitud" set "reservado_hasta"/.test(text))).toEqual([]);
-    const queued = await server.database.db.selectFrom('avisos_solicitud').select('enviar_en').where('id_cita', '=', second_id).executeTakeFirstOrThrow();
+    const booked = await bookCountingClaims(server, second as TestUser, doctor, '09:30');
+    expect(booked.claims).toBe(0);
+    const queued = await server.database.db.selectFrom('avisos_solicitud').select('enviar_en').where('id_cita', '=', booked.id_cita).executeTakeFirstOrThrow();
     expect(new Date(queued.enviar_en).toISOString()).toBe('2026-03-02T08:05:30.000Z');
 
     // The first e-mail never settled (its claim lapsed at 08:02): both requests go out together.
