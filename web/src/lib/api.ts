@@ -17,6 +17,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own words when it asks the user to wait (429: too many, and how long), else `fallback`. */
+export function waitMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 429 ? error.message : fallback;
+}
+
 export { SESSION_EXPIRED_EVENT } from './session.ts';
 
 interface RequestOptions {

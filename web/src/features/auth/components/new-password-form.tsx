@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../../lib/router.tsx';
 import { restablecimientoFormSchema, type RestablecimientoForm } from '../../../../../contracts/auth.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, waitMessageOr } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useResetLink, useResetPassword } from '../api/password-reset.ts';
@@ -93,7 +93,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           <Stack>
             {otherFailure && (
               <Alert color="red" role="alert" title={t('reset_failed_title')}>
-                {otherFailure instanceof ApiError && otherFailure.status === 429 ? otherFailure.message : t('reset_failed')}
+                {waitMessageOr(otherFailure, t('reset_failed'))}
               </Alert>
             )}
             {/* For password managers: whose password this is. */}

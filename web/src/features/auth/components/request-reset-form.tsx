@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { solicitudRestablecimientoSchema, type SolicitudRestablecimiento } from '../../../../../contracts/auth.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { waitMessageOr } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { AuthCard, BackToLogin } from './auth-card.tsx';
@@ -27,7 +27,7 @@ export function RequestResetForm() {
   });
 
   const failure = request.error;
-  const failureText = failure instanceof ApiError && failure.status === 429 ? failure.message : t('reset_request_failed');
+  const failureText = waitMessageOr(failure, t('reset_request_failed'));
 
   return (
     <>

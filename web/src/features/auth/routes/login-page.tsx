@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import type { LoginPayload, LoginResponse } from '../../../../../contracts/auth.ts';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
 import { canOpen, SCREENS, type ScreenName } from '../../../../../contracts/routes.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { waitMessageOr } from '../../../lib/api.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { safeNext } from '../../../lib/safe-next.ts';
@@ -69,8 +69,7 @@ export default function LoginPage() {
   };
 
   const error = loginMutation.error;
-  const errorText =
-    error instanceof ApiError && error.status === 429 ? error.message : error ? t('login_failed') : undefined;
+  const errorText = error ? waitMessageOr(error, t('login_failed')) : undefined;
 
   return (
     <Container size={420} py="xl">

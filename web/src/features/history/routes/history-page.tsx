@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text
 import { IconFileTypePdf, IconFilterOff, IconMessageChatbot } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api.ts';
+import { waitMessageOr } from '../../../lib/api.ts';
 import { useNavigate } from '../../../lib/router.tsx';
 import { TIPOS_CONSULTA, type HistorialFilters } from '../../../../../contracts/history.ts';
 import { BackButton } from '../../../components/back-button.tsx';
@@ -76,7 +76,7 @@ export default function HistoryPage() {
       await downloadHistoryPdf(filters);
     } catch (error) {
       // Asked for too often (429): the server says how long to wait.
-      notifyError(error instanceof ApiError && error.status === 429 ? error.message : t('pdf_error'));
+      notifyError(waitMessageOr(error, t('pdf_error')));
     } finally {
       setExporting(false);
     }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconJson } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api.ts';
+import { waitMessageOr } from '../../../lib/api.ts';
 import { downloadMyData, type MyDataFormat } from '../api/download-my-data.ts';
 
 /** 'Descargar mis datos': the patient takes away everything the clinic holds about them (JSON or PDF). */
@@ -19,7 +19,7 @@ export function DataExportSection() {
     try {
       await downloadMyData(format);
     } catch (error) {
-      setFailure(error instanceof ApiError && error.status === 429 ? error.message : t('export_error'));
+      setFailure(waitMessageOr(error, t('export_error')));
     } finally {
       setPending(null);
     }
