@@ -7,6 +7,7 @@ import { fail } from '../../lib/errors.ts';
 import { buildCalendar, type CalendarEvent } from '../../lib/ics.ts';
 import type { Caller, Visitor } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
+import { publicBaseUrl } from '../auth/index.ts';
 import { currentClinic } from '../clinic/index.ts';
 import { clinicPlace, eventUid, feedTexts } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
@@ -33,8 +34,9 @@ const FEED_MAX_VISITS = 5000;
 
 export function createCalendarFeedService(app: FastifyInstance) {
   const { db, clock, config } = app;
-  const feedUrl = (origin: string, token: string) =>
-    new URL(`/api/calendario/${token}.ics`, config.publicUrl ?? origin).toString();
+  // A Host header that makes no address (a client chooses it) falls back to the configured one.
+  const feedBase = (origin: string) => config.publicUrl ?? (URL.canParse(origin) ? origin : publicBaseUrl(config));
+  const feedUrl = (base: string, token: string) => new URL(`/api/calendario/${token}.ics`, base).toString();
 
   return {
     async status({ actor }: Caller): Promise<EnlaceCalendario> {
@@ -49,6 +51,8 @@ export function createCalendarFeedService(app: FastifyInstance) {
       const id_doctor = ownDoctorId(actor);
       const token = randomBytes(32).toString('base64url');
       const stamp = clock.now().toISOString();
+      // Before the old address is revoked: nothing after the commit may fail to give the new one.
+      const url = feedUrl(feedBase(origin), token);
       await db.transaction().execute(async (trx) => {
         await lockDoctor(trx, id_doctor, app.database.dialect);
         await revokeLinks(trx, id_doctor, stamp);
@@ -63,7 +67,7 @@ export function createCalendarFeedService(app: FastifyInstance) {
           creado_en: stamp,
         });
       });
-      return { activo: true, creado_en: stamp, url: feedUrl(origin, token) };
+      return { activo: true, creado_en: stamp, url };
     },
 
     async revoke(caller: Caller): Promise<void> {

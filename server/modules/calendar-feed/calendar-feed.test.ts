@@ -157,3 +157,25 @@ describe.each(DATABASES)('the doctor’s calendar feed on %s', (kind) => {
     expect(answers[limited]?.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('the calendar address without PUBLIC_URL', () => {
+  const server = useTestServer('sqlite', { env: { REMINDER_POLL_SECONDS: '0' } });
+  const createFrom = (doctor: TestUser, host: string) =>
+    server.app.inject({ method: 'POST', url: '/api/doctor/calendario', headers: { host, authorization: `Bearer ${doctor.token}` } });
+
+  it('starts where the doctor reached the server, or at the configured address when the Host header makes none', async () => {
+    const doctor = await server.createUser('doctor');
+    const reached = await createFrom(doctor, 'clinica.local:8080');
+    expect(reached.statusCode).toBe(201);
+    expect(reached.json<EnlaceCalendario>().url).toMatch(/^http:\/\/clinica\.local:8080\/api\/calendario\/[A-Za-z0-9_-]{43}\.ics$/);
+
+    const garbled = await createFrom(doctor, 'a"b<c>');
+    expect(garbled.statusCode).toBe(201);
+    const url = garbled.json<EnlaceCalendario>().url as string;
+    expect(url.startsWith(`http://${server.app.config.host === '0.0.0.0' ? 'localhost' : server.app.config.host}:`)).toBe(true);
+    // The new address is the one that works; the one before it is revoked.
+    expect((await fetch(new URL(new URL(url).pathname, server.url))).status).toBe(200);
+    const before = new URL(reached.json<EnlaceCalendario>().url as string).pathname;
+    expect((await fetch(new URL(before, server.url))).status).toBe(404);
+  });
+});
