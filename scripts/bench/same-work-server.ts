@@ -34,7 +34,7 @@ const SQL = {
   requestUser: `select "u"."id_usuario", "u"."nombre_usuario", "u"."correo", "u"."nombre", "u"."apellido1", "u"."rol", "u"."idioma", "u"."version_token", "u"."activo", "u"."contrasena_hash", "p"."id_paciente", "d"."id_doctor", "s"."ultimo_uso", "s"."caduca_en", "s"."terminada_en", "s"."motivo" from "usuarios" as "u" inner join "sesiones" as "s" on "s"."id_usuario" = "u"."id_usuario" and "s"."id_sesion" = ? left join "pacientes" as "p" on "p"."id_usuario" = "u"."id_usuario" left join "doctores" as "d" on "d"."id_usuario" = "u"."id_usuario" where "u"."id_usuario" = ?`,
   touchSession: `update "sesiones" set "ultimo_uso" = ? where "id_sesion" = ? and "terminada_en" is null`,
   bookableDoctor: `select "d"."id_doctor", "e"."id_especialidad", "u"."nombre", "u"."apellido1", "u"."apellido2", "e"."nombre" as "especialidad_es", "e"."nombre_ca" as "especialidad_ca", "e"."nombre_en" as "especialidad_en" from "doctores" as "d" inner join "usuarios" as "u" on "u"."id_usuario" = "d"."id_usuario" inner join "especialidades" as "e" on "e"."id_especialidad" = "d"."id_especialidad" where "d"."estado" = ? and "u"."activo" = ? and "u"."rol" = ? and "d"."id_doctor" = ?`,
-  slots: `select "id_agenda", "fecha", "hora_inicio", "hora_fin", "tipo", "estado" from "agenda" where "id_doctor" = ? and "fecha" >= ? and "fecha" < ? order by "fecha", "hora_inicio"`,
+  slots: `select "a"."id_agenda", "a"."fecha", "a"."hora_inicio", "a"."hora_fin", "a"."tipo", "a"."estado" from "doctores" as "d" inner join "usuarios" as "u" on "u"."id_usuario" = "d"."id_usuario" inner join "especialidades" as "e" on "e"."id_especialidad" = "d"."id_especialidad" inner join "agenda" as "a" on "a"."id_doctor" = "d"."id_doctor" where "d"."estado" = ? and "u"."activo" = ? and "u"."rol" = ? and "d"."id_doctor" = ? and "a"."fecha" >= ? and "a"."fecha" < ? order by "a"."fecha", "a"."hora_inicio"`,
   visitsOnSlots: `select "id_agenda", "estado" from "citas" where "id_paciente" = ? and "id_doctor" = ? and "estado" in (?, ?) and "fecha" >= ? and "fecha" < ?`,
   history: `select "c"."id_consulta", "c"."fecha", "c"."hora", "c"."tipo", "c"."descripcion", "c"."motivo", "c"."estado", "du"."nombre" as "doctor_nombre", "du"."apellido1" as "doctor_apellido1", "du"."apellido2" as "doctor_apellido2", "pu"."nombre" as "paciente_nombre", "pu"."apellido1" as "paciente_apellido1", "pu"."apellido2" as "paciente_apellido2" from "consultas" as "c" inner join "doctores" as "d" on "d"."id_doctor" = "c"."id_doctor" inner join "usuarios" as "du" on "du"."id_usuario" = "d"."id_usuario" inner join "pacientes" as "p" on "p"."id_paciente" = "c"."id_paciente" inner join "usuarios" as "pu" on "pu"."id_usuario" = "p"."id_usuario" where "c"."id_paciente" = ? and ("c"."fecha" < ? or ("c"."fecha" = ? and "c"."hora" <= ?)) order by "c"."fecha" desc, "c"."hora" desc, "c"."id_consulta" desc limit ? offset ?`,
   historyCount: `select count(*) as "n" from "consultas" as "c" inner join "doctores" as "d" on "d"."id_doctor" = "c"."id_doctor" inner join "usuarios" as "du" on "du"."id_usuario" = "d"."id_usuario" inner join "pacientes" as "p" on "p"."id_paciente" = "c"."id_paciente" inner join "usuarios" as "pu" on "pu"."id_usuario" = "p"."id_usuario" where "c"."id_paciente" = ? and ("c"."fecha" < ? or ("c"."fecha" = ? and "c"."hora" <= ?))`,
@@ -197,19 +197,20 @@ app.get<{ Params: { doctorId: string }; Querystring: { dias?: string; desde?: st
     const doctorId = Number(request.params.doctorId);
     const dias = Number(request.query.dias ?? 7);
     if (!Number.isInteger(doctorId) || doctorId < 1 || !Number.isInteger(dias) || dias < 1) return refuse(reply, 400, 'validacion');
-    const [doctor] = await store.all('bookableDoctor', ['Activo', 1, 'doctor', doctorId]);
-    if (!doctor) return refuse(reply, 404, 'doctor_no_encontrado');
     const now = new Date();
     const today = localDate(now, timeZone);
     const time = localTime(now, timeZone);
     const desde = request.query.desde ?? today;
     const hasta = addDays(desde, dias);
     const [slots, visits] = await Promise.all([
-      store.all('slots', [doctorId, desde, hasta]),
+      store.all('slots', ['Activo', 1, 'doctor', doctorId, desde, hasta]),
       actor.id_paciente === null
         ? Promise.resolve([])
         : store.all('visitsOnSlots', [actor.id_paciente, doctorId, 'pendiente', 'Confirmada', desde, hasta]),
     ]);
+    if (slots.length === 0 && (await store.all('bookableDoctor', ['Activo', 1, 'doctor', doctorId])).length === 0) {
+      return refuse(reply, 404, 'doctor_no_encontrado');
+    }
     const mine = new Map(visits.map((row) => [row.id_agenda, row.estado === 'Confirmada' ? 'Confirmada' : 'pendiente']));
     // Free slots outside the booking window (minimum notice, horizon) are not offered, as in Galeno.
     const rules = await bookingRules();

@@ -2,4 +2,4 @@
 export { cancelUpcomingAppointments } from './cancel-upcoming.ts';
 export { releaseAppointment } from './release-visit.ts';
 export { slotCountsByDoctor } from './agenda.repository.ts';
-export { findSlotAt, findSlotById, listSlots, reserveSlot, slotIsFree, type SlotRow } from './slots.repository.ts';
+export { findSlotAt, findSlotById, reserveSlot, slotIsFree, type SlotRow } from './slots.repository.ts';

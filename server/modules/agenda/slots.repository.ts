@@ -17,23 +17,6 @@ export interface SlotRow {
 
 const slotColumns = ['id_agenda', 'fecha', 'hora_inicio', 'hora_fin', 'tipo', 'estado'] as const;
 
-// Every look at a doctor's agenda reads it: compiled once.
-const slotsQuery = compiledOnce((db, id_doctor: number, desde: string, hasta: string) =>
-  db
-    .selectFrom('agenda')
-    .select(slotColumns)
-    .where('id_doctor', '=', id_doctor)
-    .where('fecha', '>=', desde)
-    .where('fecha', '<', hasta)
-    .orderBy('fecha')
-    .orderBy('hora_inicio'),
-);
-
-/** A doctor's slots from `desde` up to, not including, `hasta`: one range scan of the agenda's unique index. */
-export async function listSlots(db: Db, id_doctor: number, desde: string, hasta: string): Promise<SlotRow[]> {
-  return (await slotsQuery(db, id_doctor, desde, hasta)).rows;
-}
-
 /** The slot starting at `hora` (stored as HH:MM, or HH:MM:SS by older clients). */
 export async function findSlotAt(db: Db, id_doctor: number, fecha: string, hora: string): Promise<SlotRow | undefined> {
   return db

@@ -21,7 +21,7 @@ import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
-import { cancelUpcomingAppointments, findSlotAt, findSlotById, listSlots, releaseAppointment, reserveSlot, type SlotRow } from '../agenda/index.ts';
+import { cancelUpcomingAppointments, findSlotAt, findSlotById, releaseAppointment, reserveSlot, type SlotRow } from '../agenda/index.ts';
 import { removeOpenConsultation } from '../consultations/index.ts';
 import { findAppointmentMailRows } from '../visits/index.ts';
 import {
@@ -49,6 +49,7 @@ import {
   findBookableSlot,
   moveAppointment,
   insertAppointment,
+  listBookableDoctorSlots,
   listBookableDoctors,
   listPatientAppointments,
   patientVisitsOnSlots,
@@ -127,7 +128,6 @@ export function createAppointmentsService(app: FastifyInstance) {
       doctorId: number,
       query: z.infer<typeof disponibilidadQuery>,
     ): Promise<Disponibilidad[]> {
-      if (!(await findBookableDoctor(db, doctorId))) throw fail(404, 'doctor_no_encontrado', language);
       const now = clock.now();
       const today = localDate(now, config.timeZone);
       const time = localTime(now, config.timeZone);
@@ -135,11 +135,13 @@ export function createAppointmentsService(app: FastifyInstance) {
       const hasta = addDays(desde, query.dias);
       const window = bookingWindow(await bookingRules(app), now, config.timeZone);
       const [slots, mine] = await Promise.all([
-        listSlots(db, doctorId, desde, hasta),
+        listBookableDoctorSlots(db, doctorId, desde, hasta),
         actor.id_paciente === null
           ? new Map<number, never>()
           : patientVisitsOnSlots(db, actor.id_paciente, doctorId, desde, hasta),
       ]);
+      // No slots: a doctor without any in these days, or one patients may not book with.
+      if (slots.length === 0 && !(await findBookableDoctor(db, doctorId))) throw fail(404, 'doctor_no_encontrado', language);
       // Compared as the clinic's wall-clock strings: converting each slot to an instant cost most of
       // this answer's time (a year of slots), and clinics are closed in the hour daylight saving repeats.
       const earliestDay = localDate(window.earliest, config.timeZone);

@@ -110,6 +110,22 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       expect(badDate.body).toMatchObject({ detail: 'La fecha no es válida (AAAA-MM-DD).' });
     });
 
+    it('answers 404 for a doctor patients may no longer book with, even with slots, and an empty list for one without slots', async () => {
+      const patient = await server.createUser('paciente');
+      const idle = await server.createUser('doctor');
+      const none = await server.request('GET', `/api/citas/agenda-disponible/${idle.id_doctor}`, { token: patient.token });
+      expect(none.status).toBe(200);
+      expect(none.body).toEqual([]);
+
+      const gone = await doctorWithSlots(server);
+      const path = `/api/citas/agenda-disponible/${gone.id_doctor}`;
+      expect((await server.request<Slot[]>('GET', path, { token: patient.token })).body).toHaveLength(3);
+      await server.database.db.updateTable('doctores').set({ estado: 'Inactivo' }).where('id_doctor', '=', gone.id_doctor as number).execute();
+      const refused = await server.request('GET', path, { token: patient.token });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ code: 'doctor_no_encontrado', detail: 'El doctor no existe.' });
+    });
+
     it('gives the slots of the window from today, with their tipo, and never offers a past slot as free', async () => {
       const doctor = await server.createUser('doctor');
       const id = doctor.id_doctor as number;

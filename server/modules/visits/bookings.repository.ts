@@ -65,6 +65,28 @@ export async function findBookableSlot(db: Db, id_doctor: number, fecha: string,
   return (await bookableSlotQuery(db, id_doctor, fecha, [hora, `${hora}:00`])).rows[0];
 }
 
+const bookableDoctorSlotsQuery = compiledOnce((db, id_doctor: number, desde: string, hasta: string) =>
+  bookableDoctors(db)
+    .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
+    .clearSelect()
+    .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado'])
+    .where('d.id_doctor', '=', id_doctor)
+    .where('a.fecha', '>=', desde)
+    .where('a.fecha', '<', hasta)
+    .orderBy('a.fecha')
+    .orderBy('a.hora_inicio'),
+);
+
+/**
+ * The slots from `desde` up to, not including, `hasta` of a doctor patients may book with, in time
+ * order: one range of the agenda's unique index. Empty when the doctor has none in that range or is
+ * not bookable (findBookableDoctor tells which): every look at a doctor's availability reads it, and
+ * checking the doctor inside the same read saves a round trip to the database.
+ */
+export async function listBookableDoctorSlots(db: Db, id_doctor: number, desde: string, hasta: string): Promise<BookableSlot[]> {
+  return (await bookableDoctorSlotsQuery(db, id_doctor, desde, hasta)).rows;
+}
+
 export async function listBookableDoctors(db: Db, id_especialidad?: number): Promise<DoctorRow[]> {
   return bookableDoctors(db)
     .$if(id_especialidad !== undefined, (query) => query.where('d.id_especialidad', '=', id_especialidad as number))

@@ -11,6 +11,7 @@ export {
   findUpcomingAppointments,
   inboxRequests,
   insertAppointment,
+  listBookableDoctorSlots,
   listBookableDoctors,
   listPatientAppointments,
   lockPatient,
