@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ESTADOS_CITA } from './appointment-states.ts';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
-import { dateField, idField, idParam, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
+import { dateField, hasNoHiddenCharacters, idField, idParam, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
 
 export const TIPOS_BLOQUE = ['Consulta', 'Bloqueo'] as const;
@@ -131,6 +131,7 @@ export const motivoRechazoField = z.preprocess(
     .trim()
     .max(MAX_MOTIVO_RECHAZO, 'motivo_rechazo_largo')
     .refine((value) => ![...value].some(breaksLine), 'motivo_rechazo_una_linea')
+    .refine(hasNoHiddenCharacters, 'texto_caracteres_ocultos')
     .transform((value) => (value === '' ? undefined : value))
     .optional(),
 );

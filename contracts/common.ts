@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/** Required trimmed text; `key` is the validation message when it is missing or empty. */
-export const requiredText = (key: string, max = 200) =>
-  z.string({ error: key }).trim().min(1, key).max(max, 'texto_largo');
-
-/** Optional text: empty strings and null become undefined. */
-export const optionalText = (max = 500) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.string({ error: 'valor_invalido' }).trim().max(max, 'texto_largo').optional(),
-  );
-
 /**
  * What a one-line text never holds (issue 12): control characters (line breaks included), line and
  * paragraph separators, and the invisible marks that reorder or hide text (bidi overrides,
@@ -18,6 +7,32 @@ export const optionalText = (max = 500) =>
  */
 const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
 export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
+
+/**
+ * Free text others read (a diagnosis, a reason, an address) may run over several lines and hold
+ * tabs, but no other control character and no invisible mark: a right-to-left override would show
+ * 'Llame al 900 765 432' with the number reversed.
+ */
+export const hasNoHiddenCharacters = (value: string) => isOneLine(value.replace(/\r\n?|[\n\t]/g, ''));
+
+/** The text with its control characters and invisible marks taken out (a file's name). */
+export const withoutHiddenCharacters = (value: string) => value.replace(new RegExp(NOT_ONE_LINE.source, 'gu'), '');
+
+/** Required trimmed text; `key` is the validation message when it is missing or empty. */
+export const requiredText = (key: string, max = 200) =>
+  z.string({ error: key }).trim().min(1, key).max(max, 'texto_largo').refine(hasNoHiddenCharacters, 'texto_caracteres_ocultos');
+
+/** Optional text: empty strings and null become undefined. */
+export const optionalText = (max = 500) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .string({ error: 'valor_invalido' })
+      .trim()
+      .max(max, 'texto_largo')
+      .refine(hasNoHiddenCharacters, 'texto_caracteres_ocultos')
+      .optional(),
+  );
 
 /**
  * Required text of several lines that reaches other people (a visit's reason, the opening hours):

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { withoutHiddenCharacters } from '../../contracts/common.ts';
 import type { TipoArchivo } from '../../contracts/files.ts';
 
 /** What the detection library may answer for each kind Galeno accepts (an animated PNG is a PNG). */
@@ -38,12 +39,9 @@ const KNOWN_EXTENSIONS = /\.(pdf|jpe?g|png|exe|bin|gif|txt)$/i;
  * 'scan.png'), at most 150 characters.
  */
 export function attachmentName(original: string | undefined, tipo: TipoArchivo): string {
-  const base = (original ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
-    .trim();
+  const lastPart = (original ?? '').split(/[\\/]/).pop()!;
+  // Control characters and invisible marks out: a right-to-left override would show the name's end reversed.
+  const base = withoutHiddenCharacters(lastPart).replace(/["<>|:*?]/g, '').trim();
   const extension = EXTENSION[tipo];
   const stem = base.replace(KNOWN_EXTENSIONS, '').slice(0, 140).trim() || 'archivo';
   const keepsExtension = tipo === 'image/jpeg' ? /\.jpe?g$/i.test(base) : base.toLowerCase().endsWith(extension);

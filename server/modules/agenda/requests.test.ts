@@ -109,6 +109,9 @@ describe.each(DATABASES)('requests and answers on %s', (kind) => {
       ['Congreso\rmédico', 'El motivo debe ser una sola línea, sin saltos de línea ni caracteres de control.'],
       ['Congreso\tmédico', 'El motivo debe ser una sola línea, sin saltos de línea ni caracteres de control.'],
       ['Congreso\u2028médico', 'El motivo debe ser una sola línea, sin saltos de línea ni caracteres de control.'],
+      // A right-to-left override would show the number to call reversed; zero-width marks hide text.
+      ['Llame al \u202E900 765 432\u202C', 'El texto no puede tener caracteres de control ni marcas invisibles.'],
+      ['Congreso\u200Bmédico', 'El texto no puede tener caracteres de control ni marcas invisibles.'],
       [42, 'El valor no es válido.'],
     ] as const) {
       const refused = await answer(server, doctor, id_cita, { estado: 'Cancelada', motivo });

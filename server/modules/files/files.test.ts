@@ -50,6 +50,9 @@ describe('file type and name rules', () => {
     expect(attachmentName('../../etc/passwd', 'application/pdf')).toBe('passwd.pdf');
     expect(attachmentName('C:\\Users\\ana\\análisis.pdf', 'application/pdf')).toBe('análisis.pdf');
     expect(attachmentName('', 'image/png')).toBe('archivo.png');
+    // A right-to-left override would show 'informe\u202Egnp.pdf' as 'informefdp.png'; control characters go too.
+    expect(attachmentName('informe\u202Egnp.pdf', 'application/pdf')).toBe('informegnp.pdf');
+    expect(attachmentName('ana\u200B\u0007lisis\r\n.png', 'image/png')).toBe('analisis.png');
     expect(attachmentDisposition('análisis "1".pdf')).toBe(
       `attachment; filename="analisis 1.pdf"; filename*=UTF-8''an%C3%A1lisis%20%221%22.pdf`,
     );
