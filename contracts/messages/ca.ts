@@ -124,6 +124,7 @@ export const ca: Messages = {
     doctor_no_encontrado: 'El doctor no existeix.',
     hueco_no_encontrado: 'Aquesta hora no és a l’agenda del doctor.',
     hueco_ocupado: 'Aquesta hora ja està reservada per un altre pacient. Tria’n una altra.',
+    cita_misma_hora: 'La teva cita ja és a aquesta hora. Tria’n una altra si la vols canviar.',
     hueco_bloqueado: 'Aquesta hora està bloquejada pel doctor. Tria’n una altra.',
     cita_pasada: 'No es pot demanar cita per a una hora que ja ha passat.',
     cita_no_encontrada: 'La cita no existeix.',

@@ -123,6 +123,7 @@ export const en: Messages = {
     doctor_no_encontrado: 'The doctor does not exist.',
     hueco_no_encontrado: 'That time is not in the doctor’s agenda.',
     hueco_ocupado: 'That time has already been booked by another patient. Please choose another.',
+    cita_misma_hora: 'Your appointment is already at that time. Choose another to move it.',
     hueco_bloqueado: 'That time is blocked by the doctor. Please choose another.',
     cita_pasada: 'You cannot book a time that has already passed.',
     cita_no_encontrada: 'The appointment does not exist.',

@@ -126,6 +126,7 @@ export const es = {
     doctor_no_encontrado: 'El doctor no existe.',
     hueco_no_encontrado: 'Esa hora no está en la agenda del doctor.',
     hueco_ocupado: 'Esa hora ya está reservada por otro paciente. Elige otra.',
+    cita_misma_hora: 'Tu cita ya es a esa hora. Elige otra si quieres cambiarla.',
     hueco_bloqueado: 'Esa hora está bloqueada por el doctor. Elige otra.',
     cita_pasada: 'No se puede pedir cita para una hora que ya ha pasado.',
     cita_no_encontrada: 'La cita no existe.',

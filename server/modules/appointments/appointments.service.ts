@@ -37,7 +37,7 @@ import {
 } from '../reminders/index.ts';
 import { bookingRules, readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
-import { bookingWindow, capsClock, ensureBookable, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from '../visits/index.ts';
+import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from '../visits/index.ts';
 import {
   changeAppointmentState,
   countBookingCaps,
@@ -281,7 +281,7 @@ export function createAppointmentsService(app: FastifyInstance) {
           ensureBookable(rules, input, now, config.timeZone, language);
           const slot = await findSlotAt(trx, cita.id_doctor, input.fecha, input.hora);
           if (!slot) throw fail(404, 'hueco_no_encontrado', language);
-          if (slot.id_agenda === cita.id_agenda) throw fail(409, 'hueco_ocupado', language);
+          if (slot.id_agenda === cita.id_agenda) throw fail(409, 'cita_misma_hora', language);
           await lockPatient(trx, id_paciente, app.database.dialect);
           // The visit being moved is already one of the patient's: it must not count twice. It waits
           // for the doctor again, so past the no-show limit it must be the only request.
@@ -292,7 +292,7 @@ export function createAppointmentsService(app: FastifyInstance) {
             ...capsClock(now, config.timeZone),
             except: id_cita,
           });
-          ensureWithinCaps(rules, counts, language);
+          ensureMoveWithinCaps(rules, counts, language);
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);

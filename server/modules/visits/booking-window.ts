@@ -64,6 +64,16 @@ export function ensureWithinCaps(rules: ReglasReserva, counts: BookingCounts, la
   if (counts.activeFuture >= rules.max_citas_activas) {
     throw fail(409, 'limite_citas_activas', language, { params: { max: rules.max_citas_activas } });
   }
+  ensureMoveWithinCaps(rules, counts, language);
+}
+
+/**
+ * Refuses a move of a visit past the caps that a move can pass: one visit per doctor and day, and
+ * past the no-show limit one request at a time (the moved visit waits for the doctor again). A move
+ * leaves the patient with as many visits as before, so the cap on them does not apply: a patient
+ * over it (the clinic lowered it, or a doctor gave them visits) can still move the ones they hold.
+ */
+export function ensureMoveWithinCaps(rules: ReglasReserva, counts: BookingCounts, language: Language): void {
   if (counts.withDoctorThatDay >= rules.max_citas_doctor_dia) throw fail(409, 'limite_citas_doctor_dia', language);
   if (counts.noShows >= rules.limite_no_presentados && counts.pendingFuture > 0) {
     throw noShowLimitReached(rules, counts.noShows, language);

@@ -28,6 +28,7 @@ export {
   bookingWindow,
   capsClock,
   ensureBookable,
+  ensureMoveWithinCaps,
   ensureWithinCaps,
   insideCancelNotice,
   lateChange,
