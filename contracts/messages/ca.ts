@@ -191,6 +191,7 @@ export const ca: Messages = {
     demasiadas_subidas: 'Has pujat massa fitxers en l’última hora. Torna-ho a provar més tard.',
     demasiados_documentos: 'Has demanat massa documents seguits. Espera un minut i torna-ho a provar.',
     demasiados_cambios_perfil: 'Has canviat el teu perfil massa vegades en l’última hora. Torna-ho a provar més tard.',
+    demasiados_cambios_cita: 'Has canviat o cancel·lat massa cites en l’última hora. Torna-ho a provar més tard o truca a la clínica.',
     archivo_no_encontrado: 'No s’ha trobat el fitxer.',
     paciente_sin_relacion: 'Només pots accedir a les dades dels teus pacients.',
     enlace_invalido:

@@ -191,6 +191,7 @@ export const en: Messages = {
     demasiadas_subidas: 'You have uploaded too many files in the last hour. Try again later.',
     demasiados_documentos: 'You have asked for too many documents in a row. Wait a minute and try again.',
     demasiados_cambios_perfil: 'You have changed your profile too many times in the last hour. Try again later.',
+    demasiados_cambios_cita: 'You have moved or cancelled too many appointments in the last hour. Try again later or call the clinic.',
     archivo_no_encontrado: 'The file was not found.',
     paciente_sin_relacion: 'You can only access the data of your own patients.',
     enlace_invalido: 'The password reset link is not valid. Check that you copied all of it, or ask for a new one.',

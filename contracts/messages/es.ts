@@ -194,6 +194,7 @@ export const es = {
     demasiadas_subidas: 'Has subido demasiados archivos en la última hora. Vuelve a intentarlo más tarde.',
     demasiados_documentos: 'Has pedido demasiados documentos seguidos. Espera un minuto y vuelve a intentarlo.',
     demasiados_cambios_perfil: 'Has cambiado tu perfil demasiadas veces en la última hora. Vuelve a intentarlo más tarde.',
+    demasiados_cambios_cita: 'Has cambiado o cancelado demasiadas citas en la última hora. Vuelve a intentarlo más tarde o llama a la clínica.',
     archivo_no_encontrado: 'No se encontró el archivo.',
     paciente_sin_relacion: 'Solo puedes acceder a los datos de tus pacientes.',
     enlace_invalido:

@@ -18,12 +18,22 @@ import {
 import { errorBody } from '../../../contracts/common.ts';
 import { misReglasSchema } from '../../../contracts/booking-rules.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { perUser, registerUserLimits } from '../../lib/user-limit.ts';
 import { createAppointmentsService } from './appointments.service.ts';
 
 const patients = { access: ['paciente'] } as const;
 
+/**
+ * Moves, and cancellations, one patient may make in an hour (each counted apart). Each e-mails
+ * someone else (a move, the doctor; a freed slot, the patients waiting for one): booking and
+ * cancelling one slot in a loop would otherwise send them a thousand e-mails.
+ */
+export const VISIT_CHANGES_PER_HOUR = 10;
+
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAppointmentsService(app);
+  await registerUserLimits(app);
+  const visitChanges = perUser(VISIT_CHANGES_PER_HOUR, 60 * 60 * 1000, 'demasiados_cambios_cita');
 
   app.get(
     '/citas/doctores',
@@ -109,12 +119,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/citas/:id_cita/cancelar',
     {
-      config: patients,
+      config: { ...patients, rateLimit: visitChanges },
       schema: {
         tags: ['citas'],
         summary: "The patient cancels an upcoming appointment of theirs; its slot is free again and its reminder stops",
         params: citaParams,
-        response: { 200: citaCanceladaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+        response: { 200: citaCanceladaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody },
       },
     },
     async (request) => service.cancel(callerOf(request), request.params.id_cita),
@@ -123,13 +133,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/citas/:id_cita/cambiar',
     {
-      config: patients,
+      config: { ...patients, rateLimit: visitChanges },
       schema: {
         tags: ['citas'],
         summary: 'The patient moves an upcoming appointment of theirs to another free slot of the same doctor, in one step; it waits for the doctor again',
         params: citaParams,
         body: cambioCitaSchema,
-        response: { 200: citaCambiadaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+        response: { 200: citaCambiadaSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody },
       },
     },
     async (request) => service.reschedule(callerOf(request), request.params.id_cita, request.body),
