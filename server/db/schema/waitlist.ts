@@ -19,7 +19,7 @@ export interface ListaEsperaTable {
   hora_desde: string;
   hora_hasta: string;
   estado: Generated<EstadoEntradaEspera>;
-  /** Offers made to this entry so far (capped per entry). */
+  /** Offers this entry let pass (expired unclaimed); MAX_OFFERS_PER_ENTRY of them end it. Lost ones do not count. */
   ofertas: Generated<number>;
   creado_en: string;
   terminada_en: string | null;

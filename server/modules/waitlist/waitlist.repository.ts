@@ -185,6 +185,18 @@ export interface OfferableSlot {
 }
 
 /** An entry `l` wants slot `a` of doctor `d`: the doctor or the specialty, the dates, the part of the day. */
+/** The entry's patient holds a live offer (of any slot, through any entry): one at a time. */
+function patientHoldsLiveOffer(eb: ExpressionBuilder<Database & { l: Database['lista_espera'] }, 'l'>) {
+  return eb.exists(
+    eb
+      .selectFrom('ofertas_espera as live')
+      .innerJoin('lista_espera as theirs', 'theirs.id_entrada', 'live.id_entrada')
+      .select('live.id_oferta')
+      .whereRef('theirs.id_paciente', '=', 'l.id_paciente')
+      .where('live.estado', '=', 'enviada'),
+  );
+}
+
 function entryWantsSlot(eb: ExpressionBuilder<Database & { l: Database['lista_espera']; a: Database['agenda']; d: Database['doctores'] }, 'l' | 'a' | 'd'>) {
   return eb.and([
     eb('l.estado', '=', 'activa'),
@@ -201,7 +213,8 @@ function entryWantsSlot(eb: ExpressionBuilder<Database & { l: Database['lista_es
 
 /**
  * Free slots (of bookable doctors) starting at or after the cutoff that some active entry wants
- * and has not been offered yet, and that hold fewer than `perSlot` live offers: soonest first.
+ * and has not been offered yet, whose patient holds no live offer, and that hold fewer than
+ * `perSlot` live offers: soonest first.
  */
 export async function findOfferableSlots(
   db: Db,
@@ -223,6 +236,7 @@ export async function findOfferableSlots(
     .$if(options.id_doctor !== undefined, (qb) => qb.where('a.id_doctor', '=', options.id_doctor as number))
     .where((eb) => eb.or([eb('a.fecha', '>', cutoffDate), eb.and([eb('a.fecha', '=', cutoffDate), eb('a.hora_inicio', '>=', cutoffTime)])]))
     .where('l.ofertas', '<', options.maxOffers)
+    .where((eb) => eb.not(patientHoldsLiveOffer(eb)))
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -274,9 +288,9 @@ export async function countLiveOffers(db: Db, id_agenda: number): Promise<number
 }
 
 /**
- * The next entries in line for a slot (first come, first served), that have not been offered it
- * and whose patient holds no offer of it through another entry; `limit` rows at most, several per
- * patient possible (the caller keeps one per patient).
+ * The next entries in line for a slot (first come, first served), that have not been offered it,
+ * whose patient holds no offer of it through another entry and no live offer of any slot; `limit`
+ * rows at most, several per patient possible (the caller keeps one per patient).
  */
 export async function nextEntriesForSlot(
   db: Db,
@@ -290,6 +304,7 @@ export async function nextEntriesForSlot(
     .select(['l.id_entrada', 'l.id_paciente'])
     .where('a.id_agenda', '=', id_agenda)
     .where('l.ofertas', '<', options.maxOffers)
+    .where((eb) => eb.not(patientHoldsLiveOffer(eb)))
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -321,26 +336,31 @@ export async function insertOffer(
     .onConflict((oc) => oc.columns(['id_entrada', 'id_agenda']).doNothing())
     .returning('id_oferta')
     .executeTakeFirst();
-  if (!row) return undefined;
-  await db
-    .updateTable('lista_espera')
-    .set((eb) => ({ ofertas: eb('ofertas', '+', 1) }))
-    .where('id_entrada', '=', offer.id_entrada)
-    .execute();
-  return row.id_oferta;
+  return row?.id_oferta;
 }
 
 // ---- Offers ------------------------------------------------------------------------------------
 
-/** Offers whose time is up pass on: they no longer hold the slot. */
+/**
+ * Offers whose time is up pass on: they no longer hold the slot, and each counts against its entry
+ * (an offer lost to someone quicker does not: the patient had no fair chance at it).
+ */
 export async function expireOffers(db: Db, now: string): Promise<number> {
-  const result = await db
+  const expired = await db
     .updateTable('ofertas_espera')
     .set({ estado: 'caducada', resuelta_en: now })
     .where('estado', '=', 'enviada')
     .where('caduca_en', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id_entrada')
+    .execute();
+  for (const { id_entrada } of expired) {
+    await db
+      .updateTable('lista_espera')
+      .set((eb) => ({ ofertas: eb('ofertas', '+', 1) }))
+      .where('id_entrada', '=', id_entrada)
+      .execute();
+  }
+  return expired.length;
 }
 
 /** Live offers of entries that have ended (left, satisfied, past) stop holding their slots. */

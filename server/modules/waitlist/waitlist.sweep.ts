@@ -27,7 +27,7 @@ import {
 
 /** Patients offered one freed slot at once; the first to claim it gets it. */
 export const OFFERS_PER_SLOT = 3;
-/** Offers one entry may receive; an entry that lets this many pass ends ('agotada'). */
+/** Offers an entry may let pass (expire unclaimed) before it ends ('agotada'); lost ones do not count. */
 export const MAX_OFFERS_PER_ENTRY = 10;
 /** Entries one patient may make in a day, left ones included (joining and leaving in a loop). */
 export const MAX_JOINS_PER_DAY = 10;

@@ -242,6 +242,39 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect(won.status, JSON.stringify(won.body)).toBe(201);
   });
 
+  it('holds one live offer per patient, and only the offers let pass use up an entry', async () => {
+    server.clock.set(START);
+    await emptyLists();
+    const doctor = await server.createUser('doctor');
+    const id_doctor = doctor.id_doctor as number;
+    await openSlots(server, id_doctor, DAY, ['09:00', '09:30', '10:00', '10:30', '11:00']);
+    const patient = await server.createUser('paciente');
+    expect((await join(patient, { id_doctor, ...RANGE, franja: 'manana' })).status).toBe(201);
+    await runWaitlistSweep(server.app);
+    await server.app.mailer.settled();
+    // Five free slots it wants, one e-mail: the next waits until this offer is answered or passes.
+    const offers = () => mailsTo(server, patient, OFFER).map((mail) => /a las (\d\d:\d\d)/.exec(mail.subject)?.[1]);
+    expect(offers()).toEqual(['09:00']);
+    expect(await runWaitlistSweep(server.app)).toMatchObject({ offered: 0 });
+    const entry = () => db().selectFrom('lista_espera').select(['estado', 'ofertas']).where('id_paciente', '=', patient.id_paciente as number).executeTakeFirstOrThrow();
+
+    // Let pass: it counts, and the next slot is offered.
+    server.clock.advanceMinutes(31);
+    expect(await runWaitlistSweep(server.app)).toMatchObject({ offered: 1, expired: 1 });
+    expect(offers()).toEqual(['09:00', '09:30']);
+    expect(await entry()).toEqual({ estado: 'activa', ofertas: 1 });
+
+    // Lost to a patient who booked it by hand: it does not count, and the next slot is offered.
+    const quicker = await server.createUser('paciente');
+    const booked = await server.request('POST', '/api/citas', { token: quicker.token, body: { id_doctor, fecha: DAY, hora: '09:30', motivo: 'Revisión', recordatorio: false } });
+    expect(booked.status).toBe(201);
+    await runWaitlistSweep(server.app);
+    await server.app.mailer.settled();
+    expect(mailsTo(server, patient, GONE)).toHaveLength(1);
+    expect(offers()).toEqual(['09:00', '09:30', '10:00']);
+    expect(await entry()).toEqual({ estado: 'activa', ofertas: 1 });
+  });
+
   it('offers only slots at least two hours ahead, in the entry’s dates and part of the day', async () => {
     server.clock.set(START);
     await emptyLists();
