@@ -211,6 +211,7 @@ export const en: Messages = {
     // weekly hours and absences (issue 14)
     ausencia_no_encontrada: 'The absence does not exist.',
     ausencia_pasada: 'The absence has already ended.',
+    horario_inicio_lejano: 'The new hours cannot start after the last day the agenda is open; choose an earlier date.',
     doctor_requerido: 'Say which doctor.',
   },
 };

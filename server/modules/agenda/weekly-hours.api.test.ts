@@ -95,6 +95,18 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     });
     expect(past.status).toBe(400);
     expect(past.body).toMatchObject({ code: 'ausencia_pasada' });
+
+    // New hours start at the latest on the open window's last day: later, the days between would stay closed.
+    const late = await server.request<{ code: string; errores: unknown[] }>('PUT', '/api/agenda/horario', {
+      token: doctor.token,
+      body: { franjas: WEEK, vigente_desde: '2026-04-28' },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({
+      code: 'horario_inicio_lejano',
+      errores: [{ campo: 'vigente_desde', mensaje: 'El horario nuevo no puede empezar después del último día abierto de la agenda; elige una fecha más cercana.' }],
+    });
+    expect((await setHours(server, doctor, WEEK, { vigente_desde: '2026-04-27' })).vigente_desde).toBe('2026-04-27');
   });
 
   it('keeps the agenda open 8 weeks ahead without holidays, idempotently, extended day by day', async () => {

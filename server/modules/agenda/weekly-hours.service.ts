@@ -103,6 +103,12 @@ export function createWeeklyHoursService(app: FastifyInstance) {
      */
     async setHours(caller: Caller, input: HorarioSemanal): Promise<HorarioRespuesta> {
       const owner = await hoursOwner(caller, input.id_doctor);
+      // The days before the start keep the slots the generator already opened for them: past the
+      // open window none are open yet, so a later start would leave the agenda closed until then.
+      const weeks = app.config.agenda.weeksAhead;
+      if (input.vigente_desde && input.vigente_desde > addDays(today(), weeks * 7)) {
+        throw fail(400, 'horario_inicio_lejano', caller.language, { field: 'vigente_desde' });
+      }
       const start = input.vigente_desde && input.vigente_desde > today() ? input.vigente_desde : today();
       await db.transaction().execute(async (trx) => {
         await replaceWeeklyHours(trx, owner, input.franjas, start);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Franja, HorarioRespuesta, HorarioSemanal } from '../../../contracts/weekly-hours.ts';
 import { api, ApiError } from '../lib/api.ts';
+import { addDaysIso, todayIso } from '../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { DateField, TimeField } from './date-fields.tsx';
 
@@ -110,7 +111,15 @@ function WeekForm({ idDoctor, saved, weeks }: WeeklyHoursEditorProps & { saved: 
           );
         })}
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <DateField label={t('hours_from_date')} description={t('hours_from_date_hint')} value={from} onChange={setFrom} w={220} />
+          <DateField
+            label={t('hours_from_date')}
+            description={t('hours_from_date_hint')}
+            value={from}
+            onChange={setFrom}
+            minDate={todayIso()}
+            maxDate={addDaysIso(todayIso(), weeks * 7)}
+            w={220}
+          />
           <Button onClick={() => void submit()} loading={save.isPending}>
             {t('hours_save')}
           </Button>
