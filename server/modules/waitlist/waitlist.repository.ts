@@ -29,14 +29,15 @@ export async function countActiveEntries(db: Db, id_paciente: number): Promise<n
 }
 
 /** Entries the patient made since an instant, whatever became of them (the joining cap). */
-export async function countEntriesSince(db: Db, id_paciente: number, since: string): Promise<number> {
+/** The patient's entries made since `since` (left ones included): how many, and when the first was. */
+export async function entriesSince(db: Db, id_paciente: number, since: string): Promise<{ count: number; first: string | null }> {
   const row = await db
     .selectFrom('lista_espera')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('creado_en').as('first')])
     .where('id_paciente', '=', id_paciente)
     .where('creado_en', '>=', since)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return { count: Number(row?.n ?? 0), first: row?.first ?? null };
 }
 
 export async function hasActiveEntry(db: Db, id_paciente: number, objetivo: string): Promise<boolean> {

@@ -23,7 +23,7 @@ import { hashToken } from '../auth/index.ts';
 import {
   closeOffersOfEndedEntries,
   countActiveEntries,
-  countEntriesSince,
+  entriesSince,
   endEntry,
   endSatisfiedEntries,
   findEntry,
@@ -39,6 +39,7 @@ import { MAX_JOINS_PER_DAY, nudgeWaitlist, sendGoneNotices } from './waitlist.sw
 
 /** Ended entries the patient still sees in /mis-visitas, for this many days. */
 const ENDED_SHOWN_DAYS = 30;
+const DAY_MS = 86_400_000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 type Localised = { especialidad_es: string | null; especialidad_ca: string | null; especialidad_en: string | null };
@@ -142,10 +143,13 @@ export function createWaitlistService(app: FastifyInstance) {
           if ((await countActiveEntries(trx, id_paciente)) >= MAX_ENTRADAS_ACTIVAS) {
             throw fail(409, 'lista_espera_limite', language, { params: { max: MAX_ENTRADAS_ACTIVAS } });
           }
-          const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-          if ((await countEntriesSince(trx, id_paciente, dayAgo)) >= MAX_JOINS_PER_DAY) {
+          const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+          const joined = await entriesSince(trx, id_paciente, dayAgo);
+          if (joined.count >= MAX_JOINS_PER_DAY) {
+            // Possible again once the first of these is a day old.
+            const wait = joined.first ? new Date(joined.first).getTime() + DAY_MS - now.getTime() : DAY_MS;
             throw fail(429, 'lista_espera_demasiadas_altas', language, {
-              headers: { 'retry-after': '3600' },
+              headers: { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) },
             });
           }
           return insertEntry(trx, {

@@ -156,6 +156,8 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     const refused = await join(patient, { id_doctor: doctor.id_doctor, ...RANGE, franja: 'manana' });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('lista_espera_demasiadas_altas');
+    // "Vuelve a intentarlo mañana": possible again when the first of the ten is a day old.
+    expect(Number(refused.headers.get('retry-after'))).toBe(24 * 60 * 60);
     server.clock.advanceMinutes(24 * 60 + 1);
     expect((await join(patient, { id_doctor: doctor.id_doctor, desde: '2026-03-03', hasta: '2026-03-20', franja: 'manana' })).status).toBe(201);
   });
