@@ -96,6 +96,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     const grouped = mailsTo(doctor.correo)[2];
     expect(grouped?.subject).toBe('2 solicitudes de cita nuevas');
     expect(grouped?.text).toContain('Tienes 2 solicitudes de cita nuevas:');
+    expect(grouped?.text).toContain('Las solicitudes están pendientes: acéptalas o recházalas en tu agenda');
     const lines = grouped?.text.split(/\r?\n/) ?? [];
     expect(lines).toContain('- miércoles, 4 de marzo de 2026, 09:30: “Marta Gil”');
     expect(lines).toContain('- miércoles, 4 de marzo de 2026, 10:00: “Pere https: malo.example Soler”');

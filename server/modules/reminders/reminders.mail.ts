@@ -192,7 +192,7 @@ export function groupedNoticeMail(rows: AppointmentMailRow[], context: MailConte
         `- ${longDate(row.fecha, language)}, ${row.hora.slice(0, 5)}: ${quotedLine(`${row.paciente_nombre} ${row.paciente_apellido1}`)}`,
     ),
     '',
-    t('notice_action') + link(context, '/agenda-doctor'),
+    t('grouped_action', { count: rows.length }) + link(context, '/agenda-doctor'),
     '',
     ...signature(context.clinic),
   ];
