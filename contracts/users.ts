@@ -84,3 +84,7 @@ export const miCuentaSchema = z.object({
   creado_en: z.string(),
 });
 export type MiCuenta = z.infer<typeof miCuentaSchema>;
+
+/** PUT /api/mi-cuenta/idioma: the language of the account's e-mails, reminders and screens. */
+export const idiomaCuentaSchema = z.object({ idioma: z.enum(['es', 'ca', 'en'], { error: 'valor_invalido' }) });
+export type IdiomaCuenta = z.infer<typeof idiomaCuentaSchema>;

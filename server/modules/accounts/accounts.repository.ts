@@ -395,6 +395,12 @@ async function countUpTo(db: Db, query: ReturnType<typeof patientsInNameOrder>, 
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The language an active account's e-mails, reminders and screens are in. */
+export async function setAccountLanguage(db: Db, id_usuario: number, idioma: 'es' | 'ca' | 'en'): Promise<boolean> {
+  const result = await db.updateTable('usuarios').set({ idioma }).where('id_usuario', '=', id_usuario).where('activo', '=', 1).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The caller's own account. */
 export async function findAccount(db: Db, id_usuario: number) {
   return db

@@ -5,6 +5,7 @@ export {
   deactivateUser,
   dniHeldByAnother,
   findAccount,
+  setAccountLanguage,
   findAccountForExport,
   findPatientOfUser,
   findTakenIdentifiers,

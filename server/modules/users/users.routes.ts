@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sesionesCerradasSchema } from '../../../contracts/sessions.ts';
 import { APPROXIMATE_TOTAL_HEADER, errorBody, idParam, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
-import { cambioRolSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
+import { cambioRolSchema, idiomaCuentaSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import type { Page } from '../accounts/index.ts';
 import { createUsersService } from './users.service.ts';
@@ -119,5 +119,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['usuarios'], summary: 'The caller’s own account', response: { 200: miCuentaSchema, 401: errorBody } },
     },
     async (request) => service.account(callerOf(request)),
+  );
+
+  app.put(
+    '/mi-cuenta/idioma',
+    {
+      config: { access: ['paciente', 'doctor', 'admin'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'The caller’s own language (es, ca, en): their e-mails and reminders are written in it',
+        body: idiomaCuentaSchema,
+        response: { 200: miCuentaSchema, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => service.setLanguage(callerOf(request), request.body),
   );
 };

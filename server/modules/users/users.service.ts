@@ -1,7 +1,7 @@
 import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../../contracts/messages/index.ts';
-import type { CambioRol, MiCuenta, PacienteLista, UsuarioLista, UsuariosQuery } from '../../../contracts/users.ts';
+import type { CambioRol, IdiomaCuenta, MiCuenta, PacienteLista, UsuarioLista, UsuariosQuery } from '../../../contracts/users.ts';
 import type { PagingQuery } from '../../../contracts/common.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
@@ -17,6 +17,7 @@ import {
   deactivateUser,
   mapUniqueViolation,
   findAccount,
+  setAccountLanguage,
   findPatientOfUser,
   findUserListItem,
   insertPatient,
@@ -126,6 +127,12 @@ export function createUsersService(app: FastifyInstance) {
       const account = await findAccount(db, actor.id_usuario);
       if (!account) throw fail(404, 'usuario_no_encontrado', language);
       return account;
+    },
+
+    /** The caller's own language: their e-mails and reminders are written in it from now on. */
+    async setLanguage(caller: Caller, { idioma }: IdiomaCuenta): Promise<MiCuenta> {
+      if (!(await setAccountLanguage(db, caller.actor.id_usuario, idioma))) throw fail(404, 'usuario_no_encontrado', caller.language);
+      return this.account(caller);
     },
 
     /**

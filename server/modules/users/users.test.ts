@@ -230,6 +230,22 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
     ]);
   });
 
+  it('lets every user choose the language of their e-mails and reminders', async () => {
+    expect((await server.request('PUT', '/api/mi-cuenta/idioma', { body: { idioma: 'ca' } })).status).toBe(401);
+    for (const rol of ['paciente', 'doctor', 'admin'] as const) {
+      const user = await server.createUser(rol);
+      const changed = await server.request<{ idioma: string }>('PUT', '/api/mi-cuenta/idioma', { token: user.token, body: { idioma: 'ca' } });
+      expect(changed.status).toBe(200);
+      expect(changed.body.idioma).toBe('ca');
+      expect((await server.request<{ idioma: string }>('GET', '/api/mi-cuenta', { token: user.token })).body.idioma).toBe('ca');
+      const row = await server.database.db.selectFrom('usuarios').select('idioma').where('id_usuario', '=', user.id_usuario).executeTakeFirstOrThrow();
+      expect(row.idioma).toBe('ca');
+      const bad = await server.request('PUT', '/api/mi-cuenta/idioma', { token: user.token, body: { idioma: 'fr' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ detail: 'El valor no es válido.' });
+    }
+  });
+
   it('shows every user their own account', async () => {
     expect((await server.request('GET', '/api/mi-cuenta')).status).toBe(401);
     for (const rol of ['paciente', 'doctor', 'admin'] as const) {

@@ -209,6 +209,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   // Any account, about itself
   { route: 'GET /api/auth/me', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/me' }) },
   { route: 'GET /api/mi-cuenta', expect: ANY_MEMBER, request: () => ({ url: '/api/mi-cuenta' }) },
+  { route: 'PUT /api/mi-cuenta/idioma', expect: ANY_MEMBER, request: () => ({ url: '/api/mi-cuenta/idioma', body: { idioma: 'es' } }) },
   {
     route: 'POST /api/auth/logout',
     expect: with204(ANY_MEMBER),
@@ -650,10 +651,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'PUT /api/agenda/horario',
     expect: [401, 403, 403, 200, 403, 200],
-    // Hours from a day past the open window, so the matrix's agenda stays as it was.
+    // Hours from the open window's last day (8 weeks from the test clock's 2026-03-02), so the
+    // matrix's agenda stays as it was.
     request: (w) => ({
       url: '/api/agenda/horario',
-      body: { id_doctor: doctorId(w), vigente_desde: '2027-01-04', franjas: [{ dia_semana: 1, hora_inicio: '09:00', hora_fin: '10:00', duracion_min: 15 }] },
+      body: { id_doctor: doctorId(w), vigente_desde: '2026-04-27', franjas: [{ dia_semana: 1, hora_inicio: '09:00', hora_fin: '10:00', duracion_min: 15 }] },
     }),
   },
   { route: 'GET /api/agenda/ausencias', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda/ausencias' }) },
