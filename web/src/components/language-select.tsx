@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../contracts/messages/languages.ts';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../contracts/messages/languages.ts';
 import classes from './language-select.module.css';
-
-const NAMES: Record<string, string> = { es: 'Español', ca: 'Català', en: 'English' };
 
 /** The language selector (es, ca, en); the choice is kept under `language`. */
 export function LanguageSelect({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
@@ -17,7 +15,7 @@ export function LanguageSelect({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
     >
       {LANGUAGES.map((value) => (
         <option key={value} value={value}>
-          {NAMES[value] ?? value}
+          {LANGUAGE_NAMES[value]}
         </option>
       ))}
     </select>

@@ -1,5 +1,5 @@
 import { fullName } from '../../../../../contracts/names.ts';
-import { Alert, Anchor, Paper, Text } from '@mantine/core';
+import { Alert, Anchor, Divider, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
 import { HOME_BY_ROLE } from '../../../../../contracts/roles.ts';
@@ -8,11 +8,10 @@ import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { Page } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAccount } from '../api/account.ts';
+import { AccountLanguage } from '../components/account-language.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
-
-const LANGUAGE_NAMES: Record<string, string> = { es: 'Español', ca: 'Català', en: 'English' };
 
 /** The user's own account, read-only, for every role (the admin's 'Mi Perfil', decisions #9). */
 export default function AccountPage() {
@@ -38,10 +37,11 @@ export default function AccountPage() {
               },
               { label: t('field_email'), value: account.data.correo },
               { label: t('field_role'), value: t(`common:role_${account.data.rol}`) },
-              { label: t('field_language'), value: LANGUAGE_NAMES[account.data.idioma] ?? account.data.idioma },
               { label: t('field_created'), value: formatDate(account.data.creado_en, i18n.language) },
             ]}
           />
+          <Divider my="md" />
+          <AccountLanguage idioma={account.data.idioma} />
         </Paper>
       )}
       {account.data && <PasswordCard username={account.data.nombre_usuario} />}
