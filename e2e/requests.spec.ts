@@ -61,6 +61,8 @@ test('a doctor answers from the inbox requests of days not in view; the rejected
   await expect(page.getByRole('link', { name: /^Agenda médica\W+2 solicitudes pendientes$/ })).toBeVisible();
   const inbox = page.getByRole('region', { name: 'Solicitudes pendientes' });
   await expect(inbox.getByText('2 solicitudes pendientes, de cualquier día; la más antigua primero.')).toBeVisible();
+  // Beside the agenda on a laptop: no need of the phone's link down to them.
+  await expect(page.getByRole('link', { name: 'Ver 2 solicitudes pendientes' })).toBeHidden();
   const items = inbox.getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText(first.paciente);
@@ -213,4 +215,18 @@ test('the agenda with its inbox fits a phone and a laptop in the dark theme', as
   await expect(
     page.getByRole('dialog').getByRole('link', { name: /^Agenda médica\W+1 solicitud pendiente$/ }),
   ).toBeVisible();
+});
+
+test("on a phone a link above the day's slots leads down to the requests waiting", async ({ page, request }) => {
+  const doctor = await newDoctor(request, 'Marta', unique('Soler'), 'Pons');
+  await requestFor(request, doctor, futureWeekday(60), '09:00', 'Quim');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, doctor, '/agenda-doctor');
+  const inboxHeading = page.getByRole('heading', { level: 2, name: 'Solicitudes pendientes' });
+  await page.getByRole('link', { name: 'Ver 1 solicitud pendiente' }).click();
+  // On screen, below the 60 px sticky header, with the request's answers.
+  await expect(inboxHeading).toBeInViewport({ ratio: 1 });
+  expect((await inboxHeading.boundingBox())!.y).toBeGreaterThanOrEqual(60);
+  await expect(page.getByRole('region', { name: 'Solicitudes pendientes' }).getByRole('button', { name: /^Aceptar/ })).toBeInViewport();
+  await expectAccessibleInBothThemes(page, 'agenda on a phone, at its requests');
 });

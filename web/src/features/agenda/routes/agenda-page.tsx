@@ -26,7 +26,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
 import { dayQuery } from '../api/get-day.ts';
 import { dayRequestsQuery } from '../api/get-day-requests.ts';
-import { inboxQuery } from '../api/get-inbox.ts';
+import { inboxQuery, useInbox } from '../api/get-inbox.ts';
 import { myDoctorQuery, useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
 import classes from './agenda-page.module.css';
@@ -99,6 +99,7 @@ export default function AgendaPage() {
   const block = useBlockRange();
   const unblock = useUnblockRange();
   const pageSettled = usePageSettled();
+  const waiting = useInbox(1).data?.total ?? 0;
 
   // Without the doctor's own id the agenda cannot work: back to log-in (spec section 6).
   useEffect(() => {
@@ -174,6 +175,12 @@ export default function AgendaPage() {
         <Anchor component={Link} to="/medical-record">
           {t('link_records')}
         </Anchor>
+        {/* On a phone the requests come after the day's slots, screens further down. */}
+        {waiting > 0 && (
+          <Anchor href="#bandeja-titulo" hiddenFrom="md" fw={600}>
+            {t('inbox_jump', { count: waiting })}
+          </Anchor>
+        )}
       </Group>
 
       <Grid gap="lg">
