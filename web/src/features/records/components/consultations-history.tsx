@@ -15,6 +15,9 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
   const { t } = useTranslation('records');
   const [completing, setCompleting] = useState<Consulta | null>(null);
   const markNoShow = useMarkNoShow();
+  // The caller's own unfinished visits whose time has begun (the server refuses a completion before).
+  const completable = (consulta: Consulta) =>
+    consulta.id_doctor === idDoctor && consulta.estado !== 'finalizada' && hasBegun(consulta.fecha, consulta.hora);
   const onNoShow = async (consulta: Consulta) => {
     if (consulta.id_cita === null) return;
     const when = { patient: consulta.paciente_nombre, date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora };
@@ -40,11 +43,8 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
           rows={consultas}
           columns={['fecha', 'hora', 'tipo', 'motivo', 'doctor', 'estado', 'diagnostico']}
           minWidth={720}
-          action={(consulta) =>
-            consulta.id_doctor === idDoctor &&
-            consulta.estado !== 'finalizada' &&
-            // A visit is completed once its time has begun (the server refuses it before).
-            hasBegun(consulta.fecha, consulta.hora) && (
+          // No column of actions when no row has one (another doctor's patient, all finished).
+          action={consultas.some(completable) ? (consulta) => completable(consulta) && (
               <Group gap="xs">
                 <Button
                   size="xs"
@@ -65,8 +65,7 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
                   </Button>
                 )}
               </Group>
-            )
-          }
+            ) : undefined}
         />
       )}
       {completing && <CompleteConsultationModal consulta={completing} onClose={() => setCompleting(null)} />}
