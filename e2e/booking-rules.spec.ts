@@ -14,10 +14,14 @@ test('an admin sets the booking rules and the patient sees them on /pedir-cita a
     await loginAs(page, DEMO.admin, '/clinica');
     const rules = page.getByRole('region', { name: 'Reglas de reserva' });
     await expect(rules.getByRole('textbox', { name: /Fecha más lejana reservable/ })).toHaveValue('90', { timeout: 30_000 });
+    // Nothing to save until a rule changes, as with the clinic's details.
+    const save = rules.getByRole('button', { name: 'Guardar reglas' });
+    await expect(save).toBeDisabled();
     await rules.getByRole('textbox', { name: /Fecha más lejana reservable/ }).fill('30');
     await rules.getByRole('textbox', { name: /Antelación mínima para cancelar/ }).fill('48');
-    await rules.getByRole('button', { name: 'Guardar reglas' }).click();
+    await save.click();
     await expect(page.getByText('Reglas de reserva guardadas.')).toBeVisible();
+    await expect(save).toBeDisabled();
     await expectAccessible(page, 'the clinic screen with the booking rules');
 
     const patient = await registerPatient(request);

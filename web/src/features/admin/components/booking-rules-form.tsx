@@ -35,6 +35,9 @@ export function BookingRulesForm() {
     ? (Object.fromEntries(FIELDS.map((field) => [field, edits[field] ?? shown(field, rules.data[field])])) as Record<Field, number | string>)
     : null;
 
+  // As the clinic's details above: nothing to save until a rule differs from the stored one.
+  const changed = rules.data !== undefined && FIELDS.some((field) => field in edits && edits[field] !== shown(field, rules.data[field]));
+
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!values) return;
@@ -78,7 +81,7 @@ export function BookingRulesForm() {
             ))}
           </Grid>
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} disabled={!values}>
+            <Button type="submit" loading={save.isPending} disabled={!values || !changed}>
               {t('rules_save')}
             </Button>
           </Group>
