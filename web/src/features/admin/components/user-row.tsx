@@ -130,7 +130,7 @@ export function UserRow({ user, specialties, isSelf }: UserRowProps) {
               size="xs"
             />
             {user.rol === 'doctor' && user.id_doctor !== null && (
-              <Button size="compact-xs" variant="default" onClick={() => setHoursOpen(true)} aria-label={t('hours_of', { name })}>
+              <Button size="xs" variant="default" onClick={() => setHoursOpen(true)} aria-label={t('hours_of', { name })}>
                 {t('hours_button')}
               </Button>
             )}
