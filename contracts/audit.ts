@@ -22,6 +22,7 @@ export const ACCIONES_FIJAS = [
   'cita.confirmar',
   'cita.crear',
   'cita.no_presentado',
+  'cita.rechazar',
   'citas.listar',
   'clinica.actualizar',
   'clinica.logo',

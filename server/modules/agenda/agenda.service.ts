@@ -224,7 +224,8 @@ export function createAgendaService(app: FastifyInstance) {
           id_usuario: caller.actor.id_usuario,
           rol: caller.actor.rol,
           id_paciente: cita.id_paciente,
-          accion: estado === 'Confirmada' ? 'cita.confirmar' : 'cita.cancelar',
+          // A request turned down is a rejection; a confirmed visit called off, a cancellation.
+          accion: estado === 'Confirmada' ? 'cita.confirmar' : cita.estado === 'pendiente' ? 'cita.rechazar' : 'cita.cancelar',
           detalle: `cita ${id_cita}`,
           ip: caller.address,
           creado_en: now,

@@ -336,7 +336,9 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
     expect(slot).toMatchObject({ id_agenda, estado: 'Disponible', cita: null });
     const reminder = await server.database.db.selectFrom('recordatorios').select('estado').where('id_cita', '=', id_cita).executeTakeFirstOrThrow();
     expect(reminder.estado).toBe('cancelado');
-    expect((await auditEntries(server, 'cita.cancelar')).at(-1)).toMatchObject({ id_paciente: patient.id_paciente });
+    // Audited as a rejection (the request was never a visit), not as a cancellation.
+    expect((await auditEntries(server, 'cita.rechazar')).at(-1)).toMatchObject({ id_paciente: patient.id_paciente, detalle: `cita ${id_cita}` });
+    expect(await auditEntries(server, 'cita.cancelar', { id_paciente: patient.id_paciente })).toEqual([]);
 
     // The freed slot can be booked again by someone else (one active appointment per slot).
     const other = await server.createUser('paciente');
@@ -356,6 +358,7 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
     const consultations = await server.database.db.selectFrom('consultas').select('id_consulta').where('id_cita', '=', id_cita).execute();
     expect(consultations).toEqual([]);
     expect((await dayOf(server, doctor))[0]).toMatchObject({ estado: 'Disponible' });
+    expect((await auditEntries(server, 'cita.cancelar')).at(-1)).toMatchObject({ id_paciente: patient.id_paciente, detalle: `cita ${id_cita}` });
   });
 
   it("answers only the doctor's own requests, and validates the answer", async () => {
