@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, isOneLine, linesText, requiredText } from './common.ts';
+import { emailField, linesText, oneLineText } from './common.ts';
 
 export { CLINICA_POR_DEFECTO, clinicAddress, phoneHref } from './clinic-defaults.ts';
 
@@ -7,8 +7,6 @@ export { CLINICA_POR_DEFECTO, clinicAddress, phoneHref } from './clinic-defaults
 export const MAX_LOGO_BYTES = 512 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
-
-const line = (key: string, max: number) => requiredText(key, max).refine(isOneLine, 'texto_una_linea');
 
 const phoneField = z
   .string({ error: 'telefono_invalido' })
@@ -18,15 +16,15 @@ const phoneField = z
 
 /** PUT /api/clinica: everything but the logo (uploaded on its own). Same schema on the admin form. */
 export const clinicaCambioSchema = z.object({
-  nombre: line('clinica_nombre_requerido', 120),
-  razon_social: line('clinica_razon_social_requerida', 160),
-  nif: line('campo_requerido', 20),
-  direccion: line('clinica_direccion_requerida', 200),
+  nombre: oneLineText('clinica_nombre_requerido', 120),
+  razon_social: oneLineText('clinica_razon_social_requerida', 160),
+  nif: oneLineText('campo_requerido', 20),
+  direccion: oneLineText('clinica_direccion_requerida', 200),
   codigo_postal: z
     .string({ error: 'codigo_postal_invalido' })
     .trim()
     .regex(/^\d{5}$/, 'codigo_postal_invalido'),
-  localidad: line('campo_requerido', 100),
+  localidad: oneLineText('campo_requerido', 100),
   telefono: phoneField,
   correo: emailField,
   correo_privacidad: emailField,

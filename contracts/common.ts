@@ -18,9 +18,13 @@ export const hasNoHiddenCharacters = (value: string) => isOneLine(value.replace(
 /** The text with its control characters and invisible marks taken out (a file's name). */
 export const withoutHiddenCharacters = (value: string) => value.replace(new RegExp(NOT_ONE_LINE.source, 'gu'), '');
 
+const trimmedText = (key: string, max: number) => z.string({ error: key }).trim().min(1, key).max(max, 'texto_largo');
+
 /** Required trimmed text; `key` is the validation message when it is missing or empty. */
-export const requiredText = (key: string, max = 200) =>
-  z.string({ error: key }).trim().min(1, key).max(max, 'texto_largo').refine(hasNoHiddenCharacters, 'texto_caracteres_ocultos');
+export const requiredText = (key: string, max = 200) => trimmedText(key, max).refine(hasNoHiddenCharacters, 'texto_caracteres_ocultos');
+
+/** Required trimmed text of one line (a name, an address line): no line break, control character or invisible mark. */
+export const oneLineText = (key: string, max: number) => trimmedText(key, max).refine(isOneLine, 'texto_una_linea');
 
 /** Optional text: empty strings and null become undefined. */
 export const optionalText = (max = 500) =>
@@ -51,7 +55,7 @@ export const linesText = (key: string, max: number) =>
     );
 
 /** A person's name (nombre, apellidos): required, trimmed, one line with no control characters. */
-export const nameText = (key: string, max = 100) => requiredText(key, max).refine(isOneLine, 'texto_una_linea');
+export const nameText = (key: string, max = 100) => oneLineText(key, max);
 
 /** An optional name (the second surname): as `optionalText`, one line. */
 export const optionalNameText = (max = 100) =>
