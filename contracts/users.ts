@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './common.ts';
+import { LANGUAGES } from './messages/languages.ts';
 import { colegiadoField, especialidadIdField } from './doctors.ts';
 import { ESTADOS_ACTIVIDAD } from './profiles.ts';
 import { ROLES } from './roles.ts';
@@ -86,5 +87,5 @@ export const miCuentaSchema = z.object({
 export type MiCuenta = z.infer<typeof miCuentaSchema>;
 
 /** PUT /api/mi-cuenta/idioma: the language of the account's e-mails, reminders and screens. */
-export const idiomaCuentaSchema = z.object({ idioma: z.enum(['es', 'ca', 'en'], { error: 'valor_invalido' }) });
+export const idiomaCuentaSchema = z.object({ idioma: z.enum(LANGUAGES, { error: 'valor_invalido' }) });
 export type IdiomaCuenta = z.infer<typeof idiomaCuentaSchema>;

@@ -213,7 +213,7 @@ export const ca: Messages = {
     // weekly hours and absences (issue 14)
     ausencia_no_encontrada: 'L’absència no existeix.',
     ausencia_pasada: 'L’absència ja ha acabat.',
-    horario_inicio_lejano: 'L’horari nou no pot començar després de l’últim dia obert de l’agenda; tria una data més propera.',
+    horario_inicio_lejano: 'L’horari nou ha de començar, com a molt tard, l’endemà de l’últim dia que l’agenda té obert.',
     doctor_requerido: 'Indica el doctor.',
   },
 };

@@ -211,7 +211,7 @@ export const en: Messages = {
     // weekly hours and absences (issue 14)
     ausencia_no_encontrada: 'The absence does not exist.',
     ausencia_pasada: 'The absence has already ended.',
-    horario_inicio_lejano: 'The new hours cannot start after the last day the agenda is open; choose an earlier date.',
+    horario_inicio_lejano: 'The new hours must start at the latest on the day after the last day the agenda is open.',
     doctor_requerido: 'Say which doctor.',
   },
 };

@@ -216,7 +216,7 @@ export const es = {
     // weekly hours and absences (issue 14)
     ausencia_no_encontrada: 'La ausencia no existe.',
     ausencia_pasada: 'La ausencia ya ha terminado.',
-    horario_inicio_lejano: 'El horario nuevo no puede empezar después del último día abierto de la agenda; elige una fecha más cercana.',
+    horario_inicio_lejano: 'El horario nuevo debe empezar, como muy tarde, el día siguiente al último que la agenda tiene abierto.',
     doctor_requerido: 'Indica el doctor.',
   },
 };

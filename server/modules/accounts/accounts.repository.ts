@@ -6,6 +6,7 @@ import { containsText, startsWithText, startsWithTextInRange } from '../../db/sq
 import type { UsuarioFicha } from '../../../contracts/profiles.ts';
 import type { PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import type { Database, NuevoUsuario, Rol, UsuariosTable } from '../../db/schema/index.ts';
+import type { Language } from '../../../contracts/messages/languages.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -396,7 +397,7 @@ async function countUpTo(db: Db, query: ReturnType<typeof patientsInNameOrder>, 
 }
 
 /** The language an active account's e-mails, reminders and screens are in. */
-export async function setAccountLanguage(db: Db, id_usuario: number, idioma: 'es' | 'ca' | 'en'): Promise<boolean> {
+export async function setAccountLanguage(db: Db, id_usuario: number, idioma: Language): Promise<boolean> {
   const result = await db.updateTable('usuarios').set({ idioma }).where('id_usuario', '=', id_usuario).where('activo', '=', 1).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

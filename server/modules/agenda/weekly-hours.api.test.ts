@@ -96,17 +96,20 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     expect(past.status).toBe(400);
     expect(past.body).toMatchObject({ code: 'ausencia_pasada' });
 
-    // New hours start at the latest on the open window's last day: later, the days between would stay closed.
+    // A doctor without hours may start them whenever; new hours replacing some start at the latest
+    // the day after the open window's last (2026-04-26): later, the days between would stay closed.
+    const firstHours = await server.createUser('doctor');
+    expect((await setHours(server, firstHours, WEEK, { vigente_desde: '2026-05-04' })).vigente_desde).toBe('2026-05-04');
     const late = await server.request<{ code: string; errores: unknown[] }>('PUT', '/api/agenda/horario', {
-      token: doctor.token,
+      token: firstHours.token,
       body: { franjas: WEEK, vigente_desde: '2026-04-28' },
     });
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({
       code: 'horario_inicio_lejano',
-      errores: [{ campo: 'vigente_desde', mensaje: 'El horario nuevo no puede empezar después del último día abierto de la agenda; elige una fecha más cercana.' }],
+      errores: [{ campo: 'vigente_desde', mensaje: 'El horario nuevo debe empezar, como muy tarde, el día siguiente al último que la agenda tiene abierto.' }],
     });
-    expect((await setHours(server, doctor, WEEK, { vigente_desde: '2026-04-27' })).vigente_desde).toBe('2026-04-27');
+    expect((await setHours(server, firstHours, WEEK, { vigente_desde: '2026-04-27' })).vigente_desde).toBe('2026-04-27');
   });
 
   it('keeps the agenda open 8 weeks ahead without holidays, idempotently, extended day by day', async () => {

@@ -103,10 +103,11 @@ export function createWeeklyHoursService(app: FastifyInstance) {
      */
     async setHours(caller: Caller, input: HorarioSemanal): Promise<HorarioRespuesta> {
       const owner = await hoursOwner(caller, input.id_doctor);
-      // The days before the start keep the slots the generator already opened for them: past the
-      // open window none are open yet, so a later start would leave the agenda closed until then.
-      const weeks = app.config.agenda.weeksAhead;
-      if (input.vigente_desde && input.vigente_desde > addDays(today(), weeks * 7)) {
+      // The days before the start keep the slots the hours in force opened for them, up to the open
+      // window's last day: a start after the day that follows it would leave the days between closed.
+      // A doctor without hours has none to keep open and may start whenever.
+      const firstUnopened = addDays(today(), app.config.agenda.weeksAhead * 7);
+      if (input.vigente_desde && input.vigente_desde > firstUnopened && (await findWeeklyHours(db, owner)).length > 0) {
         throw fail(400, 'horario_inicio_lejano', caller.language, { field: 'vigente_desde' });
       }
       const start = input.vigente_desde && input.vigente_desde > today() ? input.vigente_desde : today();

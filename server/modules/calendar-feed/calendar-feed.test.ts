@@ -4,6 +4,7 @@ import type { EnlaceCalendario } from '../../../contracts/calendar-feed.ts';
 import { openSlots, setLanguage } from '../../testing/appointments.ts';
 import { addAppointment } from '../../testing/patients.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { publicBaseUrl } from '../auth/index.ts';
 import { initials } from './calendar-feed.service.ts';
 
 // Issue 14, decision 0025. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
@@ -172,7 +173,7 @@ describe('the calendar address without PUBLIC_URL', () => {
     const garbled = await createFrom(doctor, 'a"b<c>');
     expect(garbled.statusCode).toBe(201);
     const url = garbled.json<EnlaceCalendario>().url as string;
-    expect(url.startsWith(`http://${server.app.config.host === '0.0.0.0' ? 'localhost' : server.app.config.host}:`)).toBe(true);
+    expect(url.startsWith(`${publicBaseUrl(server.app.config)}/api/calendario/`)).toBe(true);
     // The new address is the one that works; the one before it is revoked.
     expect((await fetch(new URL(new URL(url).pathname, server.url))).status).toBe(200);
     const before = new URL(reached.json<EnlaceCalendario>().url as string).pathname;

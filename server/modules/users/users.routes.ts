@@ -129,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['usuarios'],
         summary: 'The caller’s own language (es, ca, en): their e-mails and reminders are written in it',
         body: idiomaCuentaSchema,
-        response: { 200: miCuentaSchema, 400: errorBody, 401: errorBody },
+        response: { 200: miCuentaSchema, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
     async (request) => service.setLanguage(callerOf(request), request.body),

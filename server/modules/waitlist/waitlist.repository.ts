@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { activeHolderOfSlot, activeVisitsWithDoctorOn, hasVisitSatisfyingEntry } from '../visits/index.ts';
 import type { EstadoEntradaEspera, EstadoOfertaEspera, FranjaEspera, ListaEsperaTable } from '../../db/schema/waitlist.ts';
@@ -28,8 +29,7 @@ export async function countActiveEntries(db: Db, id_paciente: number): Promise<n
   return Number(row?.n ?? 0);
 }
 
-/** Entries the patient made since an instant, whatever became of them (the joining cap). */
-/** The patient's entries made since `since` (left ones included): how many, and when the first was. */
+/** The patient's entries made since `since`, whatever became of them (the joining cap): how many, and when the first was. */
 export async function entriesSince(db: Db, id_paciente: number, since: string): Promise<{ count: number; first: string | null }> {
   const row = await db
     .selectFrom('lista_espera')
@@ -138,7 +138,7 @@ export async function endPastEntries(db: Db, today: string, now: string): Promis
   return Number(result.numUpdatedRows);
 }
 
-/** Entries that have had `max` offers end ('agotada'): nobody claims for them. */
+/** Entries that let `max` offers pass (expire unclaimed) end ('agotada'): nobody claims for them. */
 export async function endExhaustedEntries(db: Db, max: number, now: string): Promise<number> {
   const result = await db
     .updateTable('lista_espera')
@@ -185,7 +185,6 @@ export interface OfferableSlot {
   hora_inicio: string;
 }
 
-/** An entry `l` wants slot `a` of doctor `d`: the doctor or the specialty, the dates, the part of the day. */
 /** The entry's patient holds a live offer (of any slot, through any entry): one at a time. */
 function patientHoldsLiveOffer(eb: ExpressionBuilder<Database & { l: Database['lista_espera'] }, 'l'>) {
   return eb.exists(
@@ -198,6 +197,7 @@ function patientHoldsLiveOffer(eb: ExpressionBuilder<Database & { l: Database['l
   );
 }
 
+/** An entry `l` wants slot `a` of doctor `d`: the doctor or the specialty, the dates, the part of the day. */
 function entryWantsSlot(eb: ExpressionBuilder<Database & { l: Database['lista_espera']; a: Database['agenda']; d: Database['doctores'] }, 'l' | 'a' | 'd'>) {
   return eb.and([
     eb('l.estado', '=', 'activa'),
@@ -346,22 +346,46 @@ export async function insertOffer(
  * Offers whose time is up pass on: they no longer hold the slot, and each counts against its entry
  * (an offer lost to someone quicker does not: the patient had no fair chance at it).
  */
-export async function expireOffers(db: Db, now: string): Promise<number> {
-  const expired = await db
-    .updateTable('ofertas_espera')
-    .set({ estado: 'caducada', resuelta_en: now })
-    .where('estado', '=', 'enviada')
-    .where('caduca_en', '<=', now)
-    .returning('id_entrada')
-    .execute();
-  for (const { id_entrada } of expired) {
-    await db
-      .updateTable('lista_espera')
-      .set((eb) => ({ ofertas: eb('ofertas', '+', 1) }))
-      .where('id_entrada', '=', id_entrada)
+export async function expireOffers(db: Kysely<Database>, now: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .updateTable('ofertas_espera')
+      .set({ estado: 'caducada', resuelta_en: now })
+      .where('estado', '=', 'enviada')
+      .where('caduca_en', '<=', now)
+      .returning('id_entrada')
       .execute();
+    for (const { id_entrada } of expired) {
+      await trx
+        .updateTable('lista_espera')
+        .set((eb) => ({ ofertas: eb('ofertas', '+', 1) }))
+        .where('id_entrada', '=', id_entrada)
+        .execute();
+    }
+    return expired.length;
+  });
+}
+
+/**
+ * Makes this transaction the only one offering anything to the patient until it ends, and says
+ * whether they may be offered a slot now: false when they already hold a live offer, or when
+ * another transaction is offering them one (PostgreSQL skips a locked row instead of waiting: two
+ * sweeps offering two slots to the same patients in different orders would otherwise deadlock).
+ * SQLite runs one writing transaction at a time, which already keeps them apart.
+ */
+export async function takePatientTurn(trx: Transaction<Database>, id_paciente: number, dialect: DialectName): Promise<boolean> {
+  if (dialect === 'postgres') {
+    const locked = await trx.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate().skipLocked().executeTakeFirst();
+    if (!locked) return false;
   }
-  return expired.length;
+  const live = await trx
+    .selectFrom('ofertas_espera as o')
+    .innerJoin('lista_espera as l', 'l.id_entrada', 'o.id_entrada')
+    .select('o.id_oferta')
+    .where('l.id_paciente', '=', id_paciente)
+    .where('o.estado', '=', 'enviada')
+    .executeTakeFirst();
+  return !live;
 }
 
 /** Live offers of entries that have ended (left, satisfied, past) stop holding their slots. */

@@ -21,6 +21,7 @@ import {
   nextEntriesForSlot,
   settleOffer,
   takeGoneNotices,
+  takePatientTurn,
   takeSlotTurn,
   type OfferableSlot,
 } from './waitlist.repository.ts';
@@ -87,6 +88,8 @@ async function offerSlot(app: FastifyInstance, slot: OfferableSlot, now: Date): 
       if (made.length >= room) break;
       if (patients.has(entry.id_paciente)) continue;
       patients.add(entry.id_paciente);
+      // The list above was read before this patient's turn: another sweep may have offered them a slot since.
+      if (!(await takePatientTurn(trx, entry.id_paciente, app.database.dialect))) continue;
       const token = randomBytes(32).toString('base64url');
       const id_oferta = await insertOffer(trx, {
         id_entrada: entry.id_entrada,

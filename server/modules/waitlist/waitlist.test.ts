@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSlots, setLanguage, startPeerApp } from '../../testing/appointments.ts';
 import { outboxMails, type ParsedMail } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
-import { runWaitlistSweep } from './waitlist.sweep.ts';
+import { MAX_OFFERS_PER_ENTRY, runWaitlistSweep } from './waitlist.sweep.ts';
 
 // Issue 14, decision 0029. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid (08:00Z).
 const START = '2026-03-02T08:00:00Z';
@@ -222,6 +222,25 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect(again.body.code).toBe('oferta_aceptada');
   });
 
+  it(`ends an entry that let ${MAX_OFFERS_PER_ENTRY} offers pass, one offer at a time`, async () => {
+    server.clock.set(START);
+    await emptyLists();
+    const doctor = await server.createUser('doctor');
+    const hours = Array.from({ length: 12 }, (_, index) => `${String(8 + Math.floor(index / 2)).padStart(2, '0')}:${index % 2 === 0 ? '00' : '30'}`);
+    await openSlots(server, doctor.id_doctor as number, DAY, hours);
+    const patient = await server.createUser('paciente');
+    expect((await join(patient, { id_doctor: doctor.id_doctor, ...RANGE, franja: 'manana' })).status).toBe(201);
+    await runWaitlistSweep(server.app);
+    const entry = () => db().selectFrom('lista_espera').select(['estado', 'ofertas']).where('id_paciente', '=', patient.id_paciente as number).executeTakeFirstOrThrow();
+    for (let passed = 1; passed <= MAX_OFFERS_PER_ENTRY; passed += 1) {
+      server.clock.advanceMinutes(31);
+      expect(await runWaitlistSweep(server.app)).toMatchObject({ expired: 1, offered: passed < MAX_OFFERS_PER_ENTRY ? 1 : 0 });
+    }
+    await server.app.mailer.settled();
+    expect(mailsTo(server, patient, OFFER)).toHaveLength(MAX_OFFERS_PER_ENTRY);
+    expect(await entry()).toEqual({ estado: 'agotada', ofertas: MAX_OFFERS_PER_ENTRY });
+  });
+
   it('passes an unclaimed offer to the next in line after WAITLIST_OFFER_MINUTES', async () => {
     const { doctor, holder, id_cita } = await doctorWithBookedSlot('11:00');
     const patients = await waiting(doctor, 5);
@@ -342,6 +361,32 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect(patients.map((patient) => mailsTo(server, patient, OFFER).length)).toEqual([1, 1, 1, 0, 0, 0]);
     const rows = await db().selectFrom('ofertas_espera').select(['id_entrada']).where('estado', '=', 'enviada').execute();
     expect(new Set(rows.map((row) => row.id_entrada)).size).toBe(rows.length);
+  });
+
+  it('two sweeps of two doctors at once offer a patient waiting for their specialty one slot, not two', async () => {
+    server.clock.set(START);
+    await emptyLists();
+    const first = await server.createUser('doctor');
+    const second = await server.createUser('doctor');
+    const { id_especialidad } = await db().selectFrom('doctores').select('id_especialidad').where('id_doctor', '=', first.id_doctor as number).executeTakeFirstOrThrow();
+    const patient = await server.createUser('paciente');
+    expect((await join(patient, { id_especialidad, ...RANGE, franja: 'manana' })).status).toBe(201);
+    await server.app.mailer.settled();
+    // Opened behind the app's back (no nudge): only the two sweeps, each for one doctor, find them.
+    await openSlots(server, first.id_doctor as number, DAY, ['10:00']);
+    await openSlots(server, second.id_doctor as number, DAY, ['10:30']);
+    const peer = kind === 'postgres' ? await startPeerApp(server) : { app: server.app, close: async () => {} };
+    try {
+      const now = server.clock.now();
+      const runs = await Promise.all([
+        runWaitlistSweep(server.app, now, { id_doctor: first.id_doctor as number }),
+        runWaitlistSweep(peer.app, now, { id_doctor: second.id_doctor as number }),
+      ]);
+      expect(runs.reduce((sum, run) => sum + run.offered, 0)).toBe(1);
+    } finally {
+      await peer.close();
+    }
+    expect(mailsTo(server, patient, OFFER)).toHaveLength(1);
   });
 
   it('a slot the doctor rejects frees is offered at once; a slot booked by hand tells the offered', async () => {

@@ -651,8 +651,8 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'PUT /api/agenda/horario',
     expect: [401, 403, 403, 200, 403, 200],
-    // Hours from the open window's last day (8 weeks from the test clock's 2026-03-02), so the
-    // matrix's agenda stays as it was.
+    // Hours from the day after the open window's last (8 weeks from the test clock's 2026-03-02:
+    // the latest start allowed), so the matrix's agenda stays as it was.
     request: (w) => ({
       url: '/api/agenda/horario',
       body: { id_doctor: doctorId(w), vigente_desde: '2026-04-27', franjas: [{ dia_semana: 1, hora_inicio: '09:00', hora_fin: '10:00', duracion_min: 15 }] },

@@ -10,6 +10,7 @@ import classes from './notifications-layer.module.css';
  * often follows them (a "cita cambiada" over "¿Cancelar la cita del…?").
  */
 export default function NotificationsLayer() {
-  const phone = useMediaQuery('(max-width: 48em)');
+  // Read at once: the layer mounts with its first notification, which must not start at the top and jump.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   return <Notifications position={phone ? 'bottom-center' : 'top-right'} limit={3} classNames={{ root: classes.root }} />;
 }

@@ -18,7 +18,8 @@ export function RequestInbox({ onShowDay }: { onShowDay: (fecha: string) => void
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="bandeja-titulo">
       <Group gap="xs" wrap="nowrap" align="center">
-        <Title order={2} size="h3" id="bandeja-titulo">
+        {/* The agenda's "Ver N solicitudes pendientes" on a phone lands here, below the 60 px sticky header. */}
+        <Title order={2} size="h3" id="bandeja-titulo" style={{ scrollMarginTop: 'calc(60px + var(--mantine-spacing-sm))' }}>
           {t('requests_title')}
         </Title>
         {total > 0 && (

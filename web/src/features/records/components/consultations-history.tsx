@@ -30,6 +30,30 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
       notifyError(error instanceof ApiError && error.status < 500 ? error.message : t('no_show_failed'));
     }
   };
+  const actions = (consulta: Consulta) =>
+    completable(consulta) && (
+      <Group gap="xs">
+        <Button
+          size="xs"
+          aria-label={t('complete_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
+          onClick={() => setCompleting(consulta)}
+        >
+          {t('complete')}
+        </Button>
+        {consulta.id_cita !== null && (
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={t('no_show_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
+            loading={markNoShow.isPending && markNoShow.variables === consulta.id_cita}
+            onClick={() => void onNoShow(consulta)}
+          >
+            {t('no_show')}
+          </Button>
+        )}
+      </Group>
+    );
+
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="consultas">
       <Title order={2} size="h3" id="consultas" mb="sm">
@@ -44,28 +68,7 @@ export function ConsultationsHistory({ consultas, idDoctor }: { consultas: Consu
           columns={['fecha', 'hora', 'tipo', 'motivo', 'doctor', 'estado', 'diagnostico']}
           minWidth={720}
           // No column of actions when no row has one (another doctor's patient, all finished).
-          action={consultas.some(completable) ? (consulta) => completable(consulta) && (
-              <Group gap="xs">
-                <Button
-                  size="xs"
-                  aria-label={t('complete_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
-                  onClick={() => setCompleting(consulta)}
-                >
-                  {t('complete')}
-                </Button>
-                {consulta.id_cita !== null && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={t('no_show_named', { date: formatIso(consulta.fecha, { dateStyle: 'medium' }), time: consulta.hora })}
-                    loading={markNoShow.isPending && markNoShow.variables === consulta.id_cita}
-                    onClick={() => void onNoShow(consulta)}
-                  >
-                    {t('no_show')}
-                  </Button>
-                )}
-              </Group>
-            ) : undefined}
+          action={consultas.some(completable) ? actions : undefined}
         />
       )}
       {completing && <CompleteConsultationModal consulta={completing} onClose={() => setCompleting(null)} />}
