@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSlots, setLanguage, startPeerApp } from '../../testing/appointments.ts';
 import { outboxMails, type ParsedMail } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { insertOffer, takePatientTurn } from './waitlist.repository.ts';
 import { MAX_OFFERS_PER_ENTRY, runWaitlistSweep } from './waitlist.sweep.ts';
 
 // Issue 14, decision 0029. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid (08:00Z).
@@ -363,30 +364,39 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect(new Set(rows.map((row) => row.id_entrada)).size).toBe(rows.length);
   });
 
-  it('two sweeps of two doctors at once offer a patient waiting for their specialty one slot, not two', async () => {
+  it("takes a patient's turn for one offer at a time: not while another holds it, not while they hold a live offer", async () => {
     server.clock.set(START);
     await emptyLists();
-    const first = await server.createUser('doctor');
-    const second = await server.createUser('doctor');
-    const { id_especialidad } = await db().selectFrom('doctores').select('id_especialidad').where('id_doctor', '=', first.id_doctor as number).executeTakeFirstOrThrow();
+    const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
-    expect((await join(patient, { id_especialidad, ...RANGE, franja: 'manana' })).status).toBe(201);
-    await server.app.mailer.settled();
-    // Opened behind the app's back (no nudge): only the two sweeps, each for one doctor, find them.
-    await openSlots(server, first.id_doctor as number, DAY, ['10:00']);
-    await openSlots(server, second.id_doctor as number, DAY, ['10:30']);
-    const peer = kind === 'postgres' ? await startPeerApp(server) : { app: server.app, close: async () => {} };
-    try {
-      const now = server.clock.now();
-      const runs = await Promise.all([
-        runWaitlistSweep(server.app, now, { id_doctor: first.id_doctor as number }),
-        runWaitlistSweep(peer.app, now, { id_doctor: second.id_doctor as number }),
-      ]);
-      expect(runs.reduce((sum, run) => sum + run.offered, 0)).toBe(1);
-    } finally {
-      await peer.close();
+    const id_paciente = patient.id_paciente as number;
+    const joined = await join(patient, { id_doctor: doctor.id_doctor, ...RANGE, franja: 'manana' });
+    expect(joined.status).toBe(201);
+    const turn = () => db().transaction().execute((trx) => takePatientTurn(trx, id_paciente, kind));
+    expect(await turn()).toBe(true);
+
+    if (kind === 'postgres') {
+      // Two sweeps offering two slots: while one holds the patient's turn, the other skips them (no wait, no deadlock).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let tookFirst = (_took: boolean) => {};
+      const took = new Promise<boolean>((resolve) => (tookFirst = resolve));
+      const first = db().transaction().execute(async (trx) => {
+        tookFirst(await takePatientTurn(trx, id_paciente, kind));
+        await held;
+      });
+      expect(await took).toBe(true);
+      expect(await turn()).toBe(false);
+      release();
+      await first;
+      expect(await turn()).toBe(true);
     }
-    expect(mailsTo(server, patient, OFFER)).toHaveLength(1);
+
+    // Once they hold a live offer, no other until it is answered or passes.
+    await openSlots(server, doctor.id_doctor as number, DAY, ['10:00']);
+    const { id_agenda } = await db().selectFrom('agenda').select('id_agenda').where('id_doctor', '=', doctor.id_doctor as number).executeTakeFirstOrThrow();
+    await insertOffer(db(), { id_entrada: joined.body.id_entrada, id_agenda, hash_token: 'x'.repeat(64), creado_en: START, caduca_en: '2026-03-02T08:30:00Z' });
+    expect(await turn()).toBe(false);
   });
 
   it('a slot the doctor rejects frees is offered at once; a slot booked by hand tells the offered', async () => {
