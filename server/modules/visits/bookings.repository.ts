@@ -46,14 +46,17 @@ function bookableDoctors(db: Db) {
 /** A slot as a booking reads it (the agenda module's SlotRow: visits may not import agenda, which imports visits). */
 export type BookableSlot = Omit<AgendaTable, 'id_agenda' | 'id_doctor' | 'duracion_min' | 'descripcion'> & { id_agenda: number };
 
-const bookableSlotQuery = compiledOnce((db, id_doctor: number, fecha: string, horas: string[]) =>
-  bookableDoctors(db)
+/** The slots (a) of one doctor patients may book with; none for any other doctor. */
+function bookableDoctorSlots(db: Db, id_doctor: number) {
+  return bookableDoctors(db)
     .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
     .clearSelect()
     .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado'])
-    .where('d.id_doctor', '=', id_doctor)
-    .where('a.fecha', '=', fecha)
-    .where('a.hora_inicio', 'in', horas),
+    .where('d.id_doctor', '=', id_doctor);
+}
+
+const bookableSlotQuery = compiledOnce((db, id_doctor: number, fecha: string, horas: string[]) =>
+  bookableDoctorSlots(db, id_doctor).where('a.fecha', '=', fecha).where('a.hora_inicio', 'in', horas),
 );
 
 /**
@@ -66,15 +69,7 @@ export async function findBookableSlot(db: Db, id_doctor: number, fecha: string,
 }
 
 const bookableDoctorSlotsQuery = compiledOnce((db, id_doctor: number, desde: string, hasta: string) =>
-  bookableDoctors(db)
-    .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
-    .clearSelect()
-    .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado'])
-    .where('d.id_doctor', '=', id_doctor)
-    .where('a.fecha', '>=', desde)
-    .where('a.fecha', '<', hasta)
-    .orderBy('a.fecha')
-    .orderBy('a.hora_inicio'),
+  bookableDoctorSlots(db, id_doctor).where('a.fecha', '>=', desde).where('a.fecha', '<', hasta).orderBy('a.fecha').orderBy('a.hora_inicio'),
 );
 
 /**
