@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ESTADOS_CITA } from './appointment-states.ts';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
-import { dateField, hasNoHiddenCharacters, idField, idParam, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
+import { dateField, hasNoHiddenCharacters, idField, idParam, numberInBody, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
 
 export const TIPOS_BLOQUE = ['Consulta', 'Bloqueo'] as const;
@@ -18,9 +18,7 @@ export type EstadoBloque = (typeof ESTADOS_BLOQUE)[number];
 const doctorIdBody = idField().optional();
 const doctorIdQuery = idParam.optional();
 
-export const intervalField = z.coerce
-  .number({ error: 'intervalo_invalido' })
-  .refine(isValidInterval, 'intervalo_invalido');
+export const intervalField = numberInBody(z.number({ error: 'intervalo_invalido' }).refine(isValidInterval, 'intervalo_invalido'));
 
 export const miIdDoctorResponse = z.object({ id_doctor: z.number(), intervalo_min: z.number() });
 export type MiIdDoctor = z.infer<typeof miIdDoctorResponse>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { finalizarConsultaSchema } from './consultations.ts';
-import { optionalText, requiredText, withoutHiddenCharacters } from './common.ts';
+import { idField, optionalText, requiredText, withoutHiddenCharacters } from './common.ts';
+import { discapacidadInput } from './records.ts';
+import { franjaSchema } from './weekly-hours.ts';
 
 const HIDDEN = ['\u202E', '\u2066', '\u200B', '\u200E', '\uFEFF', '\u0007', '\u0085', '\u2028'];
 
@@ -24,5 +26,35 @@ describe('free text others read', () => {
 
   it('can be cleaned of them (a file name)', () => {
     expect(withoutHiddenCharacters(`a${HIDDEN.join('')}b`)).toBe('ab');
+  });
+});
+
+describe('whole numbers in a body', () => {
+  const franja = (fields: Record<string, unknown>) =>
+    franjaSchema.safeParse({ dia_semana: 1, hora_inicio: '09:00', hora_fin: '10:00', duracion_min: 15, ...fields });
+  const discapacidad = (porcentaje: unknown) => discapacidadInput.safeParse({ tipo: 'Visual', porcentaje });
+
+  it('takes a number or a string of digits, as a form sends it', () => {
+    expect(franja({ dia_semana: '3', duracion_min: ' 30 ' }).data).toMatchObject({ dia_semana: 3, duracion_min: 30 });
+    expect(discapacidad('45').data?.porcentaje).toBe(45);
+    expect(discapacidad(45).data?.porcentaje).toBe(45);
+    expect(idField().safeParse('7').data).toBe(7);
+  });
+
+  it('refuses what coercion would have read as a number the caller did not write', () => {
+    for (const value of [[3], true, null, '0x03', '3.0', '', ' ', '1e0']) {
+      expect(franja({ dia_semana: value }).success, JSON.stringify(value)).toBe(false);
+    }
+    for (const value of [[15], true, '0x0f', '15.0', '']) {
+      expect(franja({ duracion_min: value }).success, JSON.stringify(value)).toBe(false);
+    }
+    for (const value of [[45], true, '0x2d', 'cuarenta']) {
+      expect(discapacidad(value).success, JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it('leaves an optional percentage unset when it is empty or null', () => {
+    expect(discapacidad('').data?.porcentaje).toBeUndefined();
+    expect(discapacidad(null).data?.porcentaje).toBeUndefined();
   });
 });

@@ -95,14 +95,19 @@ export const timeField = z
 export const MAX_ID = 2_147_483_647;
 
 /**
+ * A whole number in a JSON body: a number, or a string of plain decimal digits ("15"), as a form's
+ * select sends it. Anything else reaches `schema` as it came and fails there: zod's coercion would
+ * read [15] and "0x0f" as 15, true as 1 and null as 0, a value the caller did not write.
+ */
+export const numberInBody = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value), schema);
+
+/**
  * A positive integer id in a JSON body: a number, or a string of digits ("5"), the same way for
  * every id field (a spec client may send either). Anything else fails with `message`.
  */
 export const idField = (message = 'valor_invalido') =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value),
-    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
-  );
+  numberInBody(z.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
 
 /**
  * A positive integer id in a path or query string, written in plain decimal digits: '0x10', '1.0',

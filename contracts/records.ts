@@ -1,7 +1,7 @@
 import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
 import { consultaSchema } from './consultations.ts';
-import { dateField, isOneLine, optionalText, requiredText } from './common.ts';
+import { dateField, isOneLine, numberInBody, optionalText, requiredText } from './common.ts';
 import { ESTADOS_CITA } from './appointment-states.ts';
 import {
   alergiaSchema,
@@ -18,12 +18,9 @@ const optionalDate = z.preprocess((value) => (value === '' || value === null ? u
 
 const percentage = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.coerce
-    .number({ error: 'porcentaje_invalido' })
-    .int('porcentaje_invalido')
-    .min(0, 'porcentaje_invalido')
-    .max(100, 'porcentaje_invalido')
-    .optional(),
+  numberInBody(
+    z.number({ error: 'porcentaje_invalido' }).int('porcentaje_invalido').min(0, 'porcentaje_invalido').max(100, 'porcentaje_invalido'),
+  ).optional(),
 );
 
 /** What a doctor writes into each section of the clinical file (spec section 3 fields). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intervalField } from './agenda.ts';
 import { ESTADOS_CITA } from './appointment-states.ts';
-import { dateField, idField, idParam, requiredText, timeField } from './common.ts';
+import { dateField, idField, idParam, numberInBody, requiredText, timeField } from './common.ts';
 import { toMinutes } from './slots.ts';
 
 /** 1 Monday ... 7 Sunday (decisions #11: weeks start on Monday). */
@@ -13,7 +13,7 @@ export const MAX_DIAS_AUSENCIA = 366;
 /** One range of a weekday, cut into slots of `duracion_min` that end by `hora_fin` (decisions #26). */
 export const franjaSchema = z
   .object({
-    dia_semana: z.coerce.number({ error: 'valor_invalido' }).int('valor_invalido').min(1, 'valor_invalido').max(7, 'valor_invalido'),
+    dia_semana: numberInBody(z.number({ error: 'valor_invalido' }).int('valor_invalido').min(1, 'valor_invalido').max(7, 'valor_invalido')),
     hora_inicio: timeField,
     hora_fin: timeField,
     duracion_min: intervalField,
