@@ -78,6 +78,8 @@ export const perfilPacienteUpdateSchema = z
     localidad: optionalText(100),
     provincia: provinciaField,
     pais: optionalText(100),
+    /** Not editable: accepted so that a client sending back the whole profile is not refused, and ignored. */
+    correo: z.unknown().optional(),
   })
   .superRefine((profile, context) => {
     // An unknown province has its own message; only a known one is compared.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
@@ -22,6 +22,7 @@ import { createClinicEventHub, type ClinicEventHub } from './lib/clinic-events.t
 import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { strictBodiesValidatorCompiler } from './plugins/strict-bodies.ts';
 import { registerWeb } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   const handlers = trackRouteHandlers(app, HANDLERS_DRAIN_MS);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictBodiesValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('clock', deps.clock ?? systemClock);

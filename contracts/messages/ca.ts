@@ -10,6 +10,7 @@ export const ca: Messages = {
     regla_limite_no_presentados_rango: "El límit de cites sense presentar-se ha d'estar entre 1 i 20.",
     campo_requerido: 'Aquest camp és obligatori.',
     texto_largo: 'El text és massa llarg.',
+    campo_desconocido: 'Aquest camp no existeix: revisa’n el nom.',
     valor_invalido: 'El valor no és vàlid.',
     fecha_invalida: 'La data no és vàlida (AAAA-MM-DD).',
     hora_invalida: 'L’hora no és vàlida (HH:MM).',

@@ -10,6 +10,7 @@ export const en: Messages = {
     regla_limite_no_presentados_rango: 'The no-show limit must be between 1 and 20.',
     campo_requerido: 'This field is required.',
     texto_largo: 'The text is too long.',
+    campo_desconocido: 'This field does not exist: check its name.',
     valor_invalido: 'The value is not valid.',
     fecha_invalida: 'The date is not valid (YYYY-MM-DD).',
     hora_invalida: 'The time is not valid (HH:MM).',

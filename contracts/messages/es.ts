@@ -12,6 +12,7 @@ export const es = {
     regla_limite_no_presentados_rango: 'El límite de citas sin presentarse debe estar entre 1 y 20.',
     campo_requerido: 'Este campo es obligatorio.',
     texto_largo: 'El texto es demasiado largo.',
+    campo_desconocido: 'Este campo no existe: revisa su nombre.',
     valor_invalido: 'El valor no es válido.',
     fecha_invalida: 'La fecha no es válida (AAAA-MM-DD).',
     hora_invalida: 'La hora no es válida (HH:MM).',

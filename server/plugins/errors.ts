@@ -18,10 +18,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
-      const errores: FieldError[] = error.validation.map((issue) => ({
-        campo: (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || context || 'body',
-        mensaje: translateIssue(issue.message ?? '', language),
-      }));
+      const errores: FieldError[] = error.validation.flatMap((issue) => {
+        const at = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+        // A field the body's schema does not name (plugins/strict-bodies.ts): each one by its name.
+        if (issue.keyword === 'unrecognized_keys') {
+          const keys = (issue.params as { keys?: string[] }).keys ?? [];
+          return keys.map((key) => ({ campo: at ? `${at}.${key}` : key, mensaje: validationMessage('campo_desconocido', language) }));
+        }
+        return [{ campo: at || context || 'body', mensaje: translateIssue(issue.message ?? '', language) }];
+      });
       return send(reply, 400, 'validacion', errores[0]?.mensaje ?? message('validacion', language), errores);
     }
     const status = error.statusCode ?? 500;

@@ -118,6 +118,15 @@ describe.each(DATABASES)('requests and answers on %s', (kind) => {
       expect(refused.status, String(motivo)).toBe(400);
       expect(JSON.stringify(refused.body)).toContain(message);
     }
+    // A field the answer does not have (a client's guess at the name) is refused, not dropped: the
+    // request would have been declined without the reason the doctor wrote.
+    const misnamed = await answer(server, doctor, id_cita, { estado: 'Cancelada', motivo_rechazo: 'Congreso' });
+    expect(misnamed.status).toBe(400);
+    expect(misnamed.body).toMatchObject({
+      code: 'validacion',
+      detail: 'Este campo no existe: revisa su nombre.',
+      errores: [{ campo: 'motivo_rechazo', mensaje: 'Este campo no existe: revisa su nombre.' }],
+    });
     expect((await myVisits(server, patient, 'proximas')).map((cita) => cita.estado)).toEqual(['pendiente']);
 
     const rejected = await answer(server, doctor, id_cita, { estado: 'Cancelada', motivo: '  I will be at a congress that day  ' });
