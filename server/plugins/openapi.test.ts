@@ -53,6 +53,18 @@ describe('the OpenAPI document (issue 12, finding 7)', () => {
     expect(operationIdOf('GET', '/api/archivos/:id_archivo')).toBe('getArchivosByIdArchivo');
   });
 
+  it("says that a body's unknown field is refused, as the validator does", async () => {
+    const response = await server.request<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>> }>('GET', '/api/docs');
+    const bodyOf = (path: string, method: string) => response.body.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
+    expect(bodyOf('/api/login', 'post')).toMatchObject({ additionalProperties: false, required: ['usuario', 'contrasena'] });
+    expect(bodyOf('/api/agenda/citas/{id_cita}', 'put')).toMatchObject({ additionalProperties: false });
+    const refused = await server.request<{ errores: { campo: string }[] }>('POST', '/api/login', {
+      body: { usuario: 'ana.lopez', contrasena: 'x', recordar: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errores).toEqual([{ campo: 'recordar', mensaje: 'Este campo no existe: revisa su nombre.' }]);
+  });
+
   it("passes Redocly's OpenAPI linter (recommended rules) with no error", async () => {
     const response = await server.request('GET', '/api/docs');
     const config = await createConfig({

@@ -1,6 +1,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Access } from './auth.ts';
+import { strictBody } from './strict-bodies.ts';
 
 type Transform = typeof jsonSchemaTransform;
 
@@ -28,7 +29,9 @@ function accessText(access: Access): string {
  * (the bearer scheme, or none for public routes), the roles in its description and an operationId.
  */
 export const openApiTransform: Transform = (input) => {
-  const transformed = jsonSchemaTransform(input);
+  // The document says what the validator does: a body's unknown top-level field is refused.
+  const body = input.schema?.body;
+  const transformed = jsonSchemaTransform(body ? { ...input, schema: { ...input.schema, body: strictBody(body) } } : input);
   const route = input.route as RouteOptions & { config?: { access?: Access } };
   const access = route.config?.access;
   if (access === undefined) return transformed;
