@@ -80,6 +80,14 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     const a = await logIn(server, user.usuario);
     const b = await logIn(server, user.usuario);
     const c = await logIn(server, user.usuario);
+    // A misspelt choice is refused, not read as "the others only" (decision 0113); nothing ends.
+    const misspelt = await server.request<{ errores: { campo: string }[] }>('POST', '/api/auth/sesiones/cerrar-todas', {
+      token: c,
+      body: { incluir_actuall: true },
+    });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.errores.map((error) => error.campo)).toEqual(['incluir_actuall']);
+    expect((await me(server, a)).status).toBe(200);
     const others = await server.request('POST', '/api/auth/sesiones/cerrar-todas', { token: c, body: {} });
     expect(others.status).toBe(200);
     // a, b and createUser's session.
