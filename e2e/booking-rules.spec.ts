@@ -1,5 +1,5 @@
 import { REGLAS_POR_DEFECTO } from '../contracts/booking-rules-words.ts';
-import { DEMO, apiLogin, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test, loginBody } from './fixtures.ts';
+import { DEMO, apiLogin, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { addDays, clinicToday } from './support/booking.ts';
 import { registerDoctorByApi } from './support/admin.ts';
 import { bearer, walkInNow } from './support/agenda.ts';
@@ -50,7 +50,7 @@ test(`a doctor marks a visit whose time has passed 'No presentado' in the record
   const doctor = await registerDoctorByApi(request, 'Nuria');
   const nombre = `Pau${Math.random().toString(36).slice(2, 7)}`;
   const credentials = await registerPatient(request, nombre);
-  const login = (await (await request.post('/api/login', { data: loginBody(credentials) })).json()) as { usuario: { id_usuario: number } };
+  const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
   // A walk-in assigned now: its time has begun.
   const assigned = await request.post('/api/consultas', {
     headers: await bearer(request, doctor),

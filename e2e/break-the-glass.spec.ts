@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect as baseExpect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test, loginBody } from './fixtures.ts';
+import { DEMO, expect as baseExpect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test } from './fixtures.ts';
 import { bytesOf, samplePdf } from './support/patient.ts';
 
 // Busy shared machines: screens that load several queries get more time.
@@ -90,7 +90,7 @@ test('closing the dialog goes back to the patient list without opening the recor
   await page.setViewportSize({ width: 390, height: 844 });
   const nombre = `Dora${Math.random().toString(36).slice(2, 7)}`;
   const patient = await registerPatient(request, nombre);
-  const login = (await (await request.post('/api/login', { data: loginBody(patient) })).json()) as { usuario: { id_paciente: number } };
+  const login = (await (await request.post('/api/login', { data: patient })).json()) as { usuario: { id_paciente: number } };
   await loginAs(page, DEMO.doctor2, `/medical-record?paciente=${login.usuario.id_paciente}`);
   const dialog = page.getByRole('dialog', { name: 'Acceso urgente a la historia' });
   await expect(dialog).toBeVisible();

@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test, useTheme, loginBody } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { logout, registerDoctorByApi } from './support/admin.ts';
 import { bearer, futureWeekday, walkInNow } from './support/agenda.ts';
 import { fillDate, fillTime } from './support/dates.ts';
@@ -84,7 +84,7 @@ test('the doctor completes a visit in the record once its time has begun, not be
   const nombre = `Berta${Math.random().toString(36).slice(2, 7)}`;
   const credentials = await registerPatient(request, nombre);
   const patient = `${nombre} Prueba`;
-  const login = (await (await request.post('/api/login', { data: loginBody(credentials) })).json()) as { usuario: { id_usuario: number } };
+  const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_usuario: number } };
   const headers = await bearer(request, doctor);
   // One walk-in now (begun at once), one to come.
   const now = await walkInNow();
@@ -149,7 +149,7 @@ test('the doctor completes a visit in the record once its time has begun, not be
 test("a doctor must state a reason to open the record of a patient they do not treat", async ({ page, request }) => {
   const nombre = `Ciro${Math.random().toString(36).slice(2, 7)}`;
   const credentials = await registerPatient(request, nombre);
-  const login = (await (await request.post('/api/login', { data: loginBody(credentials) })).json()) as { usuario: { id_paciente: number } };
+  const login = (await (await request.post('/api/login', { data: credentials })).json()) as { usuario: { id_paciente: number } };
   await loginAs(page, DEMO.doctor2, '/medical-record');
   await expect(page.getByRole('heading', { level: 2, name: 'Mis pacientes' })).toBeVisible();
   await page.getByLabel('Buscar paciente').fill(nombre);
@@ -196,7 +196,7 @@ test("the doctor's visits and the consultation screen have no serious accessibil
   await expect(page.getByRole('heading', { level: 1, name: 'Asignar consultas' })).toBeVisible();
   await expectAccessible(page, '/crear-consultas, dark');
   // Ana's record (the demo doctor treats her) starts with her allergies.
-  const ana = (await (await page.request.post('/api/login', { data: loginBody(DEMO.patient) })).json()) as { usuario: { id_paciente: number } };
+  const ana = (await (await page.request.post('/api/login', { data: DEMO.patient })).json()) as { usuario: { id_paciente: number } };
   await page.goto(`/medical-record?paciente=${ana.usuario.id_paciente}`);
   await expect(page.getByRole('region', { name: 'Alertas clínicas' })).toContainText('Penicilina (Urticaria generalizada)');
   await expectAccessible(page, '/medical-record with allergies, dark');

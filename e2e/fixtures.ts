@@ -37,7 +37,7 @@ export async function registerPatient(request: APIRequestContext, nombre = 'LucÃ
   return { usuario, contrasena };
 }
 
-/** The log-in's body: the API refuses fields it does not name, and some helpers' credentials carry more. */
+/** The log-in's body: the API refuses fields it does not name, and registerDoctorByApi's credentials carry the name too. */
 export const loginBody = ({ usuario, contrasena }: Credentials): Credentials => ({ usuario, contrasena });
 
 /** Logs in through the API and returns the token. */

@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme, loginBody } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, loginAs, registerPatient, test, useTheme } from './fixtures.ts';
 import { registerDoctorByApi } from './support/admin.ts';
 import { addDays, bearer, clinicToday, scrollToAgendaPanels } from './support/agenda.ts';
 import { fillDate } from './support/dates.ts';
@@ -48,7 +48,7 @@ test('a doctor sets weekly hours and an absence, and sees the agenda fill and em
 
   // A patient books 09:30 that day.
   const patient = await registerPatient(request, 'Irene');
-  const login = await request.post('/api/login', { data: loginBody(patient) });
+  const login = await request.post('/api/login', { data: patient });
   const session = (await login.json()) as { access_token: string; usuario: { id_paciente: number } };
   const me = (await (await request.get('/api/agenda/mi-id-doctor', { headers })).json()) as { id_doctor: number };
   const booked = await request.post('/api/citas', {

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, DEMO, registerPatient, unique, type Credentials, loginBody } from '../fixtures.ts';
+import { apiLogin, DEMO, registerPatient, unique, type Credentials } from '../fixtures.ts';
 
 /** Today in the clinic's time zone, as YYYY-MM-DD. */
 export function clinicToday(): string {
@@ -85,7 +85,7 @@ export async function pendingRequest(
   };
   const nombre = `Nerea${Math.random().toString(36).slice(2, 7)}`;
   const patient = await registerPatient(request, nombre);
-  const login = await request.post('/api/login', { data: loginBody(patient) });
+  const login = await request.post('/api/login', { data: patient });
   const session = (await login.json()) as { access_token: string; usuario: { id_paciente: number } };
   const booked = await request.post('/api/citas', {
     headers: { authorization: `Bearer ${session.access_token}` },
