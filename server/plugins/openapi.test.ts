@@ -58,6 +58,9 @@ describe('the OpenAPI document (issue 12, finding 7)', () => {
     const bodyOf = (path: string, method: string) => response.body.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
     expect(bodyOf('/api/login', 'post')).toMatchObject({ additionalProperties: false, required: ['usuario', 'contrasena'] });
     expect(bodyOf('/api/agenda/citas/{id_cita}', 'put')).toMatchObject({ additionalProperties: false });
+    // Each item of a list the body holds as well (a week's ranges, a chat's turns).
+    expect(bodyOf('/api/agenda/horario', 'put')).toMatchObject({ properties: { franjas: { items: { additionalProperties: false } } } });
+    expect(bodyOf('/api/chat/completions', 'post')).toMatchObject({ properties: { messages: { items: { additionalProperties: false } } } });
     const refused = await server.request<{ errores: { campo: string }[] }>('POST', '/api/login', {
       body: { usuario: 'ana.lopez', contrasena: 'x', recordar: true },
     });

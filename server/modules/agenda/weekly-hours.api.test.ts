@@ -83,6 +83,16 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(response.body)).toContain(message);
     }
+    // A range's misspelt field is refused by its place in the list, not dropped (decision 0113);
+    // the hours are not saved.
+    const misspelt = await server.request<{ errores: unknown[] }>('PUT', '/api/agenda/horario', {
+      token: doctor.token,
+      body: { franjas: [range(1, '09:00', '12:00'), { ...range(2, '09:00', '12:00'), duracion: 30 }] },
+    });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.errores).toEqual([{ campo: 'franjas.1.duracion', mensaje: 'Este campo no existe: revisa su nombre.' }]);
+    const saved = await server.request<{ franjas: unknown[] }>('GET', '/api/agenda/horario', { token: doctor.token });
+    expect(saved.body.franjas).toEqual([]);
     const backwards = await server.request('POST', '/api/agenda/ausencias', {
       token: doctor.token,
       body: { fecha_inicio: '2026-03-10', fecha_fin: '2026-03-09', motivo: 'Congreso' },
