@@ -15,7 +15,7 @@ export function strictBody<T>(schema: T): T {
 
 function strict(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) {
-    const shape = Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, strict(field)]));
+    const shape = Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [key, strict(field as z.ZodType)]));
     // safeExtend keeps the object's refinements, which extend refuses to carry.
     return schema.safeExtend(shape).strict();
   }
