@@ -101,16 +101,18 @@ function postgresStore(url: string): Store {
       return [name, text.replace(/\?/g, () => `$${(n += 1)}`)];
     }),
   ) as Record<Query, string>;
+  // Galeno keeps its hot queries prepared on each connection (db/prepared-statements.ts): so does this.
+  const statement = (query: Query, values: unknown[]) => ({ name: `same_work_${query}`, text: numbered[query], values });
   return {
-    all: async (query, parameters) => (await pool.query({ text: numbered[query], values: parameters })).rows as Row[],
+    all: async (query, parameters) => (await pool.query(statement(query, parameters))).rows as Row[],
     run: async (query, parameters) => {
-      await pool.query({ text: numbered[query], values: parameters });
+      await pool.query(statement(query, parameters));
     },
     batch: async (query, rows) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        for (const row of rows) await client.query({ text: numbered[query], values: row });
+        for (const row of rows) await client.query(statement(query, row));
         await client.query('commit');
       } catch (error) {
         await client.query('rollback').catch(() => undefined);

@@ -1,4 +1,5 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { keepPrepared } from './prepared-statements.ts';
 import type { Database } from './schema/index.ts';
 
 /**
@@ -30,6 +31,7 @@ export function compiledOnce<Args extends unknown[], Row>(
     if (!compiled) {
       compiled = build(db, ...standIns).compile();
       ensureEveryValueIsAParameter(compiled, values.length);
+      keepPrepared(compiled.sql);
       if (shapes.size >= MAX_SHAPES) shapes.clear();
       shapes.set(key, compiled);
     }

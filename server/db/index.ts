@@ -4,6 +4,7 @@ import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './dialects/node-sqlite.ts';
 import { WalSync } from './dialects/wal-sync.ts';
 import { CurrentSchemaPostgresDialect } from './dialects/postgres.ts';
+import { namePreparedStatements } from './prepared-statements.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files.ts';
 import { migrations } from './migrations/index.ts';
 import type { DialectName, GalenoMigration, MigrationContext } from './migrations/types.ts';
@@ -64,6 +65,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    namePreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), log });
     return {
       db,

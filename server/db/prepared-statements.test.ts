@@ -1,0 +1,54 @@
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, useTestServer } from '../testing/test-server.ts';
+import { compiledOnce } from './compiled-once.ts';
+import type { Database } from './schema/index.ts';
+
+interface Scratch {
+  prepared_scratch: { id: number; valor: number | string };
+}
+const scratch = (db: Kysely<Database>) => db as unknown as Kysely<Scratch>;
+const scratchRows = compiledOnce((db, id: number) => scratch(db).selectFrom('prepared_scratch').select(['id', 'valor']).where('id', '>=', id).orderBy('id'));
+const userName = compiledOnce((db, id_usuario: number) => db.selectFrom('usuarios').select('nombre').where('id_usuario', '=', id_usuario));
+
+/** The statements PostgreSQL keeps prepared on this connection. */
+async function preparedOn(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
+  return rows.map((row) => row.statement);
+}
+
+describe.skipIf(!DATABASES.includes('postgres'))('hot queries kept prepared on PostgreSQL (decision 0114)', () => {
+  const server = useTestServer('postgres');
+
+  it('prepares a query compiled once the first time a connection runs it, and runs it by name after', async () => {
+    const doctor = await server.createUser('doctor', { nombre: 'Marta' });
+    const other = await server.createUser('paciente', { nombre: 'Pau' });
+    await server.database.db.connection().execute(async (connection) => {
+      const before = await preparedOn(connection);
+      expect((await userName(connection, doctor.id_usuario)).rows).toEqual([{ nombre: 'Marta' }]);
+      // Other values, the same statement.
+      expect((await userName(connection, other.id_usuario)).rows).toEqual([{ nombre: 'Pau' }]);
+      const added = (await preparedOn(connection)).filter((statement) => !before.includes(statement));
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatch(/^select "nombre" from "usuarios" where "id_usuario" = \$1/);
+      // A query not compiled once is sent as before, parsed each time and kept by no name.
+      await connection.selectFrom('usuarios').select('rol').where('id_usuario', '=', doctor.id_usuario).execute();
+      expect(await preparedOn(connection)).toHaveLength(before.length + 1);
+    });
+  });
+
+  it('answers, not fails, when a migration beside it changes the columns under a prepared query', async () => {
+    const db = server.database.db;
+    await sql`create table prepared_scratch (id integer primary key, valor integer not null)`.execute(db);
+    await sql`insert into prepared_scratch values (1, 10), (2, 20)`.execute(db);
+    await db.connection().execute(async (connection) => {
+      expect((await scratchRows(connection, 1)).rows).toEqual([{ id: 1, valor: 10 }, { id: 2, valor: 20 }]);
+      // What a newer instance's migration could do while this one runs: the column's type changes.
+      await sql`alter table prepared_scratch alter column valor type text`.execute(connection);
+      expect((await scratchRows(connection, 2)).rows).toEqual([{ id: 2, valor: '20' }]);
+      // From then on it runs unnamed, on this connection as on the others.
+      expect((await scratchRows(connection, 1)).rows).toEqual([{ id: 1, valor: '10' }, { id: 2, valor: '20' }]);
+    });
+    await sql`drop table prepared_scratch`.execute(db);
+  });
+});
