@@ -37,9 +37,10 @@ export function namePreparedStatements(pool: pg.Pool): void {
       try {
         return await query({ name, text, values });
       } catch (error) {
-        // Inside a transaction the error has aborted it: its caller sees the error, as for any other.
-        if (!isStalePlan(error) || names.get(text) !== name) throw error;
+        if (!isStalePlan(error)) throw error;
         names.delete(text);
+        // Inside a transaction the error has aborted it, and this run fails as any statement of
+        // an aborted transaction does: the transaction's caller sees an error, as for any other.
         return query(text, values);
       }
     };
