@@ -43,6 +43,12 @@ const FIRST_LOADS: FirstLoad[] = [
   },
   { path: '/perfil-doctor', who: DEMO.doctor, strings: 'doctor', reads: [/^\/api\/medico\/inicio$/] },
   {
+    path: '/ficha-doctor',
+    who: DEMO.doctor,
+    strings: 'doctor',
+    reads: [/^\/api\/doctor\/perfil$/, /^\/api\/agenda\/horario$/, /^\/api\/doctor\/calendario$/],
+  },
+  {
     path: '/agenda-doctor',
     who: DEMO.doctor,
     strings: 'agenda',
@@ -98,3 +104,4 @@ for (const { path, who, strings, reads } of FIRST_LOADS) {
       ).toHaveLength(1);
   });
 }
+

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EnlaceCalendario } from '../../../../../contracts/calendar-feed.ts';
 import { api } from '../../../lib/api.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
@@ -6,8 +6,13 @@ import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.
 const KEY = ['doctor-calendario'];
 
 /** Whether the doctor has a live calendar subscription address (never the address itself). */
+export const calendarFeedQuery = queryOptions({
+  queryKey: KEY,
+  queryFn: () => api<EnlaceCalendario>('GET', '/doctor/calendario'),
+});
+
 export function useCalendarFeed() {
-  return useQuery({ queryKey: KEY, queryFn: () => api<EnlaceCalendario>('GET', '/doctor/calendario') });
+  return useQuery(calendarFeedQuery);
 }
 
 /** Makes a new address (the previous one stops working); the answer carries it, once. */

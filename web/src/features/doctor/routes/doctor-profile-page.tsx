@@ -7,9 +7,18 @@ import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { FailedPage } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useDoctorProfile } from '../api/doctor-profile.ts';
+import type { FirstReads } from '../../../app/screens.ts';
+import { calendarFeedQuery } from '../api/calendar-feed.ts';
+import { doctorProfileQuery, useDoctorProfile } from '../api/doctor-profile.ts';
+import { ownWeeklyHoursQuery } from '../api/weekly-hours.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
 import { WeeklyHoursSummary } from '../components/weekly-hours-summary.tsx';
+
+export const firstReads: FirstReads = (client, { language }) => {
+  void client.prefetchQuery(doctorProfileQuery(language));
+  void client.prefetchQuery(ownWeeklyHoursQuery);
+  void client.prefetchQuery(calendarFeedQuery);
+};
 
 export default function DoctorProfilePage() {
   const { t, i18n } = useTranslation('doctor');
