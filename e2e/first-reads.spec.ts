@@ -104,4 +104,3 @@ for (const { path, who, strings, reads } of FIRST_LOADS) {
       ).toHaveLength(1);
   });
 }
-
