@@ -9,6 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../browser.ts';
+import { startHttp2Front } from './http2-front.ts';
 import { pagesFromArguments, startBenchServer, storeSession } from './web-server.ts';
 
 const chromePath = findChromium();
@@ -17,7 +18,10 @@ if (!chromePath) {
   process.exit(1);
 }
 const server = await startBenchServer();
-const { base } = server;
+// Through TLS and HTTP/2, as production serves it (README's nginx); --http1 loads straight from Node.
+const straight = process.argv.includes('--http1');
+const front = straight ? undefined : await startHttp2Front(server.base);
+const base = front?.base ?? server.base;
 const pages = pagesFromArguments(process.argv);
 // --reports keeps each run's full Lighthouse report (bench-results/lhr-<page>-<run>.json) for digging.
 const saveReports = process.argv.includes('--reports');
@@ -38,10 +42,14 @@ type Row = {
 const median = <T>(items: T[], by: (item: T) => number) =>
   [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
 
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...(front ? ['--ignore-certificate-errors'] : [])],
+});
 // Interrupted (Ctrl-C, kill): stop the server and the browser too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    front?.stop();
     server.stop();
     chrome.kill();
     process.exit(130);
@@ -132,6 +140,7 @@ try {
 } finally {
   await browser.close().catch(() => undefined);
   chrome.kill();
+  front?.stop();
   server.stop();
 }
 
