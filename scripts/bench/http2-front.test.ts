@@ -5,8 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttp2Front } from './http2-front.ts';
 
-// The app server's side: a compressed asset, a page that sets a cookie-free no-cache header, and a
-// POST that echoes its body, as the benchmarks' pages and log-in use them.
+// The app server's side: a pre-compressed asset sent with a hop-by-hop header, and a POST that echoes
+// its method, path and body, as the benchmarks' pages and log-in use them.
 const SCRIPT = 'console.log("galeno");'.repeat(40);
 let upstream: http.Server;
 let front: Awaited<ReturnType<typeof startHttp2Front>>;

@@ -19,8 +19,7 @@ if (!chromePath) {
 }
 const server = await startBenchServer();
 // Through TLS and HTTP/2, as production serves it (README's nginx); --http1 loads straight from Node.
-const straight = process.argv.includes('--http1');
-const front = straight ? undefined : await startHttp2Front(server.base);
+const front = process.argv.includes('--http1') ? undefined : await startHttp2Front(server.base);
 const base = front?.base ?? server.base;
 const pages = pagesFromArguments(process.argv);
 // --reports keeps each run's full Lighthouse report (bench-results/lhr-<page>-<run>.json) for digging.
