@@ -235,14 +235,19 @@ export async function listUsers(
   const search = searchOf(dialect, query.buscar);
   const total = search ? await countActiveMatches(db, search, query.rol) : await countActiveAccounts(db, query.rol);
   if (total <= offsetOf(query)) return { items: [], total };
-  const items = await userListQuery(db)
+  // The page's ids first, from the accounts alone (migration 085 keeps the active ones' ids in
+  // order), then the joined columns of those ids only: joined before the offset, every account
+  // skipped was joined too. The subquery's alias is `u` as well, the name the search's condition uses.
+  const pageIds = db
+    .selectFrom('usuarios as u')
+    .select('u.id_usuario')
     .where('u.activo', '=', 1)
     .$if(query.rol !== undefined, (qb) => qb.where('u.rol', '=', query.rol as Rol))
     .$if(search !== undefined, (qb) => qb.where(search!.condition))
     .orderBy('u.id_usuario')
     .limit(query.por_pagina)
-    .offset(offsetOf(query))
-    .execute();
+    .offset(offsetOf(query));
+  const items = await userListQuery(db).where('u.id_usuario', 'in', pageIds).orderBy('u.id_usuario').execute();
   return { items, total };
 }
 

@@ -188,6 +188,33 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
     expect(defaults.body.length).toBeLessThanOrEqual(50);
   });
 
+  it('pages through every active account in id order, a closed one between them left out', async () => {
+    const admin = await server.createUser('admin');
+    const [first, closed, last] = [
+      await server.createUser('doctor'),
+      await server.createUser('paciente'),
+      await server.createUser('paciente'),
+    ];
+    expect((await server.request('DELETE', `/api/usuarios/${closed.id_usuario}`, { token: admin.token })).status).toBe(204);
+    for (const rol of ['', '&rol=paciente']) {
+      const whole = await listUsers(server, admin.token, `?por_pagina=200${rol}`);
+      const total = Number(whole.headers.get('x-total-count'));
+      expect(whole.body).toHaveLength(total);
+      const paged: UserItem[] = [];
+      for (let pagina = 1; pagina <= Math.ceil(total / 2); pagina++) {
+        const page = await listUsers(server, admin.token, `?por_pagina=2&pagina=${pagina}${rol}`);
+        expect(page.headers.get('x-total-count'), rol).toBe(String(total));
+        paged.push(...page.body);
+      }
+      expect(paged, rol).toEqual(whole.body);
+      const ids = paged.map((u) => u.id_usuario);
+      expect(ids, rol).toEqual([...ids].sort((a, b) => a - b));
+      expect(ids, rol).not.toContain(closed.id_usuario);
+      expect(ids, rol).toContain(last.id_usuario);
+      if (!rol) expect(paged.find((u) => u.id_usuario === first.id_usuario)).toMatchObject({ rol: 'doctor', id_doctor: first.id_doctor });
+    }
+  });
+
   it('gives the patient list what its table and detail modal show', async () => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente', { nombre: 'Lucía', apellido1: 'Detalle' });
