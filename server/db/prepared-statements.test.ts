@@ -31,9 +31,29 @@ describe.skipIf(!DATABASES.includes('postgres'))('hot queries kept prepared on P
       const added = (await preparedOn(connection)).filter((statement) => !before.includes(statement));
       expect(added).toHaveLength(1);
       expect(added[0]).toMatch(/^select "nombre" from "usuarios" where "id_usuario" = \$1/);
-      // A query not compiled once is sent as before, parsed each time and kept by no name.
-      await connection.selectFrom('usuarios').select('rol').where('id_usuario', '=', doctor.id_usuario).execute();
-      expect(await preparedOn(connection)).toHaveLength(before.length + 1);
+    });
+  });
+
+  it('prepares any other query the second time its SQL runs, and never one that runs once', async () => {
+    const doctor = await server.createUser('doctor', { apellido1: 'Soler' });
+    const other = await server.createUser('paciente', { apellido1: 'Puig' });
+    const role = (connection: Kysely<Database>, id_usuario: number) =>
+      connection.selectFrom('usuarios').select(['rol', 'apellido1']).where('id_usuario', '=', id_usuario).execute();
+    await server.database.db.connection().execute(async (connection) => {
+      const before = await preparedOn(connection);
+      const added = async () => (await preparedOn(connection)).filter((statement) => !before.includes(statement));
+      expect(await role(connection, doctor.id_usuario)).toEqual([{ rol: 'doctor', apellido1: 'Soler' }]);
+      expect(await added()).toEqual([]);
+      // Its second run, with other values: from now on by name.
+      expect(await role(connection, other.id_usuario)).toEqual([{ rol: 'paciente', apellido1: 'Puig' }]);
+      expect(await role(connection, doctor.id_usuario)).toEqual([{ rol: 'doctor', apellido1: 'Soler' }]);
+      const kept = await added();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]).toMatch(/^select "rol", "apellido1" from "usuarios" where "id_usuario" = \$1/);
+      // Statements without values (a transaction's begin and commit) are left as they are.
+      await sql`select 1`.execute(connection);
+      await sql`select 1`.execute(connection);
+      expect(await added()).toHaveLength(1);
     });
   });
 
@@ -48,6 +68,12 @@ describe.skipIf(!DATABASES.includes('postgres'))('hot queries kept prepared on P
       expect((await scratchRows(connection, 2)).rows).toEqual([{ id: 2, valor: '20' }]);
       // From then on it runs unnamed, on this connection as on the others.
       expect((await scratchRows(connection, 1)).rows).toEqual([{ id: 1, valor: '10' }, { id: 2, valor: '20' }]);
+      // And is never named again, however often it runs: in a transaction the stale name would abort it.
+      for (let run = 0; run < 3; run++) {
+        await connection.transaction().execute(async (trx) => {
+          expect((await scratchRows(trx, 2)).rows).toEqual([{ id: 2, valor: '20' }]);
+        });
+      }
     });
     await sql`drop table prepared_scratch`.execute(db);
   });

@@ -2,22 +2,44 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 /**
- * The hot queries' SQL (db/compiled-once.ts), kept prepared by PostgreSQL on each connection
- * (decision 0114). A query sent without a name is parsed and planned again on every run; on two
- * cores shared with the database that was a third of an availability read. By SQL text, so a
+ * SQL kept prepared by PostgreSQL on each connection (decisions 0114, 0116). A query sent without a
+ * name is parsed and planned again on every run; on two cores shared with the database that was a
+ * third of an availability read, and about 40 % of a patient search's database time. By SQL text, so a
  * name always stands for the same text: the driver refuses a name reused for another one.
  */
 const names = new Map<string, string>();
 
 /**
- * Bounds the statements each connection keeps: compiledOnce already bounds the shapes of one
- * query (64), and the app has a few dozen hot queries; past this, queries run unnamed as before.
+ * Bounds the statements each connection keeps: the app has a few dozen query shapes, each list
+ * length of an IN one more; past this, queries run unnamed as before.
  */
 const MAX_PREPARED = 512;
 
-/** Asks that this SQL be kept prepared on PostgreSQL connections (SQLite caches every statement). */
+/**
+ * SQL texts seen once and not yet prepared. Kysely sends every value as a parameter, so a text is a
+ * query's shape, not its values: a shape that comes back is one of the app's repeated queries,
+ * while migrations and one-off statements are seen once and never named. Bounded like the names.
+ */
+const seenOnce = new Set<string>();
+const MAX_SEEN = 4096;
+
+/** SQL whose prepared plan went stale under a migration: run unnamed for the life of the process. */
+const neverPrepared = new Set<string>();
+
+/** A text run a second time is kept prepared from then on. */
+function noteRun(sql: string): void {
+  if (names.has(sql) || neverPrepared.has(sql)) return;
+  if (seenOnce.delete(sql)) return keepPrepared(sql);
+  if (seenOnce.size >= MAX_SEEN) seenOnce.clear();
+  seenOnce.add(sql);
+}
+
+/**
+ * Asks that this SQL be kept prepared on PostgreSQL connections from its first run (the queries
+ * compiled once; SQLite caches every statement).
+ */
 export function keepPrepared(sql: string): void {
-  if (names.has(sql) || names.size >= MAX_PREPARED) return;
+  if (names.has(sql) || neverPrepared.has(sql) || names.size >= MAX_PREPARED) return;
   names.set(sql, `galeno_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`);
 }
 
@@ -39,6 +61,8 @@ export function namePreparedStatements(pool: pg.Pool): void {
       } catch (error) {
         if (!isStalePlan(error)) throw error;
         names.delete(text);
+        // This connection's driver still holds the name as parsed: named again, the text would fail again.
+        neverPrepared.add(text);
         // Inside a transaction the error has aborted it, and this run fails as any statement of
         // an aborted transaction does: the transaction's caller sees an error, as for any other.
         return query(text, values);
@@ -46,8 +70,11 @@ export function namePreparedStatements(pool: pg.Pool): void {
     };
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.get(text) : undefined;
-      return name ? named(text as string, values as unknown[], name) : query(...args);
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
+      // Only statements with values: a transaction's begin and commit are sent as they are.
+      if (values.length > 0) noteRun(text);
+      const name = names.get(text);
+      return name ? named(text, values, name) : query(text, values);
     };
   });
 }
