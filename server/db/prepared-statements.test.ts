@@ -17,7 +17,7 @@ async function preparedOn(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.statement);
 }
 
-describe.skipIf(!DATABASES.includes('postgres'))('hot queries kept prepared on PostgreSQL (decision 0114)', () => {
+describe.skipIf(!DATABASES.includes('postgres'))('repeated queries kept prepared on PostgreSQL (decisions 0114, 0116)', () => {
   const server = useTestServer('postgres');
 
   it('prepares a query compiled once the first time a connection runs it, and runs it by name after', async () => {
