@@ -21,7 +21,7 @@ const MAX_PREPARED = 512;
  * while migrations and one-off statements are seen once and never named. Bounded like the names.
  */
 const seenOnce = new Set<string>();
-const MAX_SEEN = 4096;
+const MAX_SEEN = 1024;
 
 /** SQL whose prepared plan went stale under a migration: run unnamed for the life of the process. */
 const neverPrepared = new Set<string>();
