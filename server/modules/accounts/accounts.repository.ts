@@ -1,4 +1,5 @@
 import { fullName } from '../../../contracts/names.ts';
+import { ROLES } from '../../../contracts/roles.ts';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { normalizeForSearch, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import type { DialectName } from '../../db/index.ts';
@@ -255,12 +256,17 @@ export async function findUserListItem(db: Db, id_usuario: number): Promise<User
   return userListQuery(db).where('u.id_usuario', '=', id_usuario).executeTakeFirst();
 }
 
-/** Active accounts (of one role, or all), from the per-role counts kept by triggers (migration 081). */
+/**
+ * Active accounts (of one role, or all), from the per-role counts kept by triggers (migration 081).
+ * The rows are read by their key, never by a scan: on PostgreSQL a bulk load (the seed, a restore)
+ * leaves one dead version of the three rows per account loaded, a table of thousands of pages
+ * that a scan would read on every page of the list.
+ */
 async function countActiveAccounts(db: Db, rol: Rol | undefined): Promise<number> {
   const count = await db
     .selectFrom('cuentas_activas')
     .select((eb) => eb.fn.sum<number>('total').as('total'))
-    .$if(rol !== undefined, (qb) => qb.where('rol', '=', rol as Rol))
+    .where('rol', 'in', rol === undefined ? [...ROLES] : [rol])
     .executeTakeFirst();
   return Number(count?.total ?? 0);
 }
