@@ -51,6 +51,8 @@ export function keepPrepared(sql: string): void {
 const isStalePlan = (error: unknown) =>
   (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message));
 
+const isRead = (text: string) => /^\s*(select|with)\b/i.test(text);
+
 /** Sends the kept SQL by name on every client the pool opens; every other query as it came. */
 export function namePreparedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
@@ -71,8 +73,9 @@ export function namePreparedStatements(pool: pg.Pool): void {
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
       if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
-      // Only statements with values: a transaction's begin and commit are sent as they are.
-      if (values.length > 0) noteRun(text);
+      // Statements with values, and reads without any (the clinic's account count): a transaction's
+      // begin and commit are sent as they are.
+      if (values.length > 0 || isRead(text)) noteRun(text);
       const name = names.get(text);
       return name ? named(text, values, name) : query(text, values);
     };
