@@ -53,7 +53,7 @@ describe.skipIf(!DATABASES.includes('postgres'))('repeated queries kept prepared
       // A transaction's begin and commit are left as they are, however often they run.
       for (let run = 0; run < 3; run++) await connection.transaction().execute(async (trx) => role(trx, doctor.id_usuario));
       expect(await added()).toHaveLength(1);
-      // A read without values is prepared on its second run too (the clinic's count of accounts).
+      // A read without values (the specialty catalogue, the health check) is prepared on its second run too.
       const accounts = () => sql<{ total: string }>`select count(*) as total from usuarios`.execute(connection);
       const { rows } = await accounts();
       expect(await added()).toHaveLength(1);

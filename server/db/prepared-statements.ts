@@ -73,7 +73,7 @@ export function namePreparedStatements(pool: pg.Pool): void {
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
       if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
-      // Statements with values, and reads without any (the clinic's account count): a transaction's
+      // Statements with values, and reads without any (the specialty catalogue): a transaction's
       // begin and commit are sent as they are.
       if (values.length > 0 || isRead(text)) noteRun(text);
       const name = names.get(text);
