@@ -30,19 +30,7 @@ export const personalDataColumns = [
 
 type PersonalData = Pick<
   UsuariosTable,
-  | 'nombre'
-  | 'apellido1'
-  | 'apellido2'
-  | 'correo'
-  | 'dni'
-  | 'nacimiento'
-  | 'sexo'
-  | 'telefono'
-  | 'direccion'
-  | 'codigo_postal'
-  | 'localidad'
-  | 'provincia'
-  | 'pais'
+  'nombre' | 'apellido1' | 'apellido2' | 'correo' | 'dni' | 'nacimiento' | 'sexo' | 'telefono' | 'direccion' | 'codigo_postal' | 'localidad' | 'provincia' | 'pais'
 >;
 
 /** The personal data in the spec's shape (section 3), the address grouped. */
@@ -152,12 +140,7 @@ export async function findTakenIdentifiers(db: Db, nombre_usuario: string, corre
   const rows = await db
     .selectFrom('identificadores')
     .select('identificador')
-    .where((eb) =>
-      eb.or([
-        eb('identificador', '=', sql<string>`lower(${username})`),
-        eb('identificador', '=', sql<string>`lower(${email})`),
-      ]),
-    )
+    .where((eb) => eb.or([eb('identificador', '=', sql<string>`lower(${username})`), eb('identificador', '=', sql<string>`lower(${email})`)]))
     .execute();
   return {
     username: rows.some((r) => r.identificador === username),
@@ -329,9 +312,7 @@ async function countPatientMatchesUpTo(db: Db, search: Search, limit: number): P
           where usuarios_busqueda match ${search.phrase} and u.rol = 'paciente' and u.activo = 1 limit ${limit + 1}`
       : sql`select 1 from usuarios u
           where u.rol = 'paciente' and u.activo = 1 and ${containsText('u.busqueda', search.text)} limit ${limit + 1}`;
-  const { rows } = await sql<{ total: number | string }>`select count(*) as total from (${matches}) as capped`.execute(
-    db,
-  );
+  const { rows } = await sql<{ total: number | string }>`select count(*) as total from (${matches}) as capped`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -375,9 +356,7 @@ export async function listPatients(db: Db, dialect: DialectName, query: ListQuer
       qb.where('u.id_usuario', 'in', patientsInNameOrder(db).limit(page.size).offset(page.offset)),
     )
     .select(patientListColumns)
-    .$if(search !== undefined, (qb) =>
-      qb.orderBy(sql`case when ${startsWithText('u.busqueda', search!.text)} then 0 else 1 end`),
-    )
+    .$if(search !== undefined, (qb) => qb.orderBy(sql`case when ${startsWithText('u.busqueda', search!.text)} then 0 else 1 end`))
     // The search text starts with the name and surnames: an accent-free alphabetical order.
     .orderBy('u.busqueda')
     .orderBy('u.id_usuario')
@@ -406,12 +385,7 @@ function patientsInNameOrder(db: Db) {
  * common first name cheap: "jose" starts after every "a…" to "i…", half the clinic for a walk in name
  * order alone.
  */
-async function matchingPatientsOnPage(
-  db: Db,
-  dialect: DialectName,
-  text: string,
-  page: { offset: number; size: number },
-) {
+async function matchingPatientsOnPage(db: Db, dialect: DialectName, text: string, page: { offset: number; size: number }) {
   const starting = patientsInNameOrder(db).where(startsWithTextInRange('w.busqueda', text));
   const first = (await starting.limit(page.size).offset(page.offset).execute()).map((row) => row.id_usuario);
   if (first.length === page.size) return isOneOf(dialect, 'u.id_usuario', first);
@@ -425,34 +399,20 @@ async function matchingPatientsOnPage(
     .offset(Math.max(0, page.offset - startingCount));
   // One list of ids for an IN: an OR of two would cost PostgreSQL a scan of every account.
   const restIds = db.selectFrom(rest.as('r')).select('r.id_usuario');
-  const ids =
-    first.length === 0
-      ? restIds
-      : restIds.unionAll(
-          db
-            .selectFrom('usuarios')
-            .select('id_usuario')
-            .where(isOneOf(dialect, 'id_usuario', first)),
-        );
+  const firstIds = db.selectFrom('usuarios').select('id_usuario').where(isOneOf(dialect, 'id_usuario', first));
+  const ids = first.length === 0 ? restIds : restIds.unionAll(firstIds);
   return sql<boolean>`${sql.ref('u.id_usuario')} in (${ids})`;
 }
 
 /** How many rows a query gives, counting no further than `limit`. */
 async function countUpTo(db: Db, query: ReturnType<typeof patientsInNameOrder>, limit: number): Promise<number> {
-  const { rows } = await sql<{
-    n: number | string;
-  }>`select count(*) as n from (${query.limit(limit)}) as capped`.execute(db);
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${query.limit(limit)}) as capped`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
 /** The language an active account's e-mails, reminders and screens are in. */
 export async function setAccountLanguage(db: Db, id_usuario: number, idioma: Language): Promise<boolean> {
-  const result = await db
-    .updateTable('usuarios')
-    .set({ idioma })
-    .where('id_usuario', '=', id_usuario)
-    .where('activo', '=', 1)
-    .executeTakeFirst();
+  const result = await db.updateTable('usuarios').set({ idioma }).where('id_usuario', '=', id_usuario).where('activo', '=', 1).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -460,17 +420,7 @@ export async function setAccountLanguage(db: Db, id_usuario: number, idioma: Lan
 export async function findAccount(db: Db, id_usuario: number) {
   return db
     .selectFrom('usuarios')
-    .select([
-      'id_usuario',
-      'nombre_usuario',
-      'nombre',
-      'apellido1',
-      'apellido2',
-      'correo',
-      'rol',
-      'idioma',
-      'creado_en',
-    ])
+    .select(['id_usuario', 'nombre_usuario', 'nombre', 'apellido1', 'apellido2', 'correo', 'rol', 'idioma', 'creado_en'])
     .where('id_usuario', '=', id_usuario)
     .where('activo', '=', 1)
     .executeTakeFirst();
@@ -515,11 +465,7 @@ export async function deactivateUser(db: Db, id_usuario: number, eliminado_en: s
 }
 
 export async function findPatientOfUser(db: Db, id_usuario: number) {
-  return db
-    .selectFrom('pacientes')
-    .select(['id_paciente', 'estado'])
-    .where('id_usuario', '=', id_usuario)
-    .executeTakeFirst();
+  return db.selectFrom('pacientes').select(['id_paciente', 'estado']).where('id_usuario', '=', id_usuario).executeTakeFirst();
 }
 
 export async function setPatientState(db: Db, id_usuario: number, estado: 'Activo' | 'Inactivo'): Promise<void> {
@@ -545,12 +491,7 @@ export async function dniHeldByAnother(db: Db, dni: string, id_usuario: number):
 }
 
 /** Replaces the editable profile fields; absent optional fields are cleared. */
-export async function updatePatientProfile(
-  db: Db,
-  id_usuario: number,
-  profile: PerfilPacienteUpdate,
-  busqueda: string,
-): Promise<void> {
+export async function updatePatientProfile(db: Db, id_usuario: number, profile: PerfilPacienteUpdate, busqueda: string): Promise<void> {
   await db
     .updateTable('usuarios')
     .set({
