@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, passwordHashQueue, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, passwordHashQueue, verifyPassword } from './passwords.ts';
 
 // Written by hash-wasm, which hashed every password stored before Node's own argon2 took over:
 // accounts created then must still log in.
@@ -7,15 +7,15 @@ const OLD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$s15NnWWilrfqELOrWD5/bQ$t775cDsz
 const OTHER_PARAMETERS = '$argon2id$v=19$m=4096,t=3,p=2$c2FsLWRlLXBydWViYS0xNg$Z8DY4oR/ej1+9JyZpmABFMTltfffwjIa';
 
 describe('passwords', () => {
-  it('hashes with OWASP argon2id parameters and a fresh salt, and verifies only the right password', async () => {
+  it('hashes with OWASP\'s least-memory argon2id parameters and a fresh salt, and verifies only the right password', async () => {
     const [first, second] = await Promise.all([hashPassword('Secreto1234!'), hashPassword('Secreto1234!')]);
-    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(second).not.toBe(first);
     expect(await verifyPassword(first, 'Secreto1234!')).toBe(true);
     expect(await verifyPassword(first, 'secreto1234!')).toBe(false);
   });
 
-  it('runs one hash at a time: a burst of log-ins queues instead of taking both cores and 19 MiB each', async () => {
+  it('runs one hash at a time: a burst of log-ins queues instead of taking both cores and the memory of each', async () => {
     const burst = [hashPassword('Uno-1234!'), verifyPassword(OLD_HASH, 'Secreto1234!'), hashPassword('Tres-1234!')];
     expect(passwordHashQueue()).toEqual({ running: 1, waiting: 2 });
     const [, verified] = await Promise.all(burst);
@@ -28,6 +28,13 @@ describe('passwords', () => {
     expect(await verifyPassword(OLD_HASH, 'Secreto1234?')).toBe(false);
     expect(await verifyPassword(OTHER_PARAMETERS, 'Contraseña-ñ€')).toBe(true);
     expect(await verifyPassword(OTHER_PARAMETERS, 'Contrasena-n€')).toBe(false);
+  });
+
+  it('asks for a new hash where a stored one has other parameters than new hashes get', async () => {
+    expect(needsRehash(OLD_HASH)).toBe(true);
+    expect(needsRehash(OTHER_PARAMETERS)).toBe(true);
+    expect(needsRehash(await hashPassword('Secreto1234!'))).toBe(false);
+    expect(needsRehash('not a hash')).toBe(false);
   });
 
   it('refuses, without throwing, anything that is not a usable argon2id hash', async () => {

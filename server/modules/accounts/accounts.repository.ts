@@ -477,6 +477,19 @@ export async function replacePassword(db: Db, id_usuario: number, contrasena_has
   await db.updateTable('usuarios').set({ contrasena_hash }).where('id_usuario', '=', id_usuario).execute();
 }
 
+/**
+ * Replaces a password's hash with a new hash of the same password (new parameters), unless the
+ * password changed since `oldHash` was read: a change made meanwhile is never undone.
+ */
+export async function upgradePasswordHash(db: Db, id_usuario: number, oldHash: string, newHash: string): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set({ contrasena_hash: newHash })
+    .where('id_usuario', '=', id_usuario)
+    .where('contrasena_hash', '=', oldHash)
+    .execute();
+}
+
 /** Whether another active patient already holds this DNI/NIE (stored normalized). */
 export async function dniHeldByAnother(db: Db, dni: string, id_usuario: number): Promise<boolean> {
   const row = await db

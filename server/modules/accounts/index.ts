@@ -25,6 +25,7 @@ export {
   setPatientState,
   setRole,
   updatePatientProfile,
+  upgradePasswordHash,
   type Page,
   type UserListRow,
 } from './accounts.repository.ts';

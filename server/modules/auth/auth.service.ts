@@ -8,9 +8,18 @@ import type {
 } from '../../../contracts/auth.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import { hashPassword, spendVerificationTime, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/index.ts';
-import { accountInsertError, duplicateAccountError, accountOf, findTakenIdentifiers, insertPatient, insertUser, replacePassword } from '../accounts/index.ts';
+import {
+  accountInsertError,
+  duplicateAccountError,
+  accountOf,
+  findTakenIdentifiers,
+  insertPatient,
+  insertUser,
+  replacePassword,
+  upgradePasswordHash,
+} from '../accounts/index.ts';
 import { deviceLabel } from '../../lib/device-label.ts';
 import type { Caller, Visitor } from '../../lib/request-context.ts';
 import { findLoginUser, findSessionUser, type SessionRow } from './auth.repository.ts';
@@ -149,6 +158,10 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
       if (!user || !valid) {
         await guard.recordFailure(caller, user, now);
         throw fail(401, 'credenciales_invalidas', caller.language);
+      }
+      // A hash made with older parameters gets today's, now that the password is at hand.
+      if (needsRehash(user.contrasena_hash)) {
+        await upgradePasswordHash(db, user.id_usuario, user.contrasena_hash, await hashPassword(input.contrasena));
       }
       if (await secondFactor.needsCode(user.id_usuario)) return secondFactor.issueTicket(user.id_usuario);
       await guard.succeeded(caller, user.id_usuario);

@@ -149,6 +149,25 @@ describe.each(DATABASES)('sign-up and log-in on %s', (kind) => {
     expect(newLogin.status).toBe(200);
   });
 
+  it('gives a hash made with older parameters today\'s at the next right log-in, and keeps it on a wrong one', async () => {
+    await server.request('POST', '/api/registro-paciente', { body: newPatient('rehash') });
+    // 'Secreto1234!' hashed with 19 MiB and 2 passes, the parameters before 2026-12-06.
+    const oldHash = '$argon2id$v=19$m=19456,t=2,p=1$s15NnWWilrfqELOrWD5/bQ$t775cDszY3CfiqEvGGeWkXloZQQ4Vdu57l3GiSoC4rU';
+    const stored = () =>
+      server.database.db.selectFrom('usuarios').select('contrasena_hash').where('nombre_usuario', '=', 'paciente_rehash').executeTakeFirstOrThrow();
+    await server.database.db.updateTable('usuarios').set({ contrasena_hash: oldHash }).where('nombre_usuario', '=', 'paciente_rehash').execute();
+
+    const wrong = await server.request('POST', '/api/login', { body: { usuario: 'paciente_rehash', contrasena: 'Secreto1234?' } });
+    expect(wrong.status).toBe(401);
+    expect((await stored()).contrasena_hash).toBe(oldHash);
+
+    const right = await server.request('POST', '/api/login', { body: { usuario: 'paciente_rehash', contrasena: 'Secreto1234!' } });
+    expect(right.status).toBe(200);
+    expect((await stored()).contrasena_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    const again = await server.request('POST', '/api/login', { body: { usuario: 'paciente_rehash', contrasena: 'Secreto1234!' } });
+    expect(again.status).toBe(200);
+  });
+
   it('stores passwords only as argon2id hashes', async () => {
     await server.request('POST', '/api/registro-paciente', { body: newPatient('hash') });
     const row = await server.database.db
@@ -156,7 +175,7 @@ describe.each(DATABASES)('sign-up and log-in on %s', (kind) => {
       .select('contrasena_hash')
       .where('nombre_usuario', '=', 'paciente_hash')
       .executeTakeFirstOrThrow();
-    expect(row.contrasena_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.contrasena_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
   });
 });
 
