@@ -47,6 +47,8 @@ test('an admin sets the booking rules and the patient sees them on /pedir-cita a
 });
 
 test(`a doctor marks a visit whose time has passed 'No presentado' in the record, then moves on to another patient`, async ({ page, request }) => {
+  const walkIn = walkInNow();
+  test.skip(walkIn === null, 'the last minutes of the day in the clinic: no room for a walk-in before midnight');
   const doctor = await registerDoctorByApi(request, 'Nuria');
   const nombre = `Pau${Math.random().toString(36).slice(2, 7)}`;
   const credentials = await registerPatient(request, nombre);
@@ -54,7 +56,7 @@ test(`a doctor marks a visit whose time has passed 'No presentado' in the record
   // A walk-in assigned now: its time has begun.
   const assigned = await request.post('/api/consultas', {
     headers: await bearer(request, doctor),
-    data: { pacienteId: login.usuario.id_usuario, ...(await walkInNow()), motivo: 'Control de tensión' },
+    data: { pacienteId: login.usuario.id_usuario, ...walkIn!, motivo: 'Control de tensión' },
   });
   expect(assigned.status(), await assigned.text()).toBe(201);
 

@@ -6,17 +6,28 @@ export function clinicToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 }
 
+/** The length of a new doctor's slots (`intervalo_min`'s default): a walk-in's one-off slot. */
+const WALK_IN_MINUTES = 15;
+/** Minutes kept before midnight beyond the slot, so a journey ends on the day it began. */
+const DAY_END_MARGIN = 5;
+
 /**
  * A visit assigned as a walk-in: today in the clinic at this minute (HH:MM), so its time has begun as
- * soon as it is made (a time already gone is refused). In the day's last minute it waits for the
- * next day, so the date and the time name the same day on the server too.
+ * soon as it is made (a time already gone is refused). Null in the day's last minutes, when its slot
+ * would run past midnight (the server refuses a slot that crosses days) or the journey could end
+ * on the next day: the journey then skips itself, as the home journeys do.
  */
-export async function walkInNow(): Promise<{ fecha: string; hora: string }> {
-  const clinicTime = (at: Date) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-  while (clinicTime(new Date()) === '23:59') await new Promise((resolve) => setTimeout(resolve, 1000));
+export function walkInNow(): { fecha: string; hora: string } | null {
   const now = new Date();
-  return { fecha: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(now), hora: clinicTime(now) };
+  const hora = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Madrid',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  const [hour = 0, minute = 0] = hora.split(':').map(Number);
+  if (hour * 60 + minute + WALK_IN_MINUTES + DAY_END_MARGIN > 24 * 60) return null;
+  return { fecha: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(now), hora };
 }
 
 export function addDays(iso: string, days: number): string {
