@@ -179,6 +179,7 @@ export const ca: Messages = {
     consulta_hueco_bloqueado: 'Aquesta hora està bloquejada a la teva agenda. Desbloqueja-la o tria’n una altra.',
     consulta_hueco_solapado:
       'Aquesta hora se solapa amb una altra franja de la teva agenda. Tria l’hora d’inici d’una franja lliure o una hora sense franges.',
+    consulta_pasa_medianoche: 'Una visita a aquesta hora acabaria passada la mitjanit. Tria una hora anterior.',
     consulta_fecha_pasada: 'No es pot assignar una consulta en un dia passat.',
     consulta_hora_pasada: 'No es pot assignar una consulta a una hora que ja ha passat.',
     consulta_no_empezada: 'La consulta encara no ha començat: es podrà finalitzar a partir de la seva hora.',

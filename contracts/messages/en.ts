@@ -179,6 +179,7 @@ export const en: Messages = {
     consulta_hueco_bloqueado: 'That time is blocked in your agenda. Unblock it or choose another time.',
     consulta_hueco_solapado:
       'That time overlaps another slot of your agenda. Choose the start of a free slot or a time with no slots.',
+    consulta_pasa_medianoche: 'A visit at that time would end after midnight. Choose an earlier time.',
     consulta_fecha_pasada: 'A consultation cannot be assigned on a past day.',
     consulta_hora_pasada: 'A consultation cannot be assigned at a time that has already passed.',
     consulta_no_empezada: 'The consultation has not started yet: it can be completed from its start time.',

@@ -182,6 +182,7 @@ export const es = {
     consulta_hueco_bloqueado: 'Esa hora está bloqueada en tu agenda. Desbloquéala o elige otra hora.',
     consulta_hueco_solapado:
       'Esa hora se solapa con otro hueco de tu agenda. Elige la hora de inicio de un hueco libre o una hora sin huecos.',
+    consulta_pasa_medianoche: 'Una visita a esa hora acabaría pasada la medianoche. Elige una hora anterior.',
     consulta_fecha_pasada: 'No se puede asignar una consulta en un día pasado.',
     consulta_hora_pasada: 'No se puede asignar una consulta a una hora que ya ha pasado.',
     consulta_no_empezada: 'La consulta aún no ha empezado: se podrá finalizar a partir de su hora.',

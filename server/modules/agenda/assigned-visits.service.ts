@@ -16,7 +16,17 @@ const refusalCode: Record<HoldRefusal, ApiCode> = {
   hueco_ocupado: 'consulta_hueco_ocupado',
   hueco_bloqueado: 'consulta_hueco_bloqueado',
   hueco_solapado: 'consulta_hueco_solapado',
+  pasa_medianoche: 'consulta_pasa_medianoche',
   doctor_no_encontrado: 'sin_perfil_doctor',
+};
+
+/** A time no slot can ever take is the request's fault (400); a taken or blocked one is a conflict. */
+const refusalStatus: Record<HoldRefusal, 400 | 403 | 409> = {
+  hueco_ocupado: 409,
+  hueco_bloqueado: 409,
+  hueco_solapado: 409,
+  pasa_medianoche: 400,
+  doctor_no_encontrado: 403,
 };
 
 /** A visit the doctor assigns to a patient (POST /api/consultas): it takes a place in the agenda like a booking. */
@@ -42,7 +52,7 @@ export function createAssignedVisitsService(app: FastifyInstance) {
           const id_paciente = await findActivePatientOfAccount(trx, input.pacienteId);
           if (id_paciente === undefined) throw fail(404, 'paciente_no_encontrado', caller.language);
           const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
-          if (!slot.held) throw fail(slot.refusal === 'doctor_no_encontrado' ? 403 : 409, refusalCode[slot.refusal], caller.language);
+          if (!slot.held) throw fail(refusalStatus[slot.refusal], refusalCode[slot.refusal], caller.language);
           // A slot already over would make a visit the patient cannot cancel, and with it a standing
           // right to their record (decision 0109); the slot under way takes a walk-in.
           if (input.fecha === today && slot.hora_fin <= localTime(now, config.timeZone)) {

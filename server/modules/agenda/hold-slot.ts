@@ -5,7 +5,7 @@ import { findDoctorInterval } from '../doctors/index.ts';
 import { findSlotAt, findSlotById, reserveSlot } from './slots.repository.ts';
 import { addMinutes, MINUTES_PER_DAY, overlaps, shortTime, toMinutes } from '../../lib/slots.ts';
 
-export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'doctor_no_encontrado';
+export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'pasa_medianoche' | 'doctor_no_encontrado';
 export type HoldResult =
   | { held: true; id_agenda: number; hora: string; hora_fin: string }
   | { held: false; refusal: HoldRefusal };
@@ -14,7 +14,8 @@ export type HoldResult =
  * Takes the doctor's slot at `fecha` `hora` for a visit the doctor assigns (decisions #25), inside
  * the caller's transaction. An existing slot is taken only while it is free (a conditional update,
  * as booking does: of a consultation and a booking racing for it, one wins). A time with no slot
- * gets a one-off slot of the doctor's usual length, unless it would overlap another slot.
+ * gets a one-off slot of the doctor's usual length, unless it would overlap another slot or end
+ * after midnight.
  */
 export async function holdSlotForVisit(
   trx: Transaction<Database>,
@@ -43,9 +44,9 @@ export async function holdSlotForVisit(
     .where('id_doctor', '=', visit.id_doctor)
     .where('fecha', '=', visit.fecha)
     .execute();
-  if (toMinutes(hora) + doctor.intervalo_min > MINUTES_PER_DAY || day.some((slot) => overlaps(wanted, slot))) {
-    return { held: false, refusal: 'hueco_solapado' };
-  }
+  // A slot belongs to one day: one that would end after midnight is refused as such.
+  if (toMinutes(hora) + doctor.intervalo_min > MINUTES_PER_DAY) return { held: false, refusal: 'pasa_medianoche' };
+  if (day.some((slot) => overlaps(wanted, slot))) return { held: false, refusal: 'hueco_solapado' };
   const inserted = await trx
     .insertInto('agenda')
     .values({

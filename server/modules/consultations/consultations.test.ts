@@ -139,6 +139,13 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     const overlapping = await assign(server, doctor, patient, { hora: '09:40' });
     expect(overlapping.status).toBe(409);
     expect(overlapping.body).toMatchObject({ code: 'consulta_hueco_solapado' });
+    // 23:50 with the doctor's 15 minutes would end on the next day.
+    const pastMidnight = await assign(server, doctor, patient, { hora: '23:50' });
+    expect(pastMidnight.status).toBe(400);
+    expect(pastMidnight.body).toEqual({
+      code: 'consulta_pasa_medianoche',
+      detail: 'Una visita a esa hora acabaría pasada la medianoche. Elige una hora anterior.',
+    });
     const english = await server.request('POST', '/api/consultas', {
       token: doctor.token,
       headers: { 'accept-language': 'en' },
@@ -156,6 +163,8 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
       estado: 'Reservado',
       cita: { estado: 'Confirmada' },
     });
+    // The last slot of the day ends at midnight exactly.
+    expect((await assign(server, doctor, patient, { hora: '23:45' })).status).toBe(201);
     // On a day with no agenda at all, too; the past is refused.
     expect((await assign(server, doctor, patient, { fecha: '2026-03-10', hora: '17:00' })).status).toBe(201);
     const past = await assign(server, doctor, patient, { fecha: '2026-03-01' });
