@@ -13,7 +13,7 @@ import {
   type Credentials,
 } from './fixtures.ts';
 import { notification, registerNamedPatient, uniqueColegiado, type NamedPatient } from './support/admin.ts';
-import { addDays, bearer, clinicToday, openDayByApi } from './support/agenda.ts';
+import { addDays, bearer, clinicMinutesNow, clinicTime, clinicToday, openDayByApi } from './support/agenda.ts';
 
 // Each journey runs axe in two themes at two widths: allow the time.
 test.describe.configure({ timeout: 300_000 });
@@ -57,18 +57,9 @@ const SLOT_MINUTES = 5;
  * it needs the clinic's notice to book set to none: see withoutBookingNotice.
  */
 function laterToday(): string | null {
-  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date())
-    .split(':')
-    .map(Number);
-  const next = Math.ceil((hour * 60 + minute + MINUTES_AHEAD) / SLOT_MINUTES) * SLOT_MINUTES;
+  const next = Math.ceil((clinicMinutesNow() + MINUTES_AHEAD) / SLOT_MINUTES) * SLOT_MINUTES;
   if (next + SLOT_MINUTES > 23 * 60 + 55) return null;
-  return `${String(Math.floor(next / 60)).padStart(2, '0')}:${String(next % 60).padStart(2, '0')}`;
+  return clinicTime(next);
 }
 
 /**

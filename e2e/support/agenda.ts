@@ -6,6 +6,25 @@ export function clinicToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 }
 
+/** Minutes since midnight in the clinic's time zone, now. */
+export function clinicMinutesNow(): number {
+  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Madrid',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  return hour * 60 + minute;
+}
+
+/** A clinic time (HH:MM) from minutes since midnight. */
+export function clinicTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** The length of a new doctor's slots (`intervalo_min`'s default): a walk-in's one-off slot. */
 const WALK_IN_MINUTES = 15;
 /** Minutes kept before midnight beyond the slot, so a journey ends on the day it began. */
@@ -18,16 +37,9 @@ const DAY_END_MARGIN = 5;
  * on the next day: the journey then skips itself, as the home journeys do.
  */
 export function walkInNow(): { fecha: string; hora: string } | null {
-  const now = new Date();
-  const hora = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
-  const [hour = 0, minute = 0] = hora.split(':').map(Number);
-  if (hour * 60 + minute + WALK_IN_MINUTES + DAY_END_MARGIN > 24 * 60) return null;
-  return { fecha: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(now), hora };
+  const minutes = clinicMinutesNow();
+  if (minutes + WALK_IN_MINUTES + DAY_END_MARGIN > 24 * 60) return null;
+  return { fecha: clinicToday(), hora: clinicTime(minutes) };
 }
 
 export function addDays(iso: string, days: number): string {

@@ -12,21 +12,13 @@ import { scheduleReminder } from '../reminders/index.ts';
 import { insertAppointment } from '../visits/index.ts';
 import { holdSlotForVisit, type HoldRefusal } from './hold-slot.ts';
 
-const refusalCode: Record<HoldRefusal, ApiCode> = {
-  hueco_ocupado: 'consulta_hueco_ocupado',
-  hueco_bloqueado: 'consulta_hueco_bloqueado',
-  hueco_solapado: 'consulta_hueco_solapado',
-  pasa_medianoche: 'consulta_pasa_medianoche',
-  doctor_no_encontrado: 'sin_perfil_doctor',
-};
-
-/** A time no slot can ever take is the request's fault (400); a taken or blocked one is a conflict. */
-const refusalStatus: Record<HoldRefusal, 400 | 403 | 409> = {
-  hueco_ocupado: 409,
-  hueco_bloqueado: 409,
-  hueco_solapado: 409,
-  pasa_medianoche: 400,
-  doctor_no_encontrado: 403,
+/** What each refusal answers: a time no slot can ever take is the request's fault (400), a taken or blocked one a conflict. */
+const refusals: Record<HoldRefusal, { status: 400 | 403 | 409; code: ApiCode }> = {
+  hueco_ocupado: { status: 409, code: 'consulta_hueco_ocupado' },
+  hueco_bloqueado: { status: 409, code: 'consulta_hueco_bloqueado' },
+  hueco_solapado: { status: 409, code: 'consulta_hueco_solapado' },
+  pasa_medianoche: { status: 400, code: 'consulta_pasa_medianoche' },
+  doctor_no_encontrado: { status: 403, code: 'sin_perfil_doctor' },
 };
 
 /** A visit the doctor assigns to a patient (POST /api/consultas): it takes a place in the agenda like a booking. */
@@ -52,7 +44,7 @@ export function createAssignedVisitsService(app: FastifyInstance) {
           const id_paciente = await findActivePatientOfAccount(trx, input.pacienteId);
           if (id_paciente === undefined) throw fail(404, 'paciente_no_encontrado', caller.language);
           const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
-          if (!slot.held) throw fail(refusalStatus[slot.refusal], refusalCode[slot.refusal], caller.language);
+          if (!slot.held) throw fail(refusals[slot.refusal].status, refusals[slot.refusal].code, caller.language);
           // A slot already over would make a visit the patient cannot cancel, and with it a standing
           // right to their record (decision 0109); the slot under way takes a walk-in.
           if (input.fecha === today && slot.hora_fin <= localTime(now, config.timeZone)) {

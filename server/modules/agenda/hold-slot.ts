@@ -37,6 +37,8 @@ export async function holdSlotForVisit(
     return { held: false, refusal: blocked ? 'hueco_bloqueado' : 'hueco_ocupado' };
   }
 
+  // A slot belongs to one day: one that would end after midnight is refused as such.
+  if (toMinutes(hora) + doctor.intervalo_min > MINUTES_PER_DAY) return { held: false, refusal: 'pasa_medianoche' };
   const wanted = { hora_inicio: hora, hora_fin: addMinutes(hora, doctor.intervalo_min) };
   const day = await trx
     .selectFrom('agenda')
@@ -44,8 +46,6 @@ export async function holdSlotForVisit(
     .where('id_doctor', '=', visit.id_doctor)
     .where('fecha', '=', visit.fecha)
     .execute();
-  // A slot belongs to one day: one that would end after midnight is refused as such.
-  if (toMinutes(hora) + doctor.intervalo_min > MINUTES_PER_DAY) return { held: false, refusal: 'pasa_medianoche' };
   if (day.some((slot) => overlaps(wanted, slot))) return { held: false, refusal: 'hueco_solapado' };
   const inserted = await trx
     .insertInto('agenda')
