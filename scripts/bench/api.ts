@@ -90,6 +90,35 @@ async function cannon(url: string, options: Partial<autocannon.Options>): Promis
   return autocannon({ url, connections, duration, ...options });
 }
 
+// autocannon's own merge of runs made with `skipAggregateResult` (its types leave it out).
+const { aggregateResult } = autocannon as unknown as {
+  aggregateResult(this: void, results: autocannon.Result[], options: Partial<autocannon.Options>): autocannon.Result;
+};
+
+/**
+ * One scenario on two servers in turns of about two seconds each (A B, B A, A B, …), `duration`
+ * seconds each in all, each server's turns merged into one result. On this shared machine the
+ * speed drifts by tens of percent within a minute; figures compared as a ratio must share it.
+ */
+async function cannonInTurns(urls: [string, string], options: Partial<autocannon.Options>) {
+  const turns = Math.max(1, Math.floor(duration / 2));
+  const runs: [autocannon.Result[], autocannon.Result[]] = [[], []];
+  for (let turn = 0; turn < turns; turn++) {
+    for (const which of turn % 2 === 0 ? [0, 1] : [1, 0]) {
+      const url = urls[which]!;
+      runs[which]!.push(await autocannon({ url, connections, duration: duration / turns, skipAggregateResult: true, ...options }));
+    }
+  }
+  return runs.map((results, which) => {
+    const merged = aggregateResult(results, { url: urls[which], connections });
+    // Its requests a second come from samples it is not given here: all the turns' requests over all their time.
+    const raw = results as unknown as { totalCompletedRequests: number; duration: number }[];
+    const seconds = raw.reduce((sum, turn) => sum + turn.duration, 0);
+    merged.requests.average = raw.reduce((sum, turn) => sum + turn.totalCompletedRequests, 0) / seconds;
+    return merged;
+  }) as [autocannon.Result, autocannon.Result];
+}
+
 /** `npm start`'s own command line (package.json), so the server measured is the one that runs. */
 const startScript = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
   .start;
@@ -369,7 +398,11 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
     let peak = 0;
     for (const scenario of scenarios.filter((candidate) => chosen(candidate.name))) {
       if (server.pid) resetPeakMemory(server.pid);
-      const result = await cannon(base, scenario.options);
+      if (scenario.sameWork && sameWork?.pid) resetPeakMemory(sameWork.pid);
+      // A scenario with a same-work reference runs on both servers in turns, the other one idle.
+      const [result, reference] = scenario.sameWork
+        ? await cannonInTurns([base, sameWorkBase], scenario.options)
+        : [await cannon(base, scenario.options), undefined];
       const memoryMb = server.pid ? peakMemoryMb(server.pid) : 0;
       peak = Math.max(peak, memoryMb);
       figures.push({
@@ -382,27 +415,19 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
         non2xx: result.non2xx,
         ratio: Number((result.requests.average / bareRps).toFixed(3)),
         memoryMb,
+        ...(reference && {
+          sameWork: {
+            reqPerSec: Math.round(reference.requests.average),
+            p99: reference.latency.p99,
+            errors: reference.errors + reference.timeouts,
+            non2xx: reference.non2xx,
+            memoryMb: sameWork?.pid ? peakMemoryMb(sameWork.pid) : 0,
+          },
+        }),
       });
       console.log(
-        `  ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
-      );
-    }
-    // Galeno stops first, so the same-work server has the machine to itself, as Galeno had.
-    await stopServer();
-    for (const scenario of scenarios.filter((candidate) => candidate.sameWork && chosen(candidate.name))) {
-      if (sameWork?.pid) resetPeakMemory(sameWork.pid);
-      const result = await cannon(sameWorkBase, scenario.options);
-      const figure = figures.find((candidate) => candidate.scenario === scenario.name);
-      if (!figure) continue;
-      figure.sameWork = {
-        reqPerSec: Math.round(result.requests.average),
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        memoryMb: sameWork?.pid ? peakMemoryMb(sameWork.pid) : 0,
-      };
-      console.log(
-        `  ${scenario.name} (same-work server): ${figure.sameWork.reqPerSec} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+        `  ${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}` +
+          (reference ? `; same-work server: ${Math.round(reference.requests.average)} req/s, p99 ${reference.latency.p99} ms, non-2xx ${reference.non2xx}` : ''),
       );
     }
     return { figures, memoryMb: peak };
