@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { benchSchemaUrl, login, startScriptOf, waitFor } from './galeno-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +31,6 @@ const kind = values.db === 'sqlite' ? 'sqlite' : 'postgres';
 const size = Number(values.size);
 const requests = Number(values.requests);
 const BLOCK = 100;
-const PASSWORD = 'Bench1234!';
 const FRAGMENTS = ['gar', 'mar', 'lop', 'jose', 'ana', 'pui', 'nun', 'ferr', 'sol', 'ibañ'];
 
 /** The reads bench:api measures, as one request each: who asks, and what (i numbers the request). */
@@ -64,9 +64,7 @@ let databaseUrl: string | undefined;
 if (kind === 'postgres') {
   const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!base) throw new Error('--db postgres needs TEST_DATABASE_URL or DATABASE_URL');
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=bench_${size}`);
-  databaseUrl = url.toString();
+  databaseUrl = benchSchemaUrl(base, size);
 }
 
 /** Processor time a process has used, in ms (Linux /proc; USER_HZ is 100). */
@@ -99,9 +97,7 @@ interface Variant {
 }
 
 async function start(label: string, dir: string, port: number): Promise<Variant> {
-  const script = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } })
-    .scripts.start;
-  const child = spawn('sh', ['-c', script], {
+  const child = spawn('sh', ['-c', startScriptOf(dir)], {
     cwd: dir,
     env: {
       ...process.env,
@@ -121,25 +117,9 @@ async function start(label: string, dir: string, port: number): Promise<Variant>
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 600) throw new Error(`server ${label} did not start`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usuario: scenario!.user, contrasena: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`log-in on ${label}: ${login.status}`);
-  const { access_token } = (await login.json()) as { access_token: string };
-  return { label, child, base, token: access_token, wallMs: 0, serverMs: 0, databaseMs: 0 };
+  await waitFor(`${base}/api/health`, child);
+  const token = await login(base, scenario!.user);
+  return { label, child, base, token, wallMs: 0, serverMs: 0, databaseMs: 0 };
 }
 
 const checkout = checkoutOf(values.base);

@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DatabaseSync } from 'node:sqlite';
 import { buildServerJs } from '../build-server-js.ts';
+import { BENCH_PASSWORD, benchSchemaUrl, login, startScriptOf, waitFor } from './galeno-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +32,6 @@ const kind = values.db === 'postgres' ? 'postgres' : 'sqlite';
 const sizes = values.sizes.split(',').map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const PASSWORD = 'Bench1234!';
 const only = values.only?.split(',').map((name) => name.trim());
 const chosen = (scenario: string) => !only || only.includes(scenario);
 const root = path.resolve('bench-results');
@@ -56,19 +56,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
     const child = spawn(command, args, { env, stdio: 'inherit' });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
   });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${url}`);
 }
 
 /** Starts a new peak for peakMemoryMb (Linux: clear_refs 5 resets VmHWM to the current RSS). */
@@ -119,9 +106,7 @@ async function cannonInTurns(urls: [string, string], options: Partial<autocannon
   }) as [autocannon.Result, autocannon.Result];
 }
 
-/** `npm start`'s own command line (package.json), so the server measured is the one that runs. */
-const startScript = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
-  .start;
+const startScript = startScriptOf();
 // What npm's prestart does before that command: the server's modules, stripped of their types.
 buildServerJs();
 
@@ -150,9 +135,7 @@ async function prepareDatabase(size: number, doctors: number): Promise<NodeJS.Pr
       await client.query(`create schema ${schema}`);
       await client.end();
     }
-    const url = new URL(base);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    env.DATABASE_URL = url.toString();
+    env.DATABASE_URL = benchSchemaUrl(base, size);
   }
   if (reuse) {
     // Each run books thousands of future slots; a clinic reused often enough has none left.
@@ -201,16 +184,6 @@ async function freeSlots(env: NodeJS.ProcessEnv, limit: number) {
   const rows = database.prepare(sql).all() as unknown as { id_doctor: number; fecha: string; hora_inicio: string }[];
   database.close();
   return rows;
-}
-
-async function login(base: string, usuario: string): Promise<string> {
-  const response = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usuario, contrasena: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`log-in of ${usuario}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** Patients who book in the booking scenario (a run of them from paciente21 onwards). */
@@ -385,7 +358,7 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
                 headers: { 'content-type': 'application/json' },
                 body: JSON.stringify({
                   usuario: `paciente${1 + Math.floor(Math.random() * Math.min(size, 1000))}`,
-                  contrasena: PASSWORD,
+                  contrasena: BENCH_PASSWORD,
                 }),
               }),
             },

@@ -1,0 +1,44 @@
+// What the API benchmarks (api.ts, ab.ts) share: Galeno started as `npm start` starts it, the
+// clinic bench:api seeds, waiting for a server and logging in to it.
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Every account of a clinic seeded by seed:large logs in with it. */
+export const BENCH_PASSWORD = 'Bench1234!';
+
+/** `npm start`'s own command line in a checkout (package.json), so the server measured is the one that runs. */
+export function startScriptOf(dir = '.'): string {
+  return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
+}
+
+/** The PostgreSQL schema of bench:api's clinic of `size` patients, as a connection URL. */
+export function benchSchemaUrl(base: string, size: number): string {
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=bench_${size}`);
+  return url.toString();
+}
+
+export async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+export async function login(base: string, usuario: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usuario, contrasena: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`log-in of ${usuario}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
