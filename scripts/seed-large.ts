@@ -12,8 +12,7 @@ import { isEmpty } from '../server/seed/demo.ts';
 import { seedLargeClinic } from '../server/db/seed/large.ts';
 import { localDate } from '../server/lib/clock.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
-
-export const BENCH_PASSWORD = 'Bench1234!';
+import { BENCH_PASSWORD } from './bench/galeno-server.ts';
 
 const { values } = parseArgs({
   options: {

@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DatabaseSync } from 'node:sqlite';
 import { buildServerJs } from '../build-server-js.ts';
-import { BENCH_PASSWORD, benchSchemaUrl, login, startScriptOf, waitFor } from './galeno-server.ts';
+import { BENCH_PASSWORD, benchSchema, benchSchemaUrl, login, startScriptOf, waitFor } from './galeno-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -127,7 +127,7 @@ async function prepareDatabase(size: number, doctors: number): Promise<NodeJS.Pr
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
     if (!base) throw new Error('--db postgres needs TEST_DATABASE_URL or DATABASE_URL');
-    const schema = `bench_${size}`;
+    const schema = benchSchema(size);
     if (!reuse) {
       const client = new pg.Client({ connectionString: base });
       await client.connect();

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Every account of a clinic seeded by seed:large logs in with it. */
+/** The password seed:large gives every account of the clinic it generates. */
 export const BENCH_PASSWORD = 'Bench1234!';
 
 /** `npm start`'s own command line in a checkout (package.json), so the server measured is the one that runs. */
@@ -13,10 +13,15 @@ export function startScriptOf(dir = '.'): string {
     .start;
 }
 
-/** The PostgreSQL schema of bench:api's clinic of `size` patients, as a connection URL. */
+/** The PostgreSQL schema that holds bench:api's clinic of `size` patients. */
+export function benchSchema(size: number): string {
+  return `bench_${size}`;
+}
+
+/** A connection URL to that schema. */
 export function benchSchemaUrl(base: string, size: number): string {
   const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=bench_${size}`);
+  url.searchParams.set('options', `-c search_path=${benchSchema(size)}`);
   return url.toString();
 }
 
