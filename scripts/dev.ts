@@ -1,6 +1,7 @@
 // `npm run dev`: the API (server/main.ts, on PORT or 3000) and Vite's dev server on
-// http://localhost:5173, which proxies /api to it. A change to a screen reloads the page; a change
-// to the server needs a restart of this command. Ctrl-C stops both.
+// http://localhost:5173, which proxies /api to it. A change to a component swaps it in place with
+// React's fast refresh (state kept); a change to the server needs a restart of this command.
+// Ctrl-C stops both.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const children: ChildProcess[] = [

@@ -1,34 +1,17 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
 const local = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
-/**
- * Mantine's ScrollArea (used by every Modal) takes one small hook from @floating-ui/react, which made
- * every screen with a dialog download all of floating-ui. Points that import at src/lib/merge-refs.ts;
- * fails the build if Mantine changes the line, so the saving cannot vanish unnoticed.
- */
-function scrollAreaWithoutFloatingUi(): Plugin {
-  const from = 'import { useMergeRefs } from "@floating-ui/react";';
-  return {
-    name: 'galeno:scroll-area-without-floating-ui',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(id)) return undefined;
-      if (!code.includes(from)) this.error(`ScrollArea.mjs no longer has: ${from} (update web/vite.config.ts)`);
-      return code.replace(from, `import { useMergeRefs } from ${JSON.stringify(local('./src/lib/merge-refs.ts'))};`);
-    },
-  };
-}
 
 const mantineStyles = fileURLToPath(new URL('../node_modules/@mantine/core/styles/', import.meta.url));
 
 /**
  * Each Mantine component's stylesheet travels with the component: the chunk that holds a component's
  * class names (its `.module.mjs`) imports its CSS, so a screen's first load carries only the styles of
- * the components it draws (decision 0096). Each stylesheet is wrapped in its own cascade layer, declared
+ * the components it draws. Each stylesheet is wrapped in its own cascade layer, declared
  * in Mantine's order in app/mantine.css, so the order in which chunks arrive cannot change which rule
  * wins; the app's own CSS, unlayered, comes after all of them as before.
  */
@@ -51,17 +34,12 @@ function mantineStylesWithComponents(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [scrollAreaWithoutFloatingUi(), mantineStylesWithComponents()],
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // React's JSX transform, and fast refresh in the dev server.
+  plugins: [react(), mantineStylesWithComponents()],
   resolve: {
     alias: [
       // Zod without its eval probe, which the Content-Security-Policy refuses (src/lib/zod-jitless.ts).
       { find: /^zod$/, replacement: local('./src/lib/zod-jitless.ts') },
-      // The screens, Mantine and the other libraries are written for React; Preact runs them in the
-      // browser with 4 KB instead of react-dom's 60 (decision 0097). Types still come from @types/react.
-      { find: /^react-dom(\/client)?$/, replacement: 'preact/compat$1' },
-      { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: 'preact/compat/$1' },
-      { find: /^react$/, replacement: local('./src/lib/react-on-preact.ts') },
     ],
   },
   build: {
@@ -87,7 +65,7 @@ export default defineConfig({
           groups: [{ name: 'initial', tags: ['$initial'] }],
           // A shared chunk under ~30 KB of source (a Mantine component, a hook) is copied into each
           // screen that uses it instead of being a file of its own: a logged-in screen waits for ~16
-          // files instead of ~52, each a round trip a phone pays for (decision 0097).
+          // files instead of ~52, each a round trip a phone pays for.
           experimentalInlineCommonChunks: { maxSize: 30_000 },
         },
       },

@@ -1,5 +1,5 @@
 // The server the web benchmarks measure: the built app on the demo clinic, on a port and a data
-// directory of its own, and the screens of issue 15 with who opens each.
+// directory of its own, and the screens it opens, with who opens each.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -11,7 +11,7 @@ export type BenchPage = { path: string; as?: Login };
 
 const patient: Login = ['ana.lopez', 'Paciente1234!'];
 const doctor: Login = ['dra.garcia', 'Doctor1234!'];
-/** The screens of issue 15 (the same list as the first-load budget in scripts/check-bundle.ts). */
+/** The public pages and the patient's and the doctor's main screens, each opened by whom it is for. */
 export const ALL_PAGES: BenchPage[] = [
   { path: '/home' },
   { path: '/login' },

@@ -1,7 +1,13 @@
 // npm run bench:web: Lighthouse (mobile profile, the system Chromium) on the public pages and, logged
-// in, the patient's and the doctor's screens of issue 15. Each page runs --runs=N times (default 3); the
+// in, the patient's and the doctor's main screens. Each page runs --runs=N times (default 3); the
 // table shows the median run by performance score, with the load average before each run, because on
 // a shared 2-core machine one run says little. Writes every run to bench-results/.
+//
+// The CPU slowdown is calibrated, as Chrome DevTools does, to a mid-tier phone: Lighthouse's benchmark
+// index of this machine (measured first, on a page with nothing to do) divided by 1,000, the index of
+// such a phone, and never below 1. Lighthouse's fixed 4x assumes a fast desktop; on a slow or a busy
+// machine it slows a slower CPU further, so the same build scored differently from day to day.
+// --cpu-slowdown=N sets the multiplier by hand instead.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +30,11 @@ const base = front?.base ?? server.base;
 const pages = pagesFromArguments(process.argv);
 // --reports keeps each run's full Lighthouse report (bench-results/lhr-<page>-<run>.json) for digging.
 const saveReports = process.argv.includes('--reports');
-const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const runs = Number(option('runs') ?? 3);
+/** The benchmark index Lighthouse gives a mid-tier phone: the machine the score should describe. */
+const MID_TIER_PHONE_INDEX = 1000;
+const CALIBRATION_RUNS = 3;
 
 type Row = {
   path: string;
@@ -33,7 +43,7 @@ type Row = {
   bestPractices: number;
   seo: number;
   load: number;
-  /** Lighthouse's measure of this machine's CPU (about 1,000+ on a desktop; its 4x mobile throttling assumes one). */
+  /** Lighthouse's measure of this machine's CPU during this run (a mid-tier phone is about 1,000). */
   benchmarkIndex: number;
   /** milliseconds, except CLS */
   metrics: { fcp: number; lcp: number; tbt: number; si: number; cls: number };
@@ -63,9 +73,34 @@ async function clearHttpCache() {
   await cdp.send('Network.clearBrowserCache');
   await tab.close();
 }
+/** Lighthouse's benchmark index of this machine: the median of a few passes over a page with no work. */
+async function measureBenchmarkIndex() {
+  const indexes: number[] = [];
+  for (let pass = 0; pass < CALIBRATION_RUNS; pass++) {
+    const result = await lighthouse(`${base}/404`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyAudits: ['viewport'],
+    });
+    const index = result?.lhr.environment.benchmarkIndex;
+    if (index) indexes.push(index);
+  }
+  if (indexes.length === 0) throw new Error('Lighthouse reported no benchmark index');
+  return median(indexes, (index) => index);
+}
 const rows: Row[] = [];
 const allRuns: Row[] = [];
+let benchmarkIndex = NaN;
+let cpuSlowdownMultiplier = Number(option('cpu-slowdown'));
 try {
+  if (!(cpuSlowdownMultiplier > 0)) {
+    benchmarkIndex = Math.round(await measureBenchmarkIndex());
+    cpuSlowdownMultiplier = Math.max(1, Math.round((benchmarkIndex / MID_TIER_PHONE_INDEX) * 100) / 100);
+  }
+  console.log(
+    `CPU: benchmark index ${Number.isNaN(benchmarkIndex) ? 'not measured' : benchmarkIndex}, slowdown ${cpuSlowdownMultiplier}x (load ${os.loadavg()[0]!.toFixed(1)})`,
+  );
   for (const page of pages) {
     const pageRuns: Row[] = [];
     for (let run = 1; run <= runs; run++) {
@@ -85,7 +120,10 @@ try {
           logLevel: 'error',
           disableStorageReset: true,
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          throttling: { cpuSlowdownMultiplier },
         });
+        const applied = result?.lhr.configSettings.throttling.cpuSlowdownMultiplier;
+        if (result && applied !== cpuSlowdownMultiplier) throw new Error(`Lighthouse ran with a ${applied}x CPU slowdown`);
         const failure = result?.lhr.runtimeError;
         if (!failure || attempt === 3) break;
         console.log(`  ${page.path} run ${run}: Lighthouse failed (${failure.code}), retrying`);
@@ -145,6 +183,9 @@ try {
 
 console.log(`\nmedian of ${runs} run(s) per page; load = 1-min load average before the run (${os.cpus().length} CPUs)`);
 console.log(
+  `CPU slowdown ${cpuSlowdownMultiplier}x, from a benchmark index of ${Number.isNaN(benchmarkIndex) ? '(not measured: set by hand)' : benchmarkIndex}; CPU index = each run's own`,
+);
+console.log(
   'page              | performance | runs        | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | load | CPU index',
 );
 for (const r of rows) {
@@ -158,5 +199,5 @@ for (const r of rows) {
 }
 fs.mkdirSync('bench-results', { recursive: true });
 const file = path.join('bench-results', `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(file, JSON.stringify({ runs: allRuns, medians: rows }, null, 2));
+fs.writeFileSync(file, JSON.stringify({ benchmarkIndex, cpuSlowdownMultiplier, runs: allRuns, medians: rows }, null, 2));
 console.log(`written to ${file}`);

@@ -4,8 +4,8 @@ import { useSyncExternalStore } from 'react';
  * "The screen has its data": at least one API call has answered and none has been in flight for
  * QUIET_MS, or MAX_WAIT_MS have passed since the page opened (a screen without data, a server that
  * does not answer). Code the first render does not need (the user menu, a dialog not yet opened)
- * downloads after this, so on a phone it does not compete with the screen's own requests
- * (decision 0097). Once settled, the page stays settled: later screens load such code at once.
+ * downloads after this, so on a phone it does not compete with the screen's own requests.
+ * Once settled, the page stays settled: later screens load such code at once.
  */
 const QUIET_MS = 300;
 const MAX_WAIT_MS = 5000;
