@@ -1,8 +1,10 @@
-// Starts the real server for the browser tests on a fresh database: an empty data folder, or a
-// new PostgreSQL schema when run with --db postgres (TEST_DATABASE_URL).
+// Starts the real server for the browser tests, compiled and run with plain node as `npm start`
+// runs it, on a fresh database: an empty data folder, or a new PostgreSQL schema when run with
+// --db postgres (TEST_DATABASE_URL).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
+import { buildServerIfStale, SERVER_ENTRY } from './build-server.ts';
 import { e2eDataDir } from './e2e-data-dir.ts';
 
 const kind = process.argv.includes('postgres') ? 'postgres' : 'sqlite';
@@ -43,6 +45,7 @@ if (kind === 'postgres') {
   env.DATABASE_URL = withSchema.toString();
 }
 
-const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'inherit' });
+await buildServerIfStale();
+const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: 'inherit' });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

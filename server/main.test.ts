@@ -3,11 +3,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfStale, SERVER_ENTRY } from '../scripts/build-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 const folders: string[] = [];
+
+// `npm start` runs the compiled server (its prestart compiles it; here, the same step).
+beforeAll(() => buildServerIfStale(), 120_000);
 
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -61,6 +65,10 @@ const exitOf = (child: ChildProcess) =>
   );
 
 describe('server/main.ts', () => {
+  it('is started by npm start as compiled JavaScript with plain node: no loader, no runtime flags', () => {
+    expect(startScript).toBe(`exec node ${path.relative(root, SERVER_ENTRY)}`);
+  });
+
   it('on SIGTERM finishes the request in flight, refuses new connections and exits 0', async () => {
     const { child, port, output } = await startServer();
     const exited = exitOf(child);
@@ -127,7 +135,7 @@ describe('server/main.ts', () => {
   }, 60_000);
 
   it('stops with a message naming the variable when the configuration is bad', async () => {
-    const child = spawn(process.execPath, ['server/main.ts'], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: 'not-a-port' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -143,7 +151,7 @@ describe('server/main.ts', () => {
   it('refuses to listen on a network address while a demo account keeps its published password', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-main-'));
     folders.push(dataDir);
-    const child = spawn(process.execPath, ['server/main.ts'], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: '0', HOST: '0.0.0.0', DEMO_DATA: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { benchSchemaUrl, login, startScriptOf, waitFor } from './galeno-server.ts';
+import { benchSchemaUrl, compileServerIn, login, startScriptOf, waitFor } from './galeno-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -77,12 +77,12 @@ function cpuMs(pid: number): number {
   }
 }
 
-/** A checkout of `rev` beside this one, sharing its node_modules, with its server modules stripped. */
+/** A checkout of `rev` beside this one, sharing its node_modules, with its server compiled as its prestart would. */
 function checkoutOf(rev: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-ab-'));
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', dir, rev]);
   fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
-  execFileSync(process.execPath, ['scripts/build-server-js.ts'], { cwd: dir, stdio: 'ignore' });
+  compileServerIn(dir);
   return dir;
 }
 

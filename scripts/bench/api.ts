@@ -12,8 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DatabaseSync } from 'node:sqlite';
-import { buildServerJs } from '../build-server-js.ts';
-import { BENCH_PASSWORD, benchSchema, benchSchemaUrl, login, startScriptOf, waitFor } from './galeno-server.ts';
+import { BENCH_PASSWORD, benchSchema, benchSchemaUrl, compileServerIn, login, startScriptOf, waitFor } from './galeno-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -107,8 +106,7 @@ async function cannonInTurns(urls: [string, string], options: Partial<autocannon
 }
 
 const startScript = startScriptOf();
-// What npm's prestart does before that command: the server's modules, stripped of their types.
-buildServerJs();
+compileServerIn();
 
 /** Fewer free future slots than this and a reused clinic is seeded again (booking would run dry). */
 const MIN_FREE_SLOTS = 20_000;

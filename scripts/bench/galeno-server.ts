@@ -1,6 +1,6 @@
 // What the API benchmarks (api.ts, ab.ts) share: Galeno started as `npm start` starts it, the
 // clinic bench:api seeds, waiting for a server and logging in to it.
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,6 +11,15 @@ export const BENCH_PASSWORD = 'Bench1234!';
 export function startScriptOf(dir = '.'): string {
   return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
     .start;
+}
+
+/**
+ * What npm's prestart does before that command line in a checkout, the web build aside: compile
+ * the server. A checkout from before the compiled build wrote type-stripped copies instead.
+ */
+export function compileServerIn(dir = '.'): void {
+  const script = ['scripts/build-server.ts', 'scripts/build-server-js.ts'].find((file) => fs.existsSync(path.join(dir, file)));
+  if (script) execFileSync(process.execPath, [script], { cwd: dir, stdio: 'ignore' });
 }
 
 /** The PostgreSQL schema that holds bench:api's clinic of `size` patients. */

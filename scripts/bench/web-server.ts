@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServerIfStale, SERVER_ENTRY } from '../build-server.ts';
 
 export type Login = [usuario: string, contrasena: string];
 export type BenchPage = { path: string; as?: Login };
@@ -48,7 +49,8 @@ export async function startBenchServer() {
   });
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-bench-web-'));
-  const server = spawn(process.execPath, ['server/main.ts'], {
+  await buildServerIfStale();
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

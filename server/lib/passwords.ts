@@ -1,9 +1,9 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // OWASP lists five argon2id settings of equal strength, from 46 MiB and 1 pass to 7 MiB and 5
-// passes; Galeno takes the one that holds least memory while a hash runs (decision 0117): 7 MiB,
-// 5 passes, 1 lane, a 16-byte salt, a 32-byte tag. Hashes made with other parameters still
-// verify, and a right log-in replaces them (needsRehash).
+// passes; Galeno takes the one that holds least memory while a hash runs, so a burst of log-ins
+// stays small: 7 MiB, 5 passes, 1 lane, a 16-byte salt, a 32-byte tag. Hashes made with other
+// parameters still verify, and a right log-in replaces them (needsRehash).
 const PARAMETERS = { memory: 7_168, passes: 5, parallelism: 1, tagLength: 32 } as const;
 const SALT_BYTES = 16;
 
@@ -11,9 +11,9 @@ const SALT_BYTES = 16;
  * One hash at a time. Node's argon2 runs on libuv's thread pool (four threads, shared with file
  * reads and the WAL's syncs) and each hash holds its memory while it runs. With two at once on a
  * two-core server a burst of log-ins took both cores from the event loop: every other request
- * slowed by a quarter to a third while it lasted, and the burst held twice the memory
- * (docs/decisions/0098). Log-in throughput is 20-65 a second this way, depending on the machine,
- * a busy clinic's peak many times over.
+ * slowed by a quarter to a third while it lasted, and the burst held twice the memory. Log-in
+ * throughput is 20-65 a second this way, depending on the machine, a busy clinic's peak many times
+ * over.
  */
 const CONCURRENT_HASHES = 1;
 let running = 0;

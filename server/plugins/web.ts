@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const WEB_DIST = path.join(PROJECT_ROOT, 'web/dist');
 
 /** The HTML of a page path: index.html, with preload links for what that page's screen loads first. */
 export type PageHtml = (url: string) => Buffer;

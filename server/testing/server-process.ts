@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServerIfStale, SERVER_ENTRY } from '../../scripts/build-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-// Node keeps the compiled (type-stripped) modules here, so the many restarts of a test start in
-// about half the time on a busy machine; an entry it cannot trust it simply compiles again.
+// Node keeps V8's compiled code for the modules here, so the many restarts of a test start sooner
+// on a busy machine; an entry it cannot trust it simply compiles again.
 const compileCache = path.join(os.tmpdir(), 'galeno-test-compile-cache');
 
 export interface ServerProcess {
@@ -20,11 +21,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/main.ts` as `npm start` does, with this environment only (plus PATH), on a free
- * port; resolves once it says it is ready.
+ * Starts the compiled server with plain node as `npm start` does (compiling it first if a source
+ * changed), with this environment only (plus PATH), on a free port; resolves once it says it is ready.
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  await buildServerIfStale();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'error', NODE_COMPILE_CACHE: compileCache, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

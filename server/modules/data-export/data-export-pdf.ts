@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { TIPO_LABELS } from '../../../contracts/history.ts';
 import { auditSentence } from '../../../contracts/audit-sentences.ts';
@@ -58,6 +59,9 @@ export function renderDataExportPdfFor(job: DataExportPdfJob): Promise<Buffer> {
 
 /** At most this many exports are laid out at once (each in its own short-lived worker thread). */
 const MAX_WORKERS = 2;
+// The worker beside this module, in the same form: the .ts source under tests and `npm run dev`,
+// the compiled .js under `npm start`.
+const WORKER_FILE = new URL(`./data-export-pdf-worker${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url);
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -67,7 +71,7 @@ export async function renderDataExportPdfOffThread(job: DataExportPdfJob): Promi
   running += 1;
   try {
     return await new Promise<Buffer>((resolve, reject) => {
-      const worker = new Worker(new URL('./data-export-pdf-worker.ts', import.meta.url), { workerData: job });
+      const worker = new Worker(WORKER_FILE, { workerData: job });
       worker.once('message', (bytes: Uint8Array) =>
         resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
       );

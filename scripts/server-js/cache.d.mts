@@ -1,2 +1,0 @@
-export declare const CACHE_DIR: string;
-export declare function copyOf(source: string): string;
