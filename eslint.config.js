@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { importBoundaries } from './scripts/lint/import-boundaries.js';
+import { importBoundaries } from './scripts/lint/import-boundaries.ts';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report', '.tmp', 'bench-results', '.build'] },

@@ -6,7 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import globals from 'globals';
+import type { Linter } from 'eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+export type Zone = { target: string | string[]; from: string | string[]; except?: string[]; message: string };
 
 const CODE = ['server/**/*.ts', 'contracts/**/*.ts', 'web/src/**/*.{ts,tsx}'];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
@@ -17,7 +20,7 @@ const BROWSER_ONLY = Object.keys(globals.browser).filter((name) => !(name in glo
 const DOM_GLOBALS = [...new Set([...BROWSER_ONLY, 'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'history'])].sort();
 
 /** The folders directly under `folder` (none if it does not exist). */
-function foldersIn(folder) {
+function foldersIn(folder: string): string[] {
   if (!fs.existsSync(folder)) return [];
   return fs
     .readdirSync(folder, { withFileTypes: true })
@@ -30,11 +33,11 @@ function foldersIn(folder) {
  * The zones of import-x/no-restricted-paths for a project at `root`. `forTests` leaves out the
  * server's layering and module-entry zones: a test may reach into any server file it checks.
  */
-export function boundaryZones(root, { forTests = false } = {}) {
-  const at = (...parts) => path.join(root, ...parts);
+export function boundaryZones(root: string, { forTests = false } = {}): Zone[] {
+  const at = (...parts: string[]) => path.join(root, ...parts);
   const features = at('web/src/features');
   const modules = at('server/modules');
-  const zones = [
+  const zones: Zone[] = [
     {
       target: [at('web/src/components'), at('web/src/lib')],
       from: [at('web/src/features'), at('web/src/app')],
@@ -92,13 +95,18 @@ export function boundaryZones(root, { forTests = false } = {}) {
 }
 
 /** The config blocks for a project at `root`. */
-export function importBoundaries(root) {
-  const restrictedPaths = (options) => ['error', { basePath: root, zones: boundaryZones(root, options) }];
+export function importBoundaries(root: string): Linter.Config[] {
+  const restrictedPaths = (options: { forTests: boolean }): Linter.RuleEntry => ['error', { basePath: root, zones: boundaryZones(root, options) }];
   return [
     {
       files: CODE,
       plugins: { 'import-x': importX },
-      settings: { 'import-x/resolver-next': [createNodeResolver()] },
+      settings: {
+        'import-x/resolver-next': [createNodeResolver()],
+        // Without these the rules would resolve a .ts file but not read it, and find no cycle.
+        'import-x/extensions': ['.ts', '.tsx'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      },
       rules: {
         'import-x/no-restricted-paths': restrictedPaths({ forTests: false }),
         // Type-only imports are left out by the rule: they vanish when the code runs.
