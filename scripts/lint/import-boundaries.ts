@@ -12,12 +12,25 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 export type Zone = { target: string | string[]; from: string | string[]; except?: string[]; message: string };
 
 const CODE = ['server/**/*.ts', 'contracts/**/*.ts', 'web/src/**/*.{ts,tsx}'];
-const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const TESTS = ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
 
 /** Browser-only globals (those Node and the language do not have), plus the ones Node has since
  * become able to answer but that mean the browser when server code reaches for them. */
-const BROWSER_ONLY = Object.keys(globals.browser).filter((name) => !(name in globals.node) && !(name in globals.es2025));
-const DOM_GLOBALS = [...new Set([...BROWSER_ONLY, 'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'history'])].sort();
+const BROWSER_ONLY = Object.keys(globals.browser).filter(
+  (name) => !(name in globals.node) && !(name in globals.es2025),
+);
+const DOM_GLOBALS = [
+  ...new Set([
+    ...BROWSER_ONLY,
+    'window',
+    'document',
+    'navigator',
+    'location',
+    'localStorage',
+    'sessionStorage',
+    'history',
+  ]),
+].sort();
 
 /** The folders directly under `folder` (none if it does not exist). */
 function foldersIn(folder: string): string[] {
@@ -96,7 +109,10 @@ export function boundaryZones(root: string, { forTests = false } = {}): Zone[] {
 
 /** The config blocks for a project at `root`. */
 export function importBoundaries(root: string): Linter.Config[] {
-  const restrictedPaths = (options: { forTests: boolean }): Linter.RuleEntry => ['error', { basePath: root, zones: boundaryZones(root, options) }];
+  const restrictedPaths = (options: { forTests: boolean }): Linter.RuleEntry => [
+    'error',
+    { basePath: root, zones: boundaryZones(root, options) },
+  ];
   return [
     {
       files: CODE,
@@ -125,7 +141,10 @@ export function importBoundaries(root: string): Linter.Config[] {
       rules: {
         'no-restricted-globals': [
           'error',
-          ...DOM_GLOBALS.map((name) => ({ name, message: 'The server and contracts run without a browser: no DOM globals.' })),
+          ...DOM_GLOBALS.map((name) => ({
+            name,
+            message: 'The server and contracts run without a browser: no DOM globals.',
+          })),
         ],
       },
     },
