@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import boundaries from './scripts/lint/boundaries.js';
+import { importBoundaries } from './scripts/lint/import-boundaries.ts';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report', '.tmp', 'bench-results', '.build'] },
@@ -22,13 +22,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
   },
-  {
-    // Decision 0094: features do not import each other; lib, db and plugins never import modules;
-    // modules meet only through each other's index.ts. Module cycles: scripts/check-module-cycles.ts.
-    files: ['server/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    plugins: { local: boundaries },
-    rules: { 'local/import-boundaries': 'error' },
-  },
+  ...importBoundaries(import.meta.dirname),
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

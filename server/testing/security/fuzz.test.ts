@@ -136,7 +136,7 @@ function hostileExamples(roles: (Role | 'anonymous')[], operation: Operation | u
   const bodySchema = operation?.requestBody?.content['application/json']?.schema;
   const fill = (text: string): Pick<FuzzCase, 'path' | 'query' | 'body'> => ({
     path: Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, text])),
-    query: new URLSearchParams(parameters.filter((p) => p.in === 'query').map((p) => [p.name, text])).toString(),
+    query: new URLSearchParams(parameters.filter((p) => p.in === 'query').map((p): [string, string] => [p.name, text])).toString(),
     body: multipart
       ? { kind: 'multipart', filename: `${text}.pdf`, bytes: PDF_BYTES, field: 'archivo' }
       : { kind: 'json', value: Object.fromEntries(Object.keys(bodySchema?.properties ?? { texto: {} }).map((name) => [name, text])) },

@@ -1,14 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { ScreenName } from '../../../contracts/routes.ts';
-import type { Session } from '../lib/session.ts';
-
-/**
- * What a screen reads as soon as it is drawn, started by the router with the screen's code on a
- * signed-in first load instead of after the first render (app/router.tsx). Built from the same query
- * options as the screen's hooks, so the hooks find these reads in the cache or under way.
- */
-export type FirstReads = (client: QueryClient, reader: { language: string; session: Session }) => void;
+import type { FirstReads } from '../lib/first-reads.ts';
 
 export type ScreenModule = { default: ComponentType; firstReads?: FirstReads };
 type Loader = () => Promise<ScreenModule>;

@@ -17,7 +17,7 @@ import { Link, Navigate, useNavigate } from '../../../lib/router.tsx';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { WhenNearScreen } from '../../../components/when-near-screen.tsx';
-import type { FirstReads } from '../../../app/screens.ts';
+import type { FirstReads } from '../../../lib/first-reads.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, capitalized, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';

@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight 
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Disponibilidad } from '../../../../../contracts/appointments.ts';
-import type { FirstReads } from '../../../app/screens.ts';
+import type { FirstReads } from '../../../lib/first-reads.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, formatIso, mondayOf, todayIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';

@@ -2,7 +2,7 @@ import { IconCalendarEvent, IconId, IconMessageChatbot, IconUser, IconUserPlus }
 import { useTranslation } from 'react-i18next';
 import { canOpen } from '../../../../../contracts/routes.ts';
 import { Dashboard, dashboardCard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
-import type { FirstReads } from '../../../app/screens.ts';
+import type { FirstReads } from '../../../lib/first-reads.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import { doctorHomeQuery } from '../api/get-home.ts';

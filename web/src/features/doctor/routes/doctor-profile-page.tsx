@@ -7,7 +7,7 @@ import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { FailedPage } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import type { FirstReads } from '../../../app/screens.ts';
+import type { FirstReads } from '../../../lib/first-reads.ts';
 import { calendarFeedQuery } from '../api/calendar-feed.ts';
 import { doctorProfileQuery, useDoctorProfile } from '../api/doctor-profile.ts';
 import { ownWeeklyHoursQuery } from '../api/weekly-hours.ts';

@@ -7,7 +7,7 @@ import { AttachmentUploadButton } from '../../../components/attachment-upload-bu
 import { BackButton } from '../../../components/back-button.tsx';
 import { ClinicalCard, ClinicalFileSections, isFileEmpty } from '../../../components/clinical/clinical-sections.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
-import type { FirstReads } from '../../../app/screens.ts';
+import type { FirstReads } from '../../../lib/first-reads.ts';
 import { FILE_SECTIONS, fileSectionQuery, useFileSection } from '../api/get-file-section.ts';
 import { lastConsultationQuery, useLastConsultation } from '../api/get-last-consultation.ts';
 import { profileQuery, useProfile } from '../api/get-profile.ts';

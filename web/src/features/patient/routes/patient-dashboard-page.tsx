@@ -16,7 +16,7 @@ import {
   type DashboardCard,
   type DashboardLink,
 } from '../../../components/dashboard.tsx';
-import type { FirstReads } from '../../../app/screens.ts';
+import type { FirstReads } from '../../../lib/first-reads.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';

@@ -1,6 +1,6 @@
 import { Container, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FirstReads } from '../../../app/screens.ts';
+import type { FirstReads } from '../../../lib/first-reads.ts';
 import { useSession } from '../../../lib/session.ts';
 import { clinicRulesQuery } from '../api/get-clinic-rules.ts';
 import { doctorVisitsQuery } from '../api/get-doctor-visits.ts';
