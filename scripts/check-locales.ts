@@ -1,5 +1,7 @@
 // Fails when the three languages' translation files differ in their files, keys or placeholders:
-// the web's (web/src/locales) and the server's e-mails, PDFs and calendar files (server/locales).
+// the web's (web/src/locales), the server's e-mails, PDFs, calendar files and assistant
+// (server/locales) and the audit sentences both read (contracts/locales). It also wants every
+// plural form a language has, and the four sentences of every audit action.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ACCIONES_AUDITORIA } from '../contracts/audit.ts';
@@ -7,6 +9,7 @@ import { ACCIONES_AUDITORIA } from '../contracts/audit.ts';
 const roots = [
   { name: 'web', folder: new URL('../web/src/locales', import.meta.url).pathname },
   { name: 'server', folder: new URL('../server/locales', import.meta.url).pathname },
+  { name: 'contracts', folder: new URL('../contracts/locales', import.meta.url).pathname },
 ];
 const languages = ['es', 'ca', 'en'];
 
@@ -16,7 +19,19 @@ function keysOf(value: unknown, prefix = ''): string[] {
 }
 
 /** Plural keys (_one, _other, _many...) count as one key: languages differ in their plural forms. */
-const normalise = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '_PLURAL');
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const normalise = (key: string) => key.replace(PLURAL_SUFFIX, '_PLURAL');
+
+/** The plural forms i18next asks for in a language (es: one, many, other): a missing one prints the key. */
+const pluralForms = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+
+/**
+ * Placeholders a translation may leave out: English names the reader of their own unknown action
+ * 'You', where Spanish and Catalan, with no subject pronoun there, keep the name.
+ */
+const MAY_LEAVE_OUT: Record<string, Record<string, string[]>> = {
+  'contracts audit-sentences.json': { did_unknown_self: ['who'] },
+};
 
 /** The names of a text's {{placeholders}} ({{count}}, {{date, short}} -> count, date). */
 const placeholdersOf = (text: string) => [...text.matchAll(/\{\{\s*([^\s,}]+)[^}]*\}\}/g)].map((match) => match[1] ?? '');
@@ -44,7 +59,13 @@ for (const root of roots) {
         continue;
       }
       const table = new Map<string, Set<string>>();
+      const pluralKeys = new Map<string, Set<string>>();
       for (const key of keysOf(data)) {
+        const plural = PLURAL_SUFFIX.exec(key);
+        if (plural) {
+          const base = key.slice(0, plural.index);
+          pluralKeys.set(base, (pluralKeys.get(base) ?? new Set()).add(plural[1] ?? ''));
+        }
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], data);
         if (typeof value !== 'string' || value.trim() === '') {
           problems.push(`${where(language)}: "${key}" is empty`);
@@ -53,6 +74,13 @@ for (const root of roots) {
         const names = table.get(normalise(key)) ?? new Set<string>();
         for (const name of placeholdersOf(value)) names.add(name);
         table.set(normalise(key), names);
+      }
+      // The web's files predate this rule (es and ca lack _many, used from a million on).
+      for (const [base, forms] of root.name === 'web' ? [] : pluralKeys) {
+        for (const form of pluralForms(language)) {
+          // i18next looks for _zero only when a file has it; count 0 takes the language's own form.
+          if (!forms.has(form)) problems.push(`${where(language)}: "${base}" has no plural form _${form}`);
+        }
       }
       tables.set(language, table);
     }
@@ -66,7 +94,10 @@ for (const root of roots) {
           problems.push(`${where(language)}: "${key}" is not in es`);
           continue;
         }
-        const differ = [...names].some((name) => !expected.has(name)) || [...expected].some((name) => !names.has(name));
+        const optional = MAY_LEAVE_OUT[`${root.name} ${namespace}`]?.[key] ?? [];
+        const differ =
+          [...names].some((name) => !expected.has(name)) ||
+          [...expected].some((name) => !names.has(name) && !(language !== 'es' && optional.includes(name)));
         if (differ)
           problems.push(`${where(language)}: "${key}" has placeholders {${[...names].sort().join(', ')}}, es has {${[...expected].sort().join(', ')}}`);
       }
@@ -89,8 +120,24 @@ for (const language of languages) {
   for (const key of keys) if (key.startsWith('action_') && !actionKeys.has(key)) problems.push(`${language}/audit.json: "${key}" is not an audit action`);
 }
 
+// Every audit action is told from each point of view (contracts/audit-sentences.ts picks one by context).
+const sentencesRoot = roots[2]?.folder ?? '';
+for (const language of languages) {
+  let keys: string[];
+  try {
+    keys = Object.keys(JSON.parse(fs.readFileSync(path.join(sentencesRoot, language, 'audit-sentences.json'), 'utf8')) as object);
+  } catch {
+    continue; // reported above
+  }
+  for (const accion of ACCIONES_AUDITORIA) {
+    const key = `did_${accion.replace(/\./g, '_')}`;
+    for (const variant of [key, `${key}_yours`, `${key}_theirs`, `${key}_self`])
+      if (!keys.includes(variant)) problems.push(`${language}/audit-sentences.json: no sentence "${variant}" for an audit action`);
+  }
+}
+
 if (problems.length > 0) {
   console.error(`Translation files differ:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`locales ok: ${namespaceCount} namespaces (web and server) in ${languages.join(', ')}`);
+console.log(`locales ok: ${namespaceCount} namespaces (web, server and contracts) in ${languages.join(', ')}`);

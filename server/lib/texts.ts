@@ -1,7 +1,7 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../contracts/messages/languages.ts';
-import { serverLocales, type ServerLocale } from '../locales/index.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/messages/languages.ts';
+import { serverI18n, type ServerLocale } from '../locales/index.ts';
 
-/** A file of texts for e-mails, PDFs or calendar files (server/locales/<language>/<namespace>.json). */
+/** A file of texts for e-mails, PDFs, calendar files or the assistant (server/locales/<language>/<namespace>.json). */
 export type Namespace = keyof ServerLocale;
 
 type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -21,49 +21,38 @@ export interface Texts<Key extends string> {
   optional: (key: string, values?: TextValues) => string | undefined;
 }
 
-const pluralRules = Object.fromEntries(
-  LANGUAGES.map((language) => [language, new Intl.PluralRules(language)]),
-) as Record<Language, Intl.PluralRules>;
-
-// One pass: a value that itself holds {{...}} (a name someone typed) is never filled in again.
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-
-function fill(text: string, values: TextValues | undefined, where: string): string {
-  return text.replace(PLACEHOLDER, (_match, name: string) => {
-    const value = values?.[name];
-    if (value === undefined) throw new Error(`The text ${where} needs a value for {{${name}}}`);
-    return String(value);
-  });
-}
+type Translate = (key: string, options: Record<string, unknown>) => string;
 
 const cache = new Map<string, Texts<string>>();
 
 /**
- * The texts of a namespace in a language (Spanish for a language Galeno does not have). A key or a
- * value missing is a programming error the locale check and the tests catch, so it throws.
+ * The texts of a namespace in a language (Spanish for a language Galeno does not have), translated
+ * by the server's i18next. A key or a value missing is a programming error the locale check and
+ * the tests catch, so it throws.
  */
 export function textsFor<N extends Namespace>(namespace: N, language: Language): Texts<KeyOf<ServerLocale[N]>> {
-  const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const cached = cache.get(`${lang}/${namespace}`);
+  const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const cached = cache.get(`${lng}/${namespace}`);
   if (cached) return cached;
-  const table = serverLocales[lang][namespace];
+  const t = serverI18n.getFixedT(lng, namespace) as unknown as Translate;
   const lookup = (key: string, values: TextValues | undefined) => {
-    const count = values?.count;
-    const plural =
-      typeof count === 'number'
-        ? (table[`${key}_${pluralRules[lang].select(count)}`] ?? table[`${key}_other`])
-        : undefined;
-    const text = plural ?? table[key];
-    return text === undefined ? undefined : fill(text, values, `${lang}/${namespace}:${key}`);
+    const options = { ...values, lng, ns: namespace };
+    if (!serverI18n.exists(key, options)) return undefined;
+    return t(key, {
+      ...values,
+      missingInterpolationHandler: (_text: string, [placeholder]: RegExpExecArray) => {
+        throw new Error(`The text ${lng}/${namespace}:${key} needs a value for ${placeholder}`);
+      },
+    });
   };
   const texts = Object.assign(
     (key: string, values?: TextValues) => {
       const text = lookup(key, values);
-      if (text === undefined) throw new Error(`There is no text ${lang}/${namespace}:${key}`);
+      if (text === undefined) throw new Error(`There is no text ${lng}/${namespace}:${key}`);
       return text;
     },
     { optional: lookup },
   );
-  cache.set(`${lang}/${namespace}`, texts);
+  cache.set(`${lng}/${namespace}`, texts);
   return texts;
 }

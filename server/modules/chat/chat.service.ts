@@ -14,6 +14,7 @@ import type { PagingQuery } from '../../../contracts/common.ts';
 import { apiMessage, type Language } from '../../../contracts/messages/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
+import { textsFor } from '../../lib/texts.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
 import { assistantClinicalSummary } from '../records/index.ts';
@@ -41,8 +42,6 @@ import { audienceOf, buildSystemPrompt, type PatientContext } from './system-pro
 const CONTEXT_MESSAGES = 20;
 const CONTEXT_CHARACTERS = 16_000;
 
-const TITLE_PREFIX: Record<Language, string> = { es: 'Consulta', ca: 'Consulta', en: 'Consultation' };
-
 /** A question saved and ready to be answered, with who asked it. */
 export interface Exchange extends Caller {
   chat: ChatSummary;
@@ -68,7 +67,10 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
   /** 'Consulta - 02/03/2026 09:00' in the clinic's time zone (spec section 9). */
   function newTitle(now: Date, language: Language): string {
     const [year, month, day] = localDate(now, config.timeZone).split('-');
-    return `${TITLE_PREFIX[language]} - ${day}/${month}/${year} ${localTime(now, config.timeZone)}`;
+    return textsFor('assistant', language)('new_chat_title', {
+      date: `${day}/${month}/${year}`,
+      time: localTime(now, config.timeZone),
+    });
   }
 
   async function ownChat(actor: Actor, id_chat: number, language: Language): Promise<ChatSummary> {

@@ -1,4 +1,5 @@
 import type { Language } from '../../../contracts/messages/index.ts';
+import { textsFor } from '../../lib/texts.ts';
 import { normalizeText } from './text.ts';
 
 /**
@@ -157,75 +158,16 @@ export function detectRedFlags(message: string): RedFlag[] {
     .map(([flag]) => flag);
 }
 
-const CALL_112: Record<Language, string> = {
-  es: 'Esto puede ser una urgencia. Llama ahora al 112 (gratuito, las 24 horas) o acude al servicio de urgencias más cercano. No esperes una respuesta del chat: este asistente no puede valorar urgencias.',
-  ca: 'Això pot ser una urgència. Truca ara al 112 (gratuït, les 24 hores) o ves al servei d’urgències més proper. No esperis una resposta del xat: aquest assistent no pot valorar urgències.',
-  en: 'This may be an emergency. Call 112 now (free, 24 hours a day) or go to the nearest emergency department. Do not wait for an answer from the chat: this assistant cannot assess emergencies.',
-};
-
-const ADVICE: Record<Exclude<RedFlag, 'suicidio'>, Record<Language, string>> = {
-  dolor_pecho: {
-    es: 'Mientras llega la ayuda: siéntate y descansa, afloja la ropa ajustada, no conduzcas y no te quedes solo o sola.',
-    ca: 'Mentre arriba l’ajuda: seu i descansa, afluixa la roba ajustada, no condueixis i no et quedis sol o sola.',
-    en: 'While help is on its way: sit down and rest, loosen tight clothing, do not drive and do not stay alone.',
-  },
-  respiracion: {
-    es: 'Mientras llega la ayuda: mantén a la persona sentada e incorporada, afloja la ropa y no la dejes sola.',
-    ca: 'Mentre arriba l’ajuda: mantén la persona asseguda i incorporada, afluixa-li la roba i no la deixis sola.',
-    en: 'While help is on its way: keep the person sitting upright, loosen their clothing and do not leave them alone.',
-  },
-  ictus: {
-    es: 'Pueden ser signos de un ictus (cara torcida, debilidad de un brazo o una pierna, dificultad para hablar): cada minuto cuenta. Anota la hora en que empezaron y no des comida, bebida ni medicamentos.',
-    ca: 'Poden ser signes d’un ictus (cara torta, debilitat d’un braç o una cama, dificultat per parlar): cada minut compta. Apunta l’hora en què van començar i no donis menjar, beguda ni medicaments.',
-    en: 'These may be signs of a stroke (face drooping, weakness of an arm or a leg, trouble speaking): every minute counts. Note the time they started and give no food, drink or medicines.',
-  },
-  hemorragia: {
-    es: 'Mientras llega la ayuda: presiona la herida con fuerza con un paño limpio sin soltar y, si es posible, eleva la zona.',
-    ca: 'Mentre arriba l’ajuda: pressiona la ferida amb força amb un drap net sense deixar-la anar i, si és possible, aixeca la zona.',
-    en: 'While help is on its way: press firmly on the wound with a clean cloth without letting go and, if possible, raise the area.',
-  },
-  inconsciencia: {
-    es: 'Comprueba si respira. Si respira, colócala de lado (posición lateral de seguridad); si no respira, el 112 te guiará para empezar la reanimación.',
-    ca: 'Comprova si respira. Si respira, posa-la de costat (posició lateral de seguretat); si no respira, el 112 et guiarà per començar la reanimació.',
-    en: 'Check whether they are breathing. If they are, lay them on their side (recovery position); if not, 112 will guide you to start resuscitation.',
-  },
-  anafilaxia: {
-    es: 'Si la persona tiene un autoinyector de adrenalina prescrito, úsalo ya. Mantenla sentada si le cuesta respirar, o tumbada con las piernas elevadas si está mareada.',
-    ca: 'Si la persona té un autoinjector d’adrenalina prescrit, fes-lo servir ara. Mantén-la asseguda si li costa respirar, o estirada amb les cames aixecades si està marejada.',
-    en: 'If the person has a prescribed adrenaline auto-injector, use it now. Keep them sitting up if breathing is hard, or lying down with raised legs if they feel faint.',
-  },
-  intoxicacion: {
-    es: 'No provoques el vómito y guarda el envase del producto o de los medicamentos. También puedes llamar al Servicio de Información Toxicológica: 91 562 04 20.',
-    ca: 'No provoquis el vòmit i guarda l’envàs del producte o dels medicaments. També pots trucar al Servei d’Informació Toxicològica: 91 562 04 20.',
-    en: 'Do not make the person vomit and keep the packaging of the product or medicines. You can also call the Spanish Toxicology Information Service: 91 562 04 20.',
-  },
-  convulsiones: {
-    es: 'Aparta los objetos peligrosos, protege la cabeza y no pongas nada en la boca. Cuando acabe, coloca a la persona de lado y anota cuánto ha durado.',
-    ca: 'Aparta els objectes perillosos, protegeix el cap i no posis res a la boca. Quan acabi, posa la persona de costat i apunta quant ha durat.',
-    en: 'Move dangerous objects away, protect the head and put nothing in the mouth. When it stops, lay the person on their side and note how long it lasted.',
-  },
-  traumatismo: {
-    es: 'No muevas a la persona si ha sufrido un golpe fuerte o un accidente, salvo que corra peligro. En una quemadura, enfríala con agua a temperatura ambiente durante 20 minutos.',
-    ca: 'No moguis la persona si ha patit un cop fort o un accident, tret que corri perill. En una cremada, refreda-la amb aigua a temperatura ambient durant 20 minuts.',
-    en: 'Do not move the person after a hard blow or an accident unless they are in danger. Cool a burn with room-temperature water for 20 minutes.',
-  },
-};
-
-const SUICIDE: Record<Language, string> = {
-  es: 'Lo que sientes importa y no tienes que pasarlo a solas. Llama ahora a la Línea 024 (atención a la conducta suicida: gratuita, confidencial, las 24 horas) o al 112 si estás en peligro inmediato. Si puedes, avisa a alguien de confianza para que esté contigo y aleja cualquier cosa con la que puedas hacerte daño.',
-  ca: 'El que sents importa i no ho has de passar sol o sola. Truca ara a la Línia 024 (atenció a la conducta suïcida: gratuïta, confidencial, les 24 hores) o al 112 si estàs en perill immediat. Si pots, avisa algú de confiança perquè estigui amb tu i allunya qualsevol cosa amb què et puguis fer mal.',
-  en: 'What you feel matters and you do not have to go through it alone. Call 024 now (Spain’s suicide prevention line: free, confidential, 24 hours a day) or 112 if you are in immediate danger. If you can, ask someone you trust to stay with you and put away anything you could hurt yourself with.',
-};
-
 /**
  * The guidance the assistant gives at once, in the user's language: 112 and what to do meanwhile
  * for the first physical red flag, and the 024 line when there are thoughts of suicide (with 112
  * first when something physical is happening too, e.g. pills already taken).
  */
 export function emergencyGuidance(flags: readonly RedFlag[], language: Language): string {
+  const t = textsFor('assistant', language);
   const physical = flags.find((flag): flag is Exclude<RedFlag, 'suicidio'> => flag !== 'suicidio');
   const parts: string[] = [];
-  if (physical) parts.push(CALL_112[language], ADVICE[physical][language]);
-  if (flags.includes('suicidio')) parts.push(SUICIDE[language]);
+  if (physical) parts.push(t('emergency_call_112'), t(`emergency_advice_${physical}`));
+  if (flags.includes('suicidio')) parts.push(t('emergency_suicide'));
   return parts.join('\n\n');
 }

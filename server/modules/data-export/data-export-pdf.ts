@@ -6,6 +6,7 @@ import type { MisDatos, RegistroAuditoriaExportado } from '../../../contracts/da
 import type { Language } from '../../../contracts/messages/index.ts';
 import { printable, shownDate, startClinicPdf, type Letterhead } from '../../lib/clinic-pdf.ts';
 import { textsFor } from '../../lib/texts.ts';
+import { serverI18n } from '../../locales/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 
 /** ISO instants as the clinic reads them (DD/MM/YYYY HH:MM in its time zone); one formatter per document. */
@@ -263,6 +264,7 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
       timeZone: options.timeZone,
       reader: 'patient',
       repeated: count > 1 ? { count, until: lastIso } : undefined,
+      i18n: serverI18n,
     });
     doc.text(printable(sentence), pdf.left, doc.y, { width: pdf.width });
   }

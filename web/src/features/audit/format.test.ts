@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import ca from '../../locales/ca/audit.json' with { type: 'json' };
 import en from '../../locales/en/audit.json' with { type: 'json' };
 import es from '../../locales/es/audit.json' with { type: 'json' };
-import { detailText } from './format.ts';
+import { detailText, sentenceOf } from './format.ts';
 
 async function translator(lng: 'es' | 'ca' | 'en') {
   const i18n = createInstance();
@@ -45,5 +45,20 @@ describe("an audit entry's detail on the admin's screen", () => {
     );
     // A reason after the structured part is left alone too.
     expect(english('cita 9: el doctor 2 está de baja', 'cita.cancelar')).toBe('visit 9: el doctor 2 está de baja');
+  });
+});
+
+describe("an audit entry's sentence on the web", () => {
+  it("reads the server's sentences with the app's i18next, in the app's language", async () => {
+    const i18n = createInstance();
+    await i18n.init({ lng: 'ca', fallbackLng: 'es', resources: { ca: { audit: ca } }, interpolation: { escapeValue: false } });
+    const entry = { accion: 'historia.leer', creado_en: '2026-11-24T09:15:00.000Z', quien: 'Pere Puig', rol: 'doctor', sexo: 'M' as const };
+    expect(sentenceOf(entry, i18n, 'Europe/Madrid', 'patient')).toBe(
+      'El Dr. Pere Puig va consultar la teva història clínica el 24/11/2026 a les 10:15.',
+    );
+    await i18n.changeLanguage('en');
+    expect(sentenceOf({ ...entry, paciente: 'Ana López' }, i18n, 'Europe/Madrid', 'admin')).toBe(
+      'Dr Pere Puig opened Ana López’s medical record on 24/11/2026 at 10:15.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import {
   auditSentence,
   type AuditSentenceEntry,
@@ -11,14 +11,18 @@ export function actionLabel(t: TFunction, accion: string): string {
   return t(`action_${accion.replace(/\./g, '_')}`, { defaultValue: accion });
 }
 
-/** An entry as a sentence in the app's language, at the clinic's time ('La Dra. … consultó tu historia clínica el …'). */
+/**
+ * An entry as a sentence in the app's language, at the clinic's time ('La Dra. … consultó tu
+ * historia clínica el …'): the server's formatter and texts, translated by the app's i18next.
+ */
 export function sentenceOf(
   entry: AuditSentenceEntry,
-  language: string,
+  i18n: I18n,
   timeZone: string,
   reader: AuditSentenceOptions['reader'],
 ): string {
-  return auditSentence(entry, { language: isLanguage(language) ? language : DEFAULT_LANGUAGE, timeZone, reader });
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return auditSentence(entry, { language, timeZone, reader, i18n });
 }
 
 /** The details the server writes in Spanish that name a part of a record or a list ('habitos', 'proximas'). */

@@ -104,7 +104,7 @@ export default function AuditPage() {
         >
           {(log.data?.items ?? []).map((entry) => (
             <Paper component="li" key={entry.id_auditoria} withBorder radius="sm" px="md" py="xs">
-              <Text>{sentenceOf(entry, i18n.language, clinic.zona_horaria, 'admin')}</Text>
+              <Text>{sentenceOf(entry, i18n, clinic.zona_horaria, 'admin')}</Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {[
                   entry.usuario && t('meta_user', { user: entry.usuario }),

@@ -42,7 +42,7 @@ export default function RecordAccessesPage() {
                   {t('urgent_badge')}
                 </Badge>
               )}
-              <Text>{sentenceOf(access, i18n.language, clinic.zona_horaria, 'patient')}</Text>
+              <Text>{sentenceOf(access, i18n, clinic.zona_horaria, 'patient')}</Text>
               {access.motivo && (
                 <Text size="sm" mt={4} style={{ wordBreak: 'break-word' }}>
                   {t('urgent_reason', { reason: access.motivo })}
