@@ -63,8 +63,8 @@ export async function soak(
   const mixed: autocannon.Request = {
     method: 'GET',
     setupRequest: (request, context) => {
-      const chosen = requests[Math.floor(Math.random() * requests.length)]!;
-      return chosen.setupRequest ? chosen.setupRequest(request, context) : request;
+      const setup = requests[Math.floor(Math.random() * requests.length)]!.setupRequest;
+      return typeof setup === 'function' ? setup(request, context) : request;
     },
   };
   try {
