@@ -11,7 +11,8 @@ import type { Language } from './messages/languages.ts';
  * PDF), over one set of texts: contracts/locales/<language>/audit-sentences.json, read by the web's
  * and the server's i18next. Each action has a whole sentence per point of view, chosen by i18next
  * context: did_<action> (the admin reads about {{patient}}), _yours (the patient reads), _theirs
- * (the admin reads about a patient's action on their own data) and _self (the reader did it).
+ * (the admin reads about a patient's action on their own data) and _self (the patient reader did
+ * it: 'Descargaste tus datos').
  * scripts/check-locales.ts refuses an action without its four sentences.
  */
 
