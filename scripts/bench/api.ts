@@ -1,5 +1,7 @@
 // npm run bench:api -- [--db sqlite|postgres] [--sizes 1000,100000] [--duration 10] [--connections 50] [--days 365] [--reuse]
 //   [--only booking,'patient search'] (measure some scenarios only, as when re-measuring one fix)
+//   [--rate 200] (then each scenario again at that steady rate, open loop; 0 skips it)
+//   [--soak 600] (then a mix of reads at that rate for so many seconds, the server's memory sampled)
 // Seeds a fresh clinic of each size, starts the real server and a bare Fastify server (the machine's
 // ceiling), drives both with autocannon, and prints a table (also written to bench-results/).
 // For the availability and patient-history scenarios it also drives a minimal Fastify server on the
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DatabaseSync } from 'node:sqlite';
+import { atSteadyRate, soak, type SoakResult, type SteadyRateResult } from './open-loop.ts';
 import { BENCH_PASSWORD, benchSchema, benchSchemaUrl, compileServerIn, login, startScriptOf, waitFor } from './galeno-server.ts';
 
 const { values } = parseArgs({
@@ -25,8 +28,12 @@ const { values } = parseArgs({
     // Keeps a clinic seeded by an earlier run with the same sizes (re-measuring after a fix).
     reuse: { type: 'boolean', default: false },
     only: { type: 'string' },
+    rate: { type: 'string', default: '200' },
+    soak: { type: 'string', default: '0' },
   },
 });
+const steadyRate = Number(values.rate);
+const soakSeconds = Number(values.soak);
 const kind = values.db === 'postgres' ? 'postgres' : 'sqlite';
 const sizes = values.sizes.split(',').map(Number);
 const duration = Number(values.duration);
@@ -48,6 +55,8 @@ interface Figures {
   memoryMb: number;
   /** The same-work server's figures for this scenario, when it has one. */
   sameWork?: { reqPerSec: number; p99: number; errors: number; non2xx: number; memoryMb: number };
+  /** The same requests at a steady rate (open loop), when --rate is not 0. */
+  steady?: SteadyRateResult;
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -190,7 +199,10 @@ const BOOKERS = 100;
 const FRAGMENTS = ['gar', 'mar', 'lop', 'jose', 'ana', 'pui', 'nun', 'ferr', 'sol', 'ibañ'];
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
 
-async function measureSize(size: number, bareRps: number): Promise<{ figures: Figures[]; memoryMb: number }> {
+async function measureSize(
+  size: number,
+  bareRps: number,
+): Promise<{ figures: Figures[]; memoryMb: number; soaked?: SoakResult }> {
   const doctors = Number(values.doctors ?? (size >= 10_000 ? 200 : 20));
   const env = await prepareDatabase(size, doctors);
   const port = 4900 + (size % 97);
@@ -401,7 +413,21 @@ async function measureSize(size: number, bareRps: number): Promise<{ figures: Fi
           (reference ? `; same-work server: ${Math.round(reference.requests.average)} req/s, p99 ${reference.latency.p99} ms, non-2xx ${reference.non2xx}` : ''),
       );
     }
-    return { figures, memoryMb: peak };
+    if (steadyRate > 0) {
+      for (const scenario of scenarios.filter((candidate) => chosen(candidate.name) && !candidate.name.startsWith('log-in'))) {
+        const steady = await atSteadyRate(base, scenario.options, steadyRate, duration);
+        const row = figures.find((f) => f.scenario === scenario.name);
+        if (row) row.steady = steady;
+        console.log(`  ${scenario.name} at ${steadyRate} req/s: p50 ${steady.p50} ms, p99 ${steady.p99} ms, non-2xx ${steady.non2xx}`);
+      }
+    }
+    let soaked: SoakResult | undefined;
+    if (soakSeconds > 0 && server.pid) {
+      const reads = scenarios.filter((s) => !['booking', 'log-in (argon2id bound)'].includes(s.name));
+      soaked = await soak(base, server.pid, reads.flatMap((s) => (s.options.requests ?? [])), steadyRate || 200, soakSeconds);
+      console.log(`  soak: ${soakSeconds} s of reads at ${soaked.rate} req/s, p99 ${soaked.p99} ms, memory ${soaked.samples.join(' ')} MB`);
+    }
+    return { figures, memoryMb: peak, soaked };
   } finally {
     await stopServer();
     if (sameWork && sameWork.exitCode === null) {
@@ -452,13 +478,15 @@ console.log(`Bare Fastify ceiling: ${Math.round(bareRps)} req/s (p99 ${bareResul
 
 const all: Figures[] = [];
 const memory: Record<number, number> = {};
+const soaks: Record<number, SoakResult> = {};
 // The machine is shared: the 1-minute load average around each size says how far to trust it.
 const load: Record<number, string> = {};
 const loadNow = () => os.loadavg()[0]!.toFixed(1);
 for (const size of sizes) {
   const before = loadNow();
-  const { figures, memoryMb } = await measureSize(size, bareRps);
+  const { figures, memoryMb, soaked } = await measureSize(size, bareRps);
   all.push(...figures);
+  if (soaked) soaks[size] = soaked;
   memory[size] = memoryMb;
   load[size] = `${before} → ${loadNow()}`;
 }
@@ -485,6 +513,23 @@ const sameWorkNotes = all
   .filter((f) => f.sameWork)
   .map((f) => `${f.scenario} ${f.size}: p99 ${f.sameWork?.p99} ms, errors ${f.sameWork?.errors}, non-2xx ${f.sameWork?.non2xx}, peak ${f.sameWork?.memoryMb} MB`);
 if (sameWorkNotes.length > 0) lines.push(`same-work server (scripts/bench/same-work-server.ts): ${sameWorkNotes.join('; ')}`);
+const steadyRows = all.filter((f) => f.steady);
+if (steadyRows.length > 0) {
+  lines.push(`\nAt a steady ${steadyRate} req/s (open loop, ${duration} s each)`);
+  lines.push('scenario                  | patients | sent | p50 ms | p99 ms | errors | non-2xx');
+  for (const f of steadyRows) {
+    const steady = f.steady!;
+    lines.push(
+      `${f.scenario.padEnd(25)} | ${String(f.size).padStart(8)} | ${String(steady.sent).padStart(4)} | ${String(steady.p50).padStart(6)} | ${String(steady.p99).padStart(6)} | ${String(steady.errors).padStart(6)} | ${String(steady.non2xx).padStart(7)}`,
+    );
+  }
+}
+for (const [size, soaked] of Object.entries(soaks)) {
+  lines.push(
+    `soak at ${size} patients: ${soakSeconds} s of reads at ${soaked.rate} req/s, p99 ${soaked.p99} ms, errors ${soaked.errors}, ` +
+      `memory second minute ${soaked.firstMinuteMb} MB, last minute ${soaked.lastMinuteMb} MB: ${soaked.flat ? 'flat' : 'GROWING'}`,
+  );
+}
 lines.push(
   `peak server memory: ${Object.entries(memory)
     .map(([size, mb]) => `${size} patients ${mb} MB`)
@@ -500,7 +545,7 @@ const file = path.join(root, `api-${kind}-${new Date().toISOString().replace(/[:
 fs.writeFileSync(
   file,
   JSON.stringify(
-    { kind, connections, duration, days: values.days, bareRps, figures: all, memoryMb: memory, loadAverage: load },
+    { kind, connections, duration, days: values.days, bareRps, figures: all, memoryMb: memory, soaks, loadAverage: load },
     null,
     2,
   ),
