@@ -4,9 +4,9 @@ import { fullName } from '../../../contracts/names.ts';
 import type { AgendaTable, CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { dayNumbers } from '../../lib/slots.ts';
-import { visitDoctorColumns, visitsWithPeople } from './visits.repository.ts';
+import { appointmentDoctorColumns, appointmentsWithPeople } from './appointment-reads.repository.ts';
 
-import { countVisits } from './count-visits.ts';
+import { countAppointments } from './count-appointments.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,7 +43,7 @@ function bookableDoctors(db: Db) {
     .where('u.rol', '=', 'doctor');
 }
 
-/** A slot as a booking reads it (the agenda module's SlotRow: visits may not import agenda, which imports visits). */
+/** A slot as a booking reads it. */
 export type BookableSlot = Omit<AgendaTable, 'id_agenda' | 'id_doctor' | 'duracion_min' | 'descripcion'> & { id_agenda: number };
 
 /** The slots (a) of one doctor patients may book with; none for any other doctor. */
@@ -136,7 +136,7 @@ export interface PatientAppointmentRow {
   especialidad_en: string;
 }
 
-const visitsOnSlotsQuery = compiledOnce((db, id_paciente: number, id_doctor: number, desde: string, hasta: string) =>
+const appointmentsOnSlotsQuery = compiledOnce((db, id_paciente: number, id_doctor: number, desde: string, hasta: string) =>
   db
     .selectFrom('citas')
     .select(['id_agenda', 'estado'])
@@ -148,14 +148,14 @@ const visitsOnSlotsQuery = compiledOnce((db, id_paciente: number, id_doctor: num
 );
 
 /** The patient's active visits (pending or confirmed) on a doctor's slots of [desde, hasta): slot id to estado. */
-export async function patientVisitsOnSlots(
+export async function patientAppointmentsOnSlots(
   db: Db,
   id_paciente: number,
   id_doctor: number,
   desde: string,
   hasta: string,
 ): Promise<Map<number, 'pendiente' | 'Confirmada'>> {
-  const { rows } = await visitsOnSlotsQuery(db, id_paciente, id_doctor, desde, hasta);
+  const { rows } = await appointmentsOnSlotsQuery(db, id_paciente, id_doctor, desde, hasta);
   return new Map(rows.map((row) => [row.id_agenda, row.estado === 'Confirmada' ? 'Confirmada' : 'pendiente']));
 }
 
@@ -169,7 +169,7 @@ export async function listPatientAppointments(
   options: { id_paciente: number; periodo: 'proximas' | 'pasadas' | 'canceladas'; today: string; time: string; limit: number; offset: number },
 ): Promise<{ rows: PatientAppointmentRow[]; total: number }> {
   const { id_paciente, periodo, today, time } = options;
-  const base = visitsWithPeople(db)
+  const base = appointmentsWithPeople(db)
     .where('c.id_paciente', '=', id_paciente)
     .where((eb) => {
       if (periodo === 'canceladas') return eb('c.estado', '=', 'Cancelada');
@@ -193,7 +193,7 @@ export async function listPatientAppointments(
         'c.recordatorio',
         'c.asistencia',
         'c.id_doctor',
-        ...visitDoctorColumns,
+        ...appointmentDoctorColumns,
       ])
       .orderBy('c.fecha', direction)
       .orderBy('c.hora', direction)
@@ -305,7 +305,7 @@ export async function moveAppointment(
 
 /** The patient's visits marked 'No presentado' on or after `desde` (YYYY-MM-DD). */
 export async function countNoShows(db: Db, id_paciente: number, desde: string): Promise<number> {
-  return countVisits(db, (query) =>
+  return countAppointments(db, (query) =>
     query
       .where('id_paciente', '=', id_paciente)
       .where('asistencia', '=', 'No presentado')
@@ -329,7 +329,7 @@ export async function noShowsByPatient(db: Db, ids: readonly number[], desde: st
 
 /** The patient's requests still waiting for the doctor whose time has not come. */
 export async function countPendingRequests(db: Db, id_paciente: number, today: string, time: string): Promise<number> {
-  return countVisits(db, (query) =>
+  return countAppointments(db, (query) =>
     query
       .where('id_paciente', '=', id_paciente)
       .where('estado', '=', 'pendiente')
@@ -465,14 +465,14 @@ export async function changeAppointmentState(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Whose visits: the doctor's or the patient's, by their user account. */
-export type VisitsOf = { doctorUser: number } | { patientUser: number };
+/** Whose appointments: the doctor's or the patient's, by their user account. */
+export type AppointmentsOf = { doctorUser: number } | { patientUser: number };
 
 /**
  * The appointments still to come (pending or confirmed, starting after the clinic's local `today`
  * `time`) of a doctor or a patient, the ones that cannot happen once that person leaves the clinic.
  */
-export async function findUpcomingAppointments(db: Db, of: VisitsOf, today: string, time: string) {
+export async function findUpcomingAppointments(db: Db, of: AppointmentsOf, today: string, time: string) {
   let query = db.selectFrom('citas as c').select(['c.id_cita', 'c.id_agenda', 'c.id_paciente', 'c.estado']);
   query =
     'doctorUser' in of
