@@ -25,7 +25,9 @@ import {
   oldestPendingOfDoctor,
   upcomingOfPatient,
 } from './appointment-reads.repository.ts';
-import { countNoShows, findBookableDoctor, lockPatient, slotAppointments } from './appointments.repository.ts';
+import { countNoShows, slotAppointments } from './appointments.repository.ts';
+import { findBookableDoctor } from './bookable.repository.ts';
+import { lockPatient } from './booking-caps.repository.ts';
 import { doctorTreats } from './care.repository.ts';
 
 // What other modules read of the appointments, grouped by whose appointments they are. Each read

@@ -1,102 +1,12 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../contracts/agenda.ts';
-import { fullName } from '../../../contracts/names.ts';
-import type { AgendaTable, CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
-import { dayNumbers } from '../../lib/slots.ts';
-import { appointmentDoctorColumns, appointmentsWithPeople } from './appointment-reads.repository.ts';
 
+// Writes of the appointments (citas) and the reads a change makes first: booking, moving, answering, attendance.
+import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { appointmentDoctorColumns, appointmentsWithPeople } from './appointment-reads.repository.ts';
 import { countAppointments } from './count-appointments.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export interface DoctorRow {
-  id_doctor: number;
-  nombre: string;
-  apellido1: string;
-  apellido2: string | null;
-  id_especialidad: number;
-  especialidad_es: string;
-  especialidad_ca: string;
-  especialidad_en: string;
-}
-
-/** A doctor's names (u) and specialty names in the three languages (e). */
-const doctorNameColumns = [
-  'u.nombre',
-  'u.apellido1',
-  'u.apellido2',
-  'e.nombre as especialidad_es',
-  'e.nombre_ca as especialidad_ca',
-  'e.nombre_en as especialidad_en',
-] as const;
-
-/** Doctors a patient may book with: active profile, active account, still a doctor. */
-function bookableDoctors(db: Db) {
-  return db
-    .selectFrom('doctores as d')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
-    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-    .select(['d.id_doctor', 'e.id_especialidad', ...doctorNameColumns])
-    .where('d.estado', '=', 'Activo')
-    .where('u.activo', '=', 1)
-    .where('u.rol', '=', 'doctor');
-}
-
-/** A slot as a booking reads it. */
-export type BookableSlot = Omit<AgendaTable, 'id_agenda' | 'id_doctor' | 'duracion_min' | 'descripcion'> & { id_agenda: number };
-
-/** The slots (a) of one doctor patients may book with; none for any other doctor. */
-function bookableDoctorSlots(db: Db, id_doctor: number) {
-  return bookableDoctors(db)
-    .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
-    .clearSelect()
-    .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin', 'a.tipo', 'a.estado'])
-    .where('d.id_doctor', '=', id_doctor);
-}
-
-const bookableSlotQuery = compiledOnce((db, id_doctor: number, fecha: string, horas: string[]) =>
-  bookableDoctorSlots(db, id_doctor).where('a.fecha', '=', fecha).where('a.hora_inicio', 'in', horas),
-);
-
-/**
- * The slot starting at `hora` (HH:MM, or HH:MM:SS by older clients) of a doctor patients may book
- * with; undefined when there is no such slot or the doctor is not bookable (findBookableDoctor tells
- * which). One query where a booking made two while holding its locks.
- */
-export async function findBookableSlot(db: Db, id_doctor: number, fecha: string, hora: string): Promise<BookableSlot | undefined> {
-  return (await bookableSlotQuery(db, id_doctor, fecha, [hora, `${hora}:00`])).rows[0];
-}
-
-const bookableDoctorSlotsQuery = compiledOnce((db, id_doctor: number, desde: string, hasta: string) =>
-  bookableDoctorSlots(db, id_doctor).where('a.fecha', '>=', desde).where('a.fecha', '<', hasta).orderBy('a.fecha').orderBy('a.hora_inicio'),
-);
-
-/**
- * The slots from `desde` up to, not including, `hasta` of a doctor patients may book with, in time
- * order: one range of the agenda's unique index. Empty when the doctor has none in that range or is
- * not bookable (findBookableDoctor tells which): every look at a doctor's availability reads it, and
- * checking the doctor inside the same read saves a round trip to the database.
- */
-export async function listBookableDoctorSlots(db: Db, id_doctor: number, desde: string, hasta: string): Promise<BookableSlot[]> {
-  return (await bookableDoctorSlotsQuery(db, id_doctor, desde, hasta)).rows;
-}
-
-export async function listBookableDoctors(db: Db, id_especialidad?: number): Promise<DoctorRow[]> {
-  return bookableDoctors(db)
-    .$if(id_especialidad !== undefined, (query) => query.where('d.id_especialidad', '=', id_especialidad as number))
-    .orderBy('u.apellido1')
-    .orderBy('u.nombre')
-    .orderBy('d.id_doctor')
-    .execute();
-}
-
-const bookableDoctorQuery = compiledOnce((db, id_doctor: number) => bookableDoctors(db).where('d.id_doctor', '=', id_doctor));
-
-/** Read on every look at a doctor's agenda and every booking: compiled once. */
-export async function findBookableDoctor(db: Db, id_doctor: number): Promise<DoctorRow | undefined> {
-  return (await bookableDoctorQuery(db, id_doctor)).rows[0];
-}
 
 export type NewAppointment = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_agenda' | 'fecha' | 'hora' | 'motivo' | 'creado_en'> & {
   recordatorio: boolean;
@@ -206,77 +116,6 @@ export async function listPatientAppointments(
   return { rows, total: Number(count.n) };
 }
 
-// Booking caps (decisions #30, issue 12).
-
-/**
- * Holds the patient's row until the transaction ends, so two bookings (or waitlist joins) of one
- * patient racing each other count each other's rows. PostgreSQL only: SQLite runs one writing
- * transaction at a time, which already keeps them apart.
- */
-export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
-  if (dialect === 'sqlite') return;
-  await lockPatientQuery(db, id_paciente);
-}
-
-const lockPatientQuery = compiledOnce((db, id_paciente: number) =>
-  db.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate(),
-);
-
-/** What the booking caps count of one patient's visits (decisions #30, issue 14). */
-export interface BookingCounts {
-  /** Pending or confirmed visits that have not started yet. */
-  activeFuture: number;
-  /** Pending or confirmed visits with `id_doctor` on `fecha`. */
-  withDoctorThatDay: number;
-  /** Visits marked 'No presentado' on or after `noShowsSince`. */
-  noShows: number;
-  /** Requests still waiting for the doctor whose time has not come. */
-  pendingFuture: number;
-}
-
-type CapsScope = { id_paciente: number; id_doctor: number; fecha: string; today: string; time: string; noShowsSince: string; except?: number | undefined };
-
-// Every booking and every move reads them: compiled once.
-const bookingCapsQuery = compiledOnce((db, of: CapsScope) =>
-  db
-    .selectFrom('citas')
-    .where('id_paciente', '=', of.id_paciente)
-    // Every count looks at the last year or later: older visits are left in the index.
-    .where('fecha', '>=', of.noShowsSince)
-    .$if(of.except !== undefined, (qb) => qb.where('id_cita', '<>', of.except as number))
-    .select((eb) => {
-      const active = eb('estado', 'in', ['pendiente', 'Confirmada']);
-      const future = eb.or([eb('fecha', '>', of.today), eb.and([eb('fecha', '=', of.today), eb('hora', '>', of.time)])]);
-      const count = () => eb.fn.countAll<number | string>();
-      return [
-        count().filterWhere(eb.and([active, future])).as('active_future'),
-        count()
-          .filterWhere(eb.and([active, eb('id_doctor', '=', of.id_doctor), eb('fecha', '=', of.fecha)]))
-          .as('with_doctor_that_day'),
-        count()
-          .filterWhere(eb.and([eb('asistencia', '=', 'No presentado'), eb('fecha', '>=', of.noShowsSince)]))
-          .as('no_shows'),
-        count().filterWhere(eb.and([eb('estado', '=', 'pendiente'), future])).as('pending_future'),
-      ];
-    }),
-);
-
-/**
- * The booking caps' counts in one read of the patient's visits (one round trip while the booking
- * holds its locks, where four used to be), leaving out `except`, a visit being moved: it must not
- * count against its own move.
- */
-export async function countBookingCaps(db: Db, of: CapsScope): Promise<BookingCounts> {
-  const { rows } = await bookingCapsQuery(db, of);
-  const row = rows[0] ?? { active_future: 0, with_doctor_that_day: 0, no_shows: 0, pending_future: 0 };
-  return {
-    activeFuture: Number(row.active_future),
-    withDoctorThatDay: Number(row.with_doctor_that_day),
-    noShows: Number(row.no_shows),
-    pendingFuture: Number(row.pending_future),
-  };
-}
-
 /**
  * Moves an active visit onto another slot (the caller has taken it): conditional on the visit
  * still being active on its old slot, so a cancellation or a rejection that came first wins (false).
@@ -313,20 +152,6 @@ export async function countNoShows(db: Db, id_paciente: number, desde: string): 
   );
 }
 
-/** No-shows on or after `desde` for several patients at once (the doctor's lists), by patient. */
-export async function noShowsByPatient(db: Db, ids: readonly number[], desde: string): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('citas')
-    .select(['id_paciente', (eb) => eb.fn.countAll<number | string>().as('total')])
-    .where('id_paciente', 'in', [...new Set(ids)])
-    .where('asistencia', '=', 'No presentado')
-    .where('fecha', '>=', desde)
-    .groupBy('id_paciente')
-    .execute();
-  return new Map(rows.map((row) => [row.id_paciente, Number(row.total)]));
-}
-
 /** The patient's requests still waiting for the doctor whose time has not come. */
 export async function countPendingRequests(db: Db, id_paciente: number, today: string, time: string): Promise<number> {
   return countAppointments(db, (query) =>
@@ -358,85 +183,6 @@ export async function recordAttendance(
 export async function slotAppointments(db: Db, id_agenda: number): Promise<{ active: number; total: number }> {
   const rows = await db.selectFrom('citas').select('estado').where('id_agenda', '=', id_agenda).execute();
   return { active: rows.filter((row) => row.estado !== 'Cancelada').length, total: rows.length };
-}
-
-/** Days of [from, to) with at least one pending appointment request. */
-export async function pendingDays(db: Db, id_doctor: number, from: string, to: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('citas')
-    .select('fecha')
-    .distinct()
-    .where('id_doctor', '=', id_doctor)
-    .where('estado', '=', 'pendiente')
-    .where('fecha', '>=', from)
-    .where('fecha', '<', to)
-    .execute();
-  return dayNumbers(rows);
-}
-
-/** How many pending requests each day of [from, to) has, days in order. */
-export async function pendingCounts(db: Db, id_doctor: number, from: string, to: string): Promise<SolicitudesPorDia> {
-  const rows = await db
-    .selectFrom('citas')
-    .select(['fecha', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('id_doctor', '=', id_doctor)
-    .where('estado', '=', 'pendiente')
-    .where('fecha', '>=', from)
-    .where('fecha', '<', to)
-    .groupBy('fecha')
-    .orderBy('fecha')
-    .execute();
-  return rows.map((row) => ({ dia: Number(row.fecha.slice(8, 10)), solicitudes: Number(row.n) }));
-}
-
-/**
- * A page of the doctor's pending requests whose visit is still to come (after the clinic's local
- * `today` `time`), oldest request first, and how many there are in all.
- */
-export async function inboxRequests(
-  db: Db,
-  options: { id_doctor: number; today: string; time: string; limit: number; offset: number },
-): Promise<{ rows: Omit<SolicitudBandeja, 'no_presentados'>[]; total: number }> {
-  const { id_doctor, today, time } = options;
-  const base = db
-    .selectFrom('citas as c')
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.estado', '=', 'pendiente')
-    .where((eb) => eb.or([eb('c.fecha', '>', today), eb.and([eb('c.fecha', '=', today), eb('c.hora', '>', time)])]));
-  const [rows, count] = await Promise.all([
-    base
-      .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-      .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-      .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'c.creado_en', 'u.nombre', 'u.apellido1', 'u.apellido2'])
-      .orderBy('c.creado_en')
-      .orderBy('c.id_cita')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    rows: rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({ ...cita, paciente: fullName({ nombre, apellido1, apellido2 }) })),
-    total: Number(count.n),
-  };
-}
-
-/** A day's pending requests, in time order. */
-export async function dayRequests(db: Db, id_doctor: number, fecha: string): Promise<Omit<Solicitud, 'no_presentados'>[]> {
-  const rows = await db
-    .selectFrom('citas as c')
-    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'u.nombre', 'u.apellido1', 'u.apellido2'])
-    .where('c.id_doctor', '=', id_doctor)
-    .where('c.fecha', '=', fecha)
-    .where('c.estado', '=', 'pendiente')
-    .orderBy('c.hora')
-    .execute();
-  return rows.map(({ nombre, apellido1, apellido2, ...cita }) => ({
-    ...cita,
-    paciente: fullName({ nombre, apellido1, apellido2 }),
-  }));
 }
 
 export async function findAppointment(db: Db, id_cita: number) {

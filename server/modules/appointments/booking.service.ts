@@ -31,22 +31,9 @@ import {
 import { readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import {
-  changeAppointmentState,
-  countBookingCaps,
-  countNoShows,
-  countPendingRequests,
-  lockPatient,
-  findAppointment,
-  findBookableDoctor,
-  findBookableSlot,
-  moveAppointment,
-  insertAppointment,
-  listBookableDoctorSlots,
-  listBookableDoctors,
-  listPatientAppointments,
-  patientAppointmentsOnSlots,
-} from './appointments.repository.ts';
+import { changeAppointmentState, countNoShows, countPendingRequests, findAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
+import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBookableDoctors } from './bookable.repository.ts';
+import { countBookingCaps, lockPatient } from './booking-caps.repository.ts';
 import { bookingRules } from './booking-rules.ts';
 import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from './booking-window.ts';
 import { releaseAppointment } from './release-appointment.ts';

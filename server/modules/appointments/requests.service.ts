@@ -8,15 +8,8 @@ import { writeAudit } from '../audit/index.ts';
 import { openConsultationFor } from '../consultations/index.ts';
 import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import {
-  changeAppointmentState,
-  dayRequests,
-  findAppointment,
-  inboxRequests,
-  noShowsByPatient,
-  pendingCounts,
-  pendingDays,
-} from './appointments.repository.ts';
+import { changeAppointmentState, findAppointment } from './appointments.repository.ts';
+import { dayRequests, inboxRequests, noShowsByPatient, pendingCounts, pendingDays } from './requests.repository.ts';
 import { noShowsSince } from './booking-window.ts';
 import { releaseAppointment } from './release-appointment.ts';
 
