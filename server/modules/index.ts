@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
-import { assignedVisitsRoutes } from './agenda/assigned-visits.routes.ts';
 import { keepOpenPlugin } from './agenda/keep-open.ts';
 import { weeklyHoursRoutes } from './agenda/weekly-hours.routes.ts';
+import { findAppointmentMailRows } from './appointments/appointment-reads.repository.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
+import { assignRoutes } from './appointments/assign.routes.ts';
+import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
+import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
+import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { calendarFeedRoutes } from './calendar-feed/calendar-feed.routes.ts';
@@ -29,23 +33,27 @@ export const modules: FastifyPluginAsyncZod[] = [
   authRoutes,
   contactRoutes,
   clinicRoutes,
+  bookingRulesRoutes,
   specialtiesRoutes,
   usersRoutes,
   doctorsRoutes,
   patientsRoutes,
   agendaRoutes,
+  requestsRoutes,
   weeklyHoursRoutes,
   appointmentsRoutes,
   calendarFeedRoutes,
   consultationsRoutes,
-  assignedVisitsRoutes,
+  doctorAppointmentsRoutes,
+  assignRoutes,
   recordsRoutes,
   filesRoutes,
   chatRoutes,
   auditRoutes,
   homeRoutes,
   dataExportRoutes,
-  remindersPlugin,
+  // The reminders' e-mails read their appointments through the appointments module.
+  remindersPlugin(findAppointmentMailRows),
   keepOpenPlugin,
   waitlistRoutes,
 ];

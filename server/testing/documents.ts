@@ -19,7 +19,7 @@ import {
   reminderMail,
   type MailContext,
 } from '../modules/reminders/reminders.mail.ts';
-import type { AppointmentMailRow } from '../modules/visits/index.ts';
+import type { AppointmentMailRow } from '../modules/reminders/index.ts';
 import { goneMail, offerMail } from '../modules/waitlist/waitlist.mail.ts';
 import type { OfferRow } from '../modules/waitlist/waitlist.repository.ts';
 

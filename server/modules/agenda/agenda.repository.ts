@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { AgendaTable, Database } from '../../db/schema/index.ts';
-import { activeVisitsOnSlots } from '../visits/index.ts';
+import { appointmentsOnSlots } from '../appointments/index.ts';
 import { dayNumbers, type TimeRange } from '../../lib/slots.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -20,8 +20,8 @@ const daySlotsQuery = compiledOnce((db, id_doctor: number, fecha: string) =>
 /** A day's slots of one doctor, in time order, each with its active appointment if booked. */
 export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
   const { rows: slots } = await daySlotsQuery(db, id_doctor, fecha);
-  const visits = await activeVisitsOnSlots(db, slots.map((slot) => slot.id_agenda));
-  return slots.map((slot) => ({ ...slot, cita: visits.get(slot.id_agenda) ?? null }));
+  const appointments = await appointmentsOnSlots(db).active(slots.map((slot) => slot.id_agenda));
+  return slots.map((slot) => ({ ...slot, cita: appointments.get(slot.id_agenda) ?? null }));
 }
 
 /** The time ranges and lengths of a day's slots (what new slots must not overlap). */
@@ -127,9 +127,16 @@ export async function blockedDays(db: Db, id_doctor: number, from: string, to: s
   return dayNumbers(rows);
 }
 
-/** A reserved slot is free again (its visit was rejected, cancelled or moved away). */
-export async function freeSlot(db: Db, id_agenda: number): Promise<void> {
-  await db.updateTable('agenda').set({ estado: 'Disponible' }).where('id_agenda', '=', id_agenda).where('estado', '=', 'Reservado').execute();
+/** Whether a consultation slot is still free to offer or take. */
+export async function slotIsFree(db: Db, id_agenda: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('agenda')
+    .select('id_agenda')
+    .where('id_agenda', '=', id_agenda)
+    .where('estado', '=', 'Disponible')
+    .where('tipo', '=', 'Consulta')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Per doctor, the consultation slots opened on [from, to] (free or booked) and how many are booked (the admin's home). */

@@ -3,7 +3,7 @@ import type { Franja, NuevaAusencia } from '../../../contracts/weekly-hours.ts';
 import type { Database, DiasAgendaTable } from '../../db/schema/index.ts';
 import type { TimeRange } from '../../lib/slots.ts';
 import type { WeeklySlot } from './weekly-hours.ts';
-import { visitsOnSlot } from '../visits/index.ts';
+import { appointmentConditions } from '../appointments/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -155,7 +155,7 @@ export async function daySlots(db: Db, id_doctor: number, fecha: string) {
       'a.hora_fin',
       'a.duracion_min',
       'a.estado',
-      (eb) => eb.exists(visitsOnSlot(db, 'a.id_agenda')).as('con_citas'),
+      (eb) => eb.exists(appointmentConditions.anyOnSlot(db, 'a.id_agenda')).as('con_citas'),
     ])
     .where('a.id_doctor', '=', id_doctor)
     .where('a.fecha', '=', fecha)

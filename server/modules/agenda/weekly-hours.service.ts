@@ -12,10 +12,7 @@ import { ownDoctorId } from '../../lib/access.ts';
 import { fail } from '../../lib/errors.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { actorAudit, writeAudit } from '../audit/index.ts';
-import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
-import { activeVisitsBetween, changeAppointmentState } from '../visits/index.ts';
-import { releaseAppointment } from './release-visit.ts';
+import { createAppointmentsService, doctorAppointments } from '../appointments/index.ts';
 import { findDoctorInterval } from '../doctors/index.ts';
 import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
 import { absenceOnDay } from './weekly-hours.ts';
@@ -34,6 +31,7 @@ import {
 
 export function createWeeklyHoursService(app: FastifyInstance) {
   const { db, clock, config } = app;
+  const appointments = createAppointmentsService(app);
   const today = () => localDate(clock.now(), config.timeZone);
 
   /**
@@ -72,7 +70,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
     const time = localTime(now, config.timeZone);
     const from = absence.fecha_inicio > day ? absence.fecha_inicio : day;
     if (from > absence.fecha_fin) return [];
-    const visits = await activeVisitsBetween(db, absence.id_doctor, from, absence.fecha_fin);
+    const visits = await doctorAppointments(db, absence.id_doctor).activeBetween(from, absence.fecha_fin);
     return visits
       .filter((visit) => visit.fecha > day || visit.hora > time)
       .filter((visit) => {
@@ -173,26 +171,13 @@ export function createWeeklyHoursService(app: FastifyInstance) {
       const absence = await ownAbsence(caller, id_ausencia);
       const chosen = new Set(ids);
       const visits = (await visitsInside(absence)).filter((visit) => chosen.has(visit.id_cita));
-      const stamp = clock.now().toISOString();
-      const cancelled = await db.transaction().execute(async (trx) => {
-        const done: { id_cita: number; wasRequest: boolean }[] = [];
-        for (const visit of visits) {
-          const ok = await changeAppointmentState(trx, visit.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
-            cancelada_por: 'doctor',
-            motivo_rechazo: null,
-          });
-          if (!ok) continue;
-          await releaseAppointment(trx, visit);
-          await closeSlots(trx, [visit.id_agenda], absence.motivo);
-          await writeAudit(
-            trx,
-            actorAudit(caller.actor, caller.address, stamp, { accion: 'cita.cancelar', id_paciente: visit.id_paciente, detalle: `cita ${visit.id_cita}: ausencia` }),
-          );
-          done.push({ id_cita: visit.id_cita, wasRequest: visit.estado === 'pendiente' });
-        }
+      const { cancelled, notify } = await db.transaction().execute(async (trx) => {
+        const done = await appointments.cancelForAbsence(caller, trx, visits);
+        // Their slots stay closed: the doctor is away.
+        await closeSlots(trx, done.cancelled.map((visit) => visit.id_agenda), absence.motivo);
         return done;
       });
-      for (const visit of cancelled) await notifyPatientOfDoctorCancellation(app, visit.id_cita, visit.wasRequest);
+      await notify();
       return { canceladas: cancelled.length };
     },
 

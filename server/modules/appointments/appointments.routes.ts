@@ -19,7 +19,8 @@ import { errorBody } from '../../../contracts/common.ts';
 import { misReglasSchema } from '../../../contracts/booking-rules.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { perUser, registerUserLimits } from '../../lib/user-limit.ts';
-import { createAppointmentsService } from './appointments.service.ts';
+import { createAttendanceService } from './attendance.service.ts';
+import { createBookingService } from './booking.service.ts';
 
 const patients = { access: ['paciente'] } as const;
 
@@ -28,12 +29,13 @@ const patients = { access: ['paciente'] } as const;
  * someone else (a move, the doctor; a freed slot, the patients waiting for one): booking and
  * cancelling one slot in a loop would otherwise send them a thousand e-mails.
  */
-export const VISIT_CHANGES_PER_HOUR = 10;
+export const APPOINTMENT_CHANGES_PER_HOUR = 10;
 
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAppointmentsService(app);
+  const service = createBookingService(app);
+  const attendance = createAttendanceService(app);
   await registerUserLimits(app);
-  const visitChanges = perUser(VISIT_CHANGES_PER_HOUR, 60 * 60 * 1000, 'demasiados_cambios_cita');
+  const appointmentChanges = perUser(APPOINTMENT_CHANGES_PER_HOUR, 60 * 60 * 1000, 'demasiados_cambios_cita');
 
   app.get(
     '/citas/doctores',
@@ -119,7 +121,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/citas/:id_cita/cancelar',
     {
-      config: { ...patients, rateLimit: visitChanges },
+      config: { ...patients, rateLimit: appointmentChanges },
       schema: {
         tags: ['citas'],
         summary: "The patient cancels an upcoming appointment of theirs; its slot is free again and its reminder stops",
@@ -133,7 +135,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/citas/:id_cita/cambiar',
     {
-      config: { ...patients, rateLimit: visitChanges },
+      config: { ...patients, rateLimit: appointmentChanges },
       schema: {
         tags: ['citas'],
         summary: 'The patient moves an upcoming appointment of theirs to another free slot of the same doctor, in one step; it waits for the doctor again',
@@ -163,7 +165,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.markNoShow(callerOf(request), request.params.id_cita),
+    async (request) => attendance.markNoShow(callerOf(request), request.params.id_cita),
   );
 
   app.get(

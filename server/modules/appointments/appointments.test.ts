@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSlots, setSpecialty, slotEstado } from '../../testing/appointments.ts';
 import { auditEntries } from '../../testing/audit.ts';
 import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
-import { VISIT_CHANGES_PER_HOUR } from './appointments.routes.ts';
+import { APPOINTMENT_CHANGES_PER_HOUR } from './appointments.routes.ts';
 
 // The test clock starts on Monday 2026-03-02 at 08:00Z, 09:00 in Madrid.
 const WEDNESDAY = '2026-03-04';
@@ -332,7 +332,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
   });
 
   describe("the patient's appointments", () => {
-    it(`limits a patient to ${VISIT_CHANGES_PER_HOUR} moves and ${VISIT_CHANGES_PER_HOUR} cancellations an hour, each of which e-mails someone`, async () => {
+    it(`limits a patient to ${APPOINTMENT_CHANGES_PER_HOUR} moves and ${APPOINTMENT_CHANGES_PER_HOUR} cancellations an hour, each of which e-mails someone`, async () => {
       const doctor = await doctorWithSlots(server, ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30']);
       const id_doctor = doctor.id_doctor as number;
       const patient = await server.createUser('paciente');
@@ -343,7 +343,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       };
       const id_cita = await book('09:00');
       const move = (hora: string) => server.request('PUT', `/api/citas/${id_cita}/cambiar`, { token: patient.token, body: { fecha: WEDNESDAY, hora } });
-      for (let i = 0; i < VISIT_CHANGES_PER_HOUR; i++) expect((await move(i % 2 === 0 ? '09:30' : '09:00')).status).toBe(200);
+      for (let i = 0; i < APPOINTMENT_CHANGES_PER_HOUR; i++) expect((await move(i % 2 === 0 ? '09:30' : '09:00')).status).toBe(200);
       const tooMany = await move('10:00');
       expect(tooMany.status).toBe(429);
       expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(3000);
@@ -356,7 +356,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       // Cancelling is counted apart: the same patient may still cancel, up to the same number.
       const cancel = (id: number) => server.request('PUT', `/api/citas/${id}/cancelar`, { token: patient.token });
       expect((await cancel(id_cita)).status).toBe(200);
-      for (let i = 1; i < VISIT_CHANGES_PER_HOUR; i++) expect((await cancel(await book('11:00'))).status).toBe(200);
+      for (let i = 1; i < APPOINTMENT_CHANGES_PER_HOUR; i++) expect((await cancel(await book('11:00'))).status).toBe(200);
       const last = await book('11:00');
       expect((await cancel(last)).status).toBe(429);
       expect(await slotEstado(server, id_doctor, WEDNESDAY, '11:00')).toBe('Reservado');

@@ -1,2 +1,12 @@
-// What other modules may use of appointments (booking, moving and cancelling visits): every import from another module goes through this file.
+// What other modules may use of appointments (the citas table and the whole life of an
+// appointment): every import from another module goes through this file.
 export { createAppointmentsService } from './appointments.service.ts';
+export {
+  appointmentConditions,
+  appointmentsOnSlots,
+  clinicAppointments,
+  doctorAppointments,
+  patientAppointments,
+} from './appointment-reads.ts';
+export { bookingPolicy } from './booking-policy.ts';
+export type { FeedAppointmentRow } from './appointment-reads.repository.ts';

@@ -4,6 +4,7 @@ import { addAppointment } from '../../testing/patients.ts';
 import { openSlots, slotEstado } from '../../testing/appointments.ts';
 import { outboxMailsTo } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
+import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { runDueReminders } from '../reminders/reminders.service.ts';
 
 // Issue 14, decision 0026. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
@@ -77,7 +78,7 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     expect((event?.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe('2026-03-11T10:30:00.000Z');
 
     // The reminder goes at its new time, and its calendar attachment (ical.js) is the moved visit.
-    await runDueReminders(server.app, new Date('2026-03-10T10:31:00Z'));
+    await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-10T10:31:00Z'));
     await server.app.mailer.settled();
     const reminder = outboxMailsTo(server, patient.correo).find((mail) => mail.subject.startsWith('Recordatorio'));
     const attached = reminder?.attachments.find((part) => part.filename === 'cita.ics');

@@ -11,7 +11,7 @@ import { publicBaseUrl } from '../auth/index.ts';
 import { currentClinic } from '../clinic/index.ts';
 import { clinicPlace, eventUid, feedTexts } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
-import { type FeedVisitRow, listFeedVisits } from '../visits/index.ts';
+import { doctorAppointments, type FeedAppointmentRow } from '../appointments/index.ts';
 
 /** 32 random bytes in base64url: 43 characters, the address's secret. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -100,16 +100,11 @@ export function createCalendarFeedService(app: FastifyInstance) {
       const doctor = await findDoctorByLink(db, hashToken(token));
       if (!doctor) throw missing();
       const now = clock.now();
-      const visits = await listFeedVisits(
-        db,
-        doctor.id_doctor,
-        addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS),
-        FEED_MAX_VISITS,
-      );
+      const visits = await doctorAppointments(db, doctor.id_doctor).feed(addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS), FEED_MAX_VISITS);
       const t = feedTexts(doctor.idioma);
       const clinic = await currentClinic(app);
       const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now, clinic };
-      const event = (visit: FeedVisitRow): CalendarEvent => {
+      const event = (visit: FeedAppointmentRow): CalendarEvent => {
         const type = t.visitTypes[visit.tipo ?? 'Consulta'];
         const who = initials(visit.paciente_nombre, visit.paciente_apellido1);
         const start = instantOf(visit.fecha, visit.hora.slice(0, 5), config.timeZone);

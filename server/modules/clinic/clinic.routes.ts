@@ -7,8 +7,6 @@ import { errorBody } from '../../../contracts/common.ts';
 import { fail } from '../../lib/errors.ts';
 import { callerOf, visitorOf } from '../../lib/request-context.ts';
 import { createClinicService, type ReadLogoUpload } from './clinic.service.ts';
-import { reglasReservaRespuesta, reglasReservaSchema } from '../../../contracts/booking-rules.ts';
-import { bookingRules, saveBookingRules } from './booking-rules.ts';
 
 const tags = ['clinica'];
 
@@ -58,33 +56,6 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.update(callerOf(request), request.body),
-  );
-
-  app.get(
-    '/clinica/reglas',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: "The clinic's booking rules: notice to book, furthest bookable day, notice to cancel or reschedule online, caps and the no-show limit",
-        response: { 200: reglasReservaRespuesta },
-      },
-    },
-    async () => bookingRules(app),
-  );
-
-  app.put(
-    '/clinica/reglas',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags,
-        summary: "Change the clinic's booking rules (audited)",
-        body: reglasReservaSchema,
-        response: { 200: reglasReservaRespuesta, 400: errorBody, 401: errorBody, 403: errorBody },
-      },
-    },
-    async (request) => saveBookingRules(app, callerOf(request), request.body),
   );
 
   app.get(

@@ -1,10 +1,8 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
-import { normalizeForSearch } from '../../../contracts/common.ts';
-import type { Consulta, PacienteOpcion } from '../../../contracts/consultations.ts';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Consulta } from '../../../contracts/consultations.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import type { CitasTable, ConsultasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
-import { hasVisitWithDoctor } from '../visits/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -98,32 +96,18 @@ export async function finishConsultation(
 }
 
 /**
- * The condition "this patient has an active appointment or a consultation with the doctor", on a
- * query that has the patient as `p`: who a doctor treats, and so whose record they may open.
+ * The condition "this patient has a consultation with the doctor", on a query that has the patient
+ * as `p` (part of who a doctor treats: the appointments module's treatedBy).
  */
-export function treatedBy(id_doctor: number) {
+export function hasConsultationWithDoctor(id_doctor: number) {
   return (eb: ExpressionBuilder<Database & { p: Database['pacientes'] }, 'p'>) =>
-    eb.or([
-      hasVisitWithDoctor(id_doctor)(eb),
-      eb.exists(
-        eb
-          .selectFrom('consultas as tq')
-          .select('tq.id_consulta')
-          .whereRef('tq.id_paciente', '=', 'p.id_paciente')
-          .where('tq.id_doctor', '=', id_doctor),
-      ),
-    ]);
-}
-
-/** Whether a doctor treats a patient (see treatedBy). */
-export async function doctorTreats(db: Db, id_doctor: number, id_paciente: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('pacientes as p')
-    .select('p.id_paciente')
-    .where('p.id_paciente', '=', id_paciente)
-    .where(treatedBy(id_doctor))
-    .executeTakeFirst();
-  return row !== undefined;
+    eb.exists(
+      eb
+        .selectFrom('consultas as tq')
+        .select('tq.id_consulta')
+        .whereRef('tq.id_paciente', '=', 'p.id_paciente')
+        .where('tq.id_doctor', '=', id_doctor),
+    );
 }
 
 /**
@@ -140,36 +124,6 @@ export async function findActivePatientOfAccount(db: Db, id_usuario: number): Pr
     .where('u.rol', '=', 'paciente')
     .executeTakeFirst();
   return row?.id_paciente;
-}
-
-/** Patients a doctor can pick, by name: all active ones, or only those the doctor treats. */
-export async function listSelectablePatients(
-  db: Db,
-  filter: { buscar?: string | undefined; onlyTreatedBy?: number | undefined; offset: number; limit: number },
-): Promise<{ items: PacienteOpcion[]; total: number }> {
-  let base = db
-    .selectFrom('pacientes as p')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
-    .where('u.activo', '=', 1);
-  const text = filter.buscar ? normalizeForSearch(filter.buscar) : '';
-  if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where(sql<boolean>`${sql.ref('u.busqueda')} like ${pattern} escape '\\'`);
-  }
-  if (filter.onlyTreatedBy !== undefined) base = base.where(treatedBy(filter.onlyTreatedBy));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['p.id_paciente', 'u.nombre', 'u.apellido1', 'u.apellido2', 'u.correo'])
-    .orderBy('u.nombre')
-    .orderBy('u.apellido1')
-    .orderBy('p.id_paciente')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  return {
-    items: rows.map((row) => ({ id_paciente: row.id_paciente, nombre: fullName(row), correo: row.correo })),
-    total: Number(total),
-  };
 }
 
 /** Accepting a request opens its consultation (estado confirmada), completed later in the record. */

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, pagingQuery } from '../../../contracts/common.ts';
-import {
-  consultaSchema,
-  consultasQuery,
-  finalizarConsultaSchema,
-  medicoPacientesQuery,
-  pacienteOpcionSchema,
-  visitaSchema,
-} from '../../../contracts/consultations.ts';
+import { errorBody } from '../../../contracts/common.ts';
+import { consultaSchema, consultasQuery } from '../../../contracts/consultations.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createConsultationsService } from './consultations.service.ts';
 
@@ -16,7 +9,7 @@ const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['consultations'];
 
-/** The doctor's consultations: list, complete; their patients and visits (assigning one is the agenda's). */
+/** The doctor's consultations (assigning, completing one and the doctor's visits and patients are the appointments module's). */
 export const consultationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createConsultationsService(app);
 
@@ -33,55 +26,6 @@ export const consultationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const page = await service.list(callerOf(request), request.query);
-      return reply.header('x-total-count', String(page.total)).send(page.items);
-    },
-  );
-
-  app.put(
-    '/consultas/:id/finalizar',
-    {
-      config: doctorOnly,
-      schema: {
-        tags,
-        summary: 'Completes a consultation with its diagnosis and recommendations',
-        params: z.object({ id: idParam }),
-        body: finalizarConsultaSchema,
-        response: { 200: consultaSchema, ...refusals, 404: errorBody, 409: errorBody },
-      },
-    },
-    async (request) => service.finish(callerOf(request), request.params.id, request.body),
-  );
-
-  app.get(
-    '/medico/pacientes',
-    {
-      config: doctorOnly,
-      schema: {
-        tags,
-        summary: 'Patients a doctor can pick, by name (mis_pacientes=true: only those they treat)',
-        querystring: medicoPacientesQuery,
-        response: { 200: z.array(pacienteOpcionSchema), ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const page = await service.patients(callerOf(request), request.query);
-      return reply.header('x-total-count', String(page.total)).send(page.items);
-    },
-  );
-
-  app.get(
-    '/medico/visitas',
-    {
-      config: doctorOnly,
-      schema: {
-        tags,
-        summary: "The caller's confirmed visits from today on",
-        querystring: pagingQuery.omit({ buscar: true }),
-        response: { 200: z.array(visitaSchema), ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const page = await service.visits(callerOf(request), request.query);
       return reply.header('x-total-count', String(page.total)).send(page.items);
     },
   );

@@ -1,9 +1,10 @@
 // What other modules may use of consultations: every import from another module goes through this file.
 export {
   consultasQuery,
-  doctorTreats,
   findActivePatientOfAccount,
   findConsultation,
+  finishConsultation,
+  hasConsultationWithDoctor,
   insertConsultation,
   listPatientConsultationsForExport,
   openConsultationFor,

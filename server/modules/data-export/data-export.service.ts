@@ -15,7 +15,7 @@ import { findAccountForExport, namesOf } from '../accounts/index.ts';
 import { listPasswordResets } from '../auth/index.ts';
 import { listConversationsForExport } from '../chat/index.ts';
 import { listPatientConsultationsForExport } from '../consultations/index.ts';
-import { listPatientAppointmentsForExport } from '../visits/index.ts';
+import { patientAppointments } from '../appointments/index.ts';
 
 export function createDataExportService(app: FastifyInstance) {
   const { db, clock, config } = app;
@@ -29,7 +29,7 @@ export function createDataExportService(app: FastifyInstance) {
       listPasswordResets(db, actor.id_usuario),
       listFileEntries(db, id_paciente),
       listPatientConsultationsForExport(db, id_paciente, caller.language),
-      listPatientAppointmentsForExport(db, id_paciente, caller.language),
+      patientAppointments(db, id_paciente).forExport(caller.language),
       listAttachments(db, id_paciente),
       listConversationsForExport(db, actor.id_usuario),
       listAuditAboutPatient(db, id_paciente, actor.id_usuario),

@@ -6,7 +6,7 @@ import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
-import { doctorTreats } from '../consultations/index.ts';
+import { doctorAppointments } from '../appointments/index.ts';
 import { hasEmergencyAccess } from '../break-the-glass/index.ts';
 import { attachmentDisposition, attachmentName, detectFileType, EXTENSION } from '../../lib/file-type.ts';
 import {
@@ -32,7 +32,7 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
   /** A doctor attends the patient, or opened their record by breaking the glass (decision 0055). */
   async function mayOpen(actor: Actor, id_paciente: number): Promise<'treats' | 'urgent' | false> {
     const id_doctor = ownDoctorId(actor);
-    if (await doctorTreats(db, id_doctor, id_paciente)) return 'treats';
+    if (await doctorAppointments(db, id_doctor).treats(id_paciente)) return 'treats';
     return (await hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString())) ? 'urgent' : false;
   }
 

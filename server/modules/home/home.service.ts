@@ -13,23 +13,8 @@ import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { fullName } from '../../../contracts/names.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { bookingRules } from '../clinic/index.ts';
 import { countNewPatients, slotOccupancy } from './home.repository.ts';
-import {
-  answersToPatient,
-  clinicNoShows,
-  countClinicPending,
-  countClinicVisits,
-  countDayRequestsOfDoctor,
-  countDayVisitsOfDoctor,
-  countPendingOfDoctor,
-  countUpcomingOfPatient,
-  dayVisitsOfDoctor,
-  insideCancelNotice,
-  lastVisitOfPatient,
-  oldestPendingOfDoctor,
-  upcomingOfPatient,
-} from '../visits/index.ts';
+import { bookingPolicy, clinicAppointments, doctorAppointments, patientAppointments } from '../appointments/index.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>
@@ -63,14 +48,15 @@ export function createHomeService(app: FastifyInstance) {
     async patient(caller: Caller): Promise<InicioPaciente> {
       const id_paciente = ownPatientId(caller.actor);
       const { instant, today, time } = now();
+      const appointments = patientAppointments(db, id_paciente);
       const [upcoming, total, last, rules] = await Promise.all([
-        upcomingOfPatient(db, id_paciente, today, time, HOME_UPCOMING_LIMIT + 1),
-        countUpcomingOfPatient(db, id_paciente, today, time),
-        lastVisitOfPatient(db, id_paciente, today, time),
-        bookingRules(app),
+        appointments.upcoming(today, time, HOME_UPCOMING_LIMIT + 1),
+        appointments.countUpcoming(today, time),
+        appointments.last(today, time),
+        bookingPolicy.rules(app),
       ]);
       const since = last ? instantOf(last.fecha, last.hora, config.timeZone).toISOString() : null;
-      const answers = await answersToPatient(db, id_paciente, since, HOME_ANSWERS_LIMIT);
+      const answers = await appointments.answers(since, HOME_ANSWERS_LIMIT);
       const visits = upcoming.map((row) => ({
         id_cita: row.id_cita,
         fecha: row.fecha,
@@ -80,7 +66,7 @@ export function createHomeService(app: FastifyInstance) {
         estado: row.estado === 'pendiente' ? ('pendiente' as const) : ('Confirmada' as const),
         tipo: row.tipo ?? 'Consulta',
         motivo: row.motivo,
-        fuera_de_plazo: insideCancelNotice(rules, row, instant, config.timeZone),
+        fuera_de_plazo: bookingPolicy.insideCancelNotice(rules, row, instant, config.timeZone),
       }));
       return {
         hoy: today,
@@ -103,12 +89,13 @@ export function createHomeService(app: FastifyInstance) {
       const id_doctor = ownDoctorId(caller.actor);
       const { today } = now();
       const tomorrow = addDays(today, 1);
+      const appointments = doctorAppointments(db, id_doctor);
       const [visits, pendingTotal, pending, tomorrowTotal, tomorrowPending] = await Promise.all([
-        dayVisitsOfDoctor(db, id_doctor, today),
-        countPendingOfDoctor(db, id_doctor, today),
-        oldestPendingOfDoctor(db, id_doctor, today, HOME_OLDEST_REQUESTS_LIMIT),
-        countDayVisitsOfDoctor(db, id_doctor, tomorrow),
-        countDayRequestsOfDoctor(db, id_doctor, tomorrow),
+        appointments.day(today),
+        appointments.countPending(today),
+        appointments.oldestPending(today, HOME_OLDEST_REQUESTS_LIMIT),
+        appointments.countDay(tomorrow),
+        appointments.countDayRequests(tomorrow),
       ]);
       return {
         hoy: today,
@@ -144,13 +131,14 @@ export function createHomeService(app: FastifyInstance) {
       const [monthStart, monthEnd] = monthOf(today);
       const noShowsFrom = addDays(today, -DIAS_NO_PRESENTADOS);
       const noShowsTo = addDays(today, -1);
+      const appointments = clinicAppointments(db);
       const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows] = await Promise.all([
-        countClinicVisits(db, today, today),
-        countClinicVisits(db, monday, sunday),
-        countClinicPending(db, today),
+        appointments.countActive(today, today),
+        appointments.countActive(monday, sunday),
+        appointments.countPending(today),
         countNewPatients(db, monthStart, monthEnd),
         slotOccupancy(db, monday, sunday),
-        clinicNoShows(db, noShowsFrom, noShowsTo),
+        appointments.noShows(noShowsFrom, noShowsTo),
       ]);
       const share = (row: { reservados: number; abiertos: number }) =>
         row.abiertos === 0 ? 0 : row.reservados / row.abiertos;

@@ -19,7 +19,7 @@ import {
   findPatientAccount,
   profileOf,
 } from './patients.repository.ts';
-import { findNextAppointment } from '../visits/index.ts';
+import { patientAppointments } from '../appointments/index.ts';
 
 /** The sections of the medical file a patient reads one by one (GET /api/paciente/{section}). */
 export const FILE_SECTIONS = ['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas'] as const;
@@ -159,7 +159,7 @@ export function createPatientsService(app: FastifyInstance) {
         listDiseases(db, id_paciente, { activeOnly: true }),
         listVaccines(db, id_paciente),
         findLastConsultation(db, id_paciente),
-        findNextAppointment(db, id_paciente, localDate(now, config.timeZone), localTime(now, config.timeZone)),
+        patientAppointments(db, id_paciente).next(localDate(now, config.timeZone), localTime(now, config.timeZone)),
       ]);
       await audit(actor, caller, 'resumen.leer', id_paciente);
       return {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countNoShows, listPatientAppointmentsWith, noShowsSince } from '../visits/index.ts';
+import { bookingPolicy, doctorAppointments, patientAppointments } from '../appointments/index.ts';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { FichaClinica } from '../../../contracts/clinical-file.ts';
 import type { AccesoUrgenteInput, Historia, Seccion } from '../../../contracts/records.ts';
@@ -8,7 +8,6 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { emergencyAccessUntil, insertEmergencyAccess } from '../break-the-glass/index.ts';
-import { doctorTreats } from '../consultations/index.ts';
 import {
   findEntry,
   findPatientSummary,
@@ -38,7 +37,7 @@ export function createRecordsService(app: FastifyInstance) {
     id_paciente: number,
   ): Promise<{ id_doctor: number; urgent: false } | { id_doctor: number; urgent: true; until: string }> {
     const id_doctor = ownDoctorId(caller.actor);
-    if (await doctorTreats(db, id_doctor, id_paciente)) return { id_doctor, urgent: false };
+    if (await doctorAppointments(db, id_doctor).treats(id_paciente)) return { id_doctor, urgent: false };
     const until = await emergencyAccessUntil(db, id_doctor, id_paciente, clock.now().toISOString());
     if (until) return { id_doctor, urgent: true, until };
     if (!(await findPatientSummary(db, id_paciente))) throw fail(404, 'paciente_no_encontrado', caller.language);
@@ -67,8 +66,8 @@ export function createRecordsService(app: FastifyInstance) {
         paciente,
         ...(await loadMedicalFile(db, id_paciente)),
         consultas: await listPatientConsultations(db, id_paciente),
-        citas: await listPatientAppointmentsWith(db, id_paciente, id_doctor),
-        no_presentados: await countNoShows(db, id_paciente, noShowsSince(clock.now(), app.config.timeZone)),
+        citas: await patientAppointments(db, id_paciente).withDoctor(id_doctor),
+        no_presentados: await patientAppointments(db, id_paciente).noShows(bookingPolicy.noShowsSince(clock.now(), app.config.timeZone)),
         acceso_urgente_hasta: access.urgent ? access.until : null,
       };
       await writeAudit(db, audit(caller, id_paciente, urgent ? 'historia.leer_urgente' : 'historia.leer', 'historia completa'));

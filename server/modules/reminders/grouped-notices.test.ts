@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSlots, startPeerApp } from '../../testing/appointments.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { findAppointmentMailRows } from '../appointments/appointment-reads.repository.ts';
 import { sendRequestNotices } from './reminders.service.ts';
 
 const smtp = await startSmtpServer();
@@ -72,12 +73,12 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     const cancelled = await book(server, rosa, doctor, '10:00');
     expect((await server.request('PUT', `/api/citas/${cancelled}/cancelar`, { token: rosa.token })).status).toBe(200);
     server.clock.advanceMinutes(2);
-    expect(await sendRequestNotices(server.app)).toMatchObject({ sent: 0 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows)).toMatchObject({ sent: 0 });
     expect(mailsTo(doctor.correo)).toHaveLength(1);
 
     // Five minutes after the first e-mail: one e-mail with the request still pending.
     server.clock.set('2026-03-02T08:05:00Z');
-    expect(await sendRequestNotices(server.app)).toMatchObject({ sent: 1 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows)).toMatchObject({ sent: 1 });
     const second = mailsTo(doctor.correo)[1];
     expect(second?.text).toContain('“Joan Puig” ha pedido una cita contigo.');
     expect(second?.text).not.toContain('Rosa');
@@ -92,7 +93,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     await book(server, marta, doctor, '09:30');
     expect(mailsTo(doctor.correo)).toHaveLength(2);
     server.clock.set('2026-03-02T08:10:00Z');
-    expect(await sendRequestNotices(server.app)).toMatchObject({ sent: 1 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows)).toMatchObject({ sent: 1 });
     const grouped = mailsTo(doctor.correo)[2];
     expect(grouped?.subject).toBe('2 solicitudes de cita nuevas');
     expect(grouped?.text).toContain('Tienes 2 solicitudes de cita nuevas:');
@@ -101,7 +102,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(lines).toContain('- miércoles, 4 de marzo de 2026, 09:30: “Marta Gil”');
     expect(lines).toContain('- miércoles, 4 de marzo de 2026, 10:00: “Pere https: malo.example Soler”');
     expect(grouped?.text).not.toContain('https://malo.example');
-    expect(await sendRequestNotices(server.app, new Date('2026-03-02T09:00:00Z'))).toMatchObject({ sent: 0 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows, new Date('2026-03-02T09:00:00Z'))).toMatchObject({ sent: 0 });
     expect(mailsTo(doctor.correo)).toHaveLength(3);
   });
 
@@ -115,7 +116,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     const [first, second] = await Promise.all([startPeerApp(server), startPeerApp(server)]);
     try {
       const at = new Date('2026-03-02T08:06:00Z');
-      const runs = await Promise.all([sendRequestNotices(first.app, at), sendRequestNotices(second.app, at)]);
+      const runs = await Promise.all([sendRequestNotices(first.app, findAppointmentMailRows, at), sendRequestNotices(second.app, findAppointmentMailRows, at)]);
       expect(runs.map((run) => run.sent).sort()).toEqual([0, 1]);
     } finally {
       await first.close();
@@ -146,7 +147,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(new Date(queued.enviar_en).toISOString()).toBe('2026-03-02T08:05:00.000Z');
     expect(mailsTo(doctor.correo)).toHaveLength(1);
 
-    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:05:00Z'))).toMatchObject({ sent: 1 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows, new Date('2026-03-02T08:05:00Z'))).toMatchObject({ sent: 1 });
     expect(mailsTo(doctor.correo)[1]?.subject).toBe('2 solicitudes de cita nuevas');
   });
 
@@ -170,7 +171,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(new Date(queued.enviar_en).toISOString()).toBe('2026-03-02T08:05:30.000Z');
 
     // The first e-mail never settled (its claim lapsed at 08:02): both requests go out together.
-    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:05:30Z'))).toMatchObject({ sent: 1 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows, new Date('2026-03-02T08:05:30Z'))).toMatchObject({ sent: 1 });
     expect(mailsTo(doctor.correo).at(-1)?.subject).toBe('2 solicitudes de cita nuevas');
   });
 
@@ -186,7 +187,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
       smtp.refuse = false;
     }
     expect(mailsTo(doctor.correo)).toHaveLength(0);
-    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:10:00Z'))).toMatchObject({ sent: 1 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows, new Date('2026-03-02T08:10:00Z'))).toMatchObject({ sent: 1 });
     expect(mailsTo(doctor.correo)[0]?.text).toContain('“Núria Roca” ha pedido una cita contigo.');
   });
 });
@@ -211,11 +212,11 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('claiming notices
     const run = await server.database.db.transaction().execute(async (trx) => {
       await trx.selectFrom('avisos_solicitud').select('id_aviso').where('id_aviso', '=', pending[1]?.id_aviso as number).forUpdate().execute();
       const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000).unref());
-      return Promise.race([sendRequestNotices(server.app, at), timeout]);
+      return Promise.race([sendRequestNotices(server.app, findAppointmentMailRows, at), timeout]);
     });
     expect(run).toMatchObject({ sent: 1 });
     expect(mailsTo(doctor.correo).at(-1)?.text).toContain('ha pedido una cita contigo.');
-    expect(await sendRequestNotices(server.app, new Date('2026-03-02T08:12:00Z'))).toMatchObject({ sent: 1 });
+    expect(await sendRequestNotices(server.app, findAppointmentMailRows, new Date('2026-03-02T08:12:00Z'))).toMatchObject({ sent: 1 });
     expect(mailsTo(doctor.correo)).toHaveLength(3);
   });
 });

@@ -8,7 +8,7 @@ import { instantOf } from '../../lib/clock.ts';
 import { buildIcs } from '../../lib/ics.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { textsFor } from '../../lib/texts.ts';
-import { type AppointmentMailRow } from '../visits/index.ts';
+import { type AppointmentMailRow } from './appointment-mail-row.ts';
 
 const LOCALES: Record<Language, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
 

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppointmentMailRows } from './appointment-mail-row.ts';
 import { startReminderWorker } from './reminders.service.ts';
 
-/** No routes: starts the reminder worker when the app is ready and stops it when the app closes. */
-export const remindersPlugin: FastifyPluginAsyncZod = async (app) => {
-  let worker: ReturnType<typeof startReminderWorker> | undefined;
-  app.addHook('onReady', async () => {
-    worker = startReminderWorker(app);
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
-};
+/**
+ * No routes: starts the reminder worker when the app is ready and stops it when the app closes.
+ * `read` is the appointments' reader of what the e-mails show.
+ */
+export const remindersPlugin =
+  (read: AppointmentMailRows): FastifyPluginAsyncZod =>
+  async (app) => {
+    let worker: ReturnType<typeof startReminderWorker> | undefined;
+    app.addHook('onReady', async () => {
+      worker = startReminderWorker(app, read);
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+    });
+  };

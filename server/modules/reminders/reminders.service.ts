@@ -23,7 +23,7 @@ import {
   settleNotices,
   settleReminder,
 } from './reminders.repository.ts';
-import { findAppointmentMailRows } from '../visits/index.ts';
+import type { AppointmentMailRows } from './appointment-mail-row.ts';
 
 /** How long a worker owns a claimed reminder; longer than the SMTP time-outs (server/lib/mail.ts). */
 export const CLAIM_MINUTES = 5;
@@ -76,7 +76,7 @@ const errorCode = (error: unknown) =>
  * appointments, and of visits already past, are closed without an e-mail. Tests call this with
  * the clock they set; the app calls it on an interval (startReminderWorker).
  */
-export async function runDueReminders(app: FastifyInstance, now: Date = app.clock.now()): Promise<ReminderRun> {
+export async function runDueReminders(app: FastifyInstance, read: AppointmentMailRows, now: Date = app.clock.now()): Promise<ReminderRun> {
   const run: ReminderRun = { sent: 0, cancelled: 0, failed: 0, retrying: 0 };
   const stamp = now.toISOString();
   const leaseUntil = new Date(now.getTime() + CLAIM_MINUTES * 60_000).toISOString();
@@ -85,8 +85,7 @@ export async function runDueReminders(app: FastifyInstance, now: Date = app.cloc
     if (claimed.length === 0) break;
     const rows = new Map(
       (
-        await findAppointmentMailRows(
-          app.db,
+        await read(app.db,
           claimed.map((c) => c.id_cita),
         )
       ).map((r) => [r.id_cita, r]),
@@ -149,9 +148,9 @@ export async function queueRequestNotice(
  * notices now; a notice not yet due is sent by the worker when its window ends. The patient does
  * not wait for the mail.
  */
-export function notifyDoctorOfBooking(app: FastifyInstance, id_doctor: number): void {
+export function notifyDoctorOfBooking(app: FastifyInstance, read: AppointmentMailRows, id_doctor: number): void {
   app.mailer.runLater(
-    () => sendRequestNotices(app, app.clock.now(), id_doctor),
+    () => sendRequestNotices(app, read, app.clock.now(), id_doctor),
     (error) => app.log.warn({ id_doctor, code: errorCode(error) }, 'request notice not sent'),
   );
 }
@@ -159,10 +158,11 @@ export function notifyDoctorOfBooking(app: FastifyInstance, id_doctor: number): 
 /** Tells the doctor that a patient moved a visit to another time (after the commit). */
 export async function notifyDoctorOfMove(
   app: FastifyInstance,
+  read: AppointmentMailRows,
   id_cita: number,
   before: { fecha: string; hora: string },
 ): Promise<void> {
-  const [row] = await findAppointmentMailRows(app.db, [id_cita]);
+  const [row] = await read(app.db, [id_cita]);
   if (!row) return;
   app.mailer.sendLater(movedNoticeMail(row, await mailContext(app, app.clock.now()), before), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'move notice not sent'),
@@ -184,6 +184,7 @@ export interface NoticeRun {
  */
 export async function sendRequestNotices(
   app: FastifyInstance,
+  read: AppointmentMailRows,
   now: Date = app.clock.now(),
   id_doctor?: number,
 ): Promise<NoticeRun> {
@@ -208,8 +209,7 @@ export async function sendRequestNotices(
     }
     const rows = new Map(
       (
-        await findAppointmentMailRows(
-          app.db,
+        await read(app.db,
           claimed.map((c) => c.id_cita),
         )
       ).map((r) => [r.id_cita, r]),
@@ -255,10 +255,11 @@ export async function sendRequestNotices(
  */
 export async function notifyPatientOfDoctorCancellation(
   app: FastifyInstance,
+  read: AppointmentMailRows,
   id_cita: number,
   wasRequest: boolean,
 ): Promise<void> {
-  const [row] = await findAppointmentMailRows(app.db, [id_cita]);
+  const [row] = await read(app.db, [id_cita]);
   if (!row) return;
   app.mailer.sendLater(doctorCancellationMail(row, await mailContext(app, app.clock.now()), wasRequest), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'doctor cancellation notice not sent'),
@@ -271,12 +272,13 @@ export const calendarContext = (app: FastifyInstance): Promise<MailContext> => m
 /** Sends one e-mail per appointment after the commit; nobody waits for the mail. */
 async function mailEach(
   app: FastifyInstance,
+  read: AppointmentMailRows,
   ids: number[],
   mail: typeof cancellationMail,
   what: string,
 ): Promise<void> {
   const now = app.clock.now();
-  for (const row of await findAppointmentMailRows(app.db, ids)) {
+  for (const row of await read(app.db, ids)) {
     app.mailer.sendLater(mail(row, await mailContext(app, now)), (error) =>
       app.log.warn({ id_cita: row.id_cita, code: errorCode(error) }, `${what} not sent`),
     );
@@ -284,21 +286,21 @@ async function mailEach(
 }
 
 /** Tells each patient that their appointment was cancelled because the doctor left the clinic. */
-export async function notifyPatientsOfCancellation(app: FastifyInstance, ids: number[]): Promise<void> {
-  await mailEach(app, ids, cancellationMail, 'cancellation notice');
+export async function notifyPatientsOfCancellation(app: FastifyInstance, read: AppointmentMailRows, ids: number[]): Promise<void> {
+  await mailEach(app, read, ids, cancellationMail, 'cancellation notice');
 }
 
 /** Tells each doctor that a visit was cancelled because the patient left the clinic. */
-export async function notifyDoctorsOfPatientLeaving(app: FastifyInstance, ids: number[]): Promise<void> {
-  await mailEach(app, ids, patientLeftMail, 'patient leaving notice');
+export async function notifyDoctorsOfPatientLeaving(app: FastifyInstance, read: AppointmentMailRows, ids: number[]): Promise<void> {
+  await mailEach(app, read, ids, patientLeftMail, 'patient leaving notice');
 }
 
 /**
  * Runs runDueReminders and sendRequestNotices every REMINDER_POLL_SECONDS (0: never) until stop(), which waits for a run
  * in progress. The reminders live in the database, so a restart loses none.
  */
-export function startReminderWorker(app: FastifyInstance): PeriodicWorker {
-  return startPeriodicWorker(() => runDueReminders(app).then(() => sendRequestNotices(app)), {
+export function startReminderWorker(app: FastifyInstance, read: AppointmentMailRows): PeriodicWorker {
+  return startPeriodicWorker(() => runDueReminders(app, read).then(() => sendRequestNotices(app, read)), {
     seconds: app.config.reminderPollSeconds,
     onError: (error) => app.log.error({ code: errorCode(error) }, 'reminder worker round failed'),
   });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openSlots, setLanguage, setSpecialty, startPeerApp } from '../../testing/appointments.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { findAppointmentMailRows } from '../appointments/appointment-reads.repository.ts';
 import { CLAIM_MINUTES, runDueReminders, startReminderWorker } from './reminders.service.ts';
 
 const smtp = await startSmtpServer();
@@ -77,14 +78,14 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     expect(noticeMail.text).not.toContain('tensión');
 
     // A minute early: nothing yet.
-    expect(await runDueReminders(server.app, new Date('2026-03-03T08:59:00Z'))).toMatchObject({ sent: 0 });
+    expect(await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-03T08:59:00Z'))).toMatchObject({ sent: 0 });
     expect(messagesTo(patient.correo)).toHaveLength(0);
 
     // Due: two workers race for it and it goes out once.
     server.clock.set(DUE);
-    const runs = await Promise.all([runDueReminders(server.app), runDueReminders(server.app)]);
+    const runs = await Promise.all([runDueReminders(server.app, findAppointmentMailRows), runDueReminders(server.app, findAppointmentMailRows)]);
     expect(runs.map((run) => run.sent).sort()).toEqual([0, 1]);
-    expect(await runDueReminders(server.app, new Date('2026-03-03T12:00:00Z'))).toMatchObject({ sent: 0 });
+    expect(await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-03T12:00:00Z'))).toMatchObject({ sent: 0 });
     const received = messagesTo(patient.correo);
     expect(received).toHaveLength(1);
     expect(await reminderOf(server, id_cita)).toMatchObject({
@@ -146,10 +147,10 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
         .executeTakeFirstOrThrow();
       expect(Number(due.n)).toBeGreaterThanOrEqual(horas.length);
       const rounds = await Promise.all([
-        runDueReminders(server.app, at),
-        runDueReminders(peer.app, at),
-        runDueReminders(peer.app, at),
-        runDueReminders(server.app, at),
+        runDueReminders(server.app, findAppointmentMailRows, at),
+        runDueReminders(peer.app, findAppointmentMailRows, at),
+        runDueReminders(peer.app, findAppointmentMailRows, at),
+        runDueReminders(server.app, findAppointmentMailRows, at),
       ]);
       expect(rounds.reduce((sum, round) => sum + round.sent, 0)).toBe(Number(due.n));
       for (const patient of patients) expect(messagesTo(patient.correo), patient.usuario).toHaveLength(1);
@@ -168,7 +169,7 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     // A rejection that forgot the reminder: the worker still checks the appointment itself.
     await server.database.db.updateTable('citas').set({ estado: 'Cancelada' }).where('id_cita', '=', refused).execute();
 
-    const run = await runDueReminders(server.app, new Date('2026-03-04T12:00:00Z'));
+    const run = await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-04T12:00:00Z'));
     expect(run).toMatchObject({ sent: 0, cancelled: 1 });
     expect((await reminderOf(server, refused)).estado).toBe('cancelado');
     expect(messagesTo(cancels.correo)).toHaveLength(0);
@@ -180,7 +181,7 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
 
     smtp.refuse = true;
     try {
-      expect(await runDueReminders(server.app, new Date('2026-03-03T16:00:00Z'))).toMatchObject({
+      expect(await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-03T16:00:00Z'))).toMatchObject({
         sent: 0,
         retrying: 1,
       });
@@ -189,17 +190,17 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     }
     expect(await reminderOf(server, id_cita)).toMatchObject({ estado: 'pendiente', intentos: 1 });
     // Not before the pause is over...
-    expect(await runDueReminders(server.app, new Date('2026-03-03T16:01:00Z'))).toMatchObject({ sent: 0 });
+    expect(await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-03T16:01:00Z'))).toMatchObject({ sent: 0 });
     // ... and then it goes.
     const later = new Date(Date.parse('2026-03-03T16:00:00Z') + (CLAIM_MINUTES + 1) * 60_000);
-    expect(await runDueReminders(server.app, later)).toMatchObject({ sent: 1 });
+    expect(await runDueReminders(server.app, findAppointmentMailRows, later)).toMatchObject({ sent: 1 });
     expect(messagesTo(patient.correo)).toHaveLength(1);
     expect(await reminderOf(server, id_cita)).toMatchObject({ estado: 'enviado', intentos: 2 });
   });
 
   it('closes the reminder of a visit already past without sending it (a server that was down)', async () => {
     const { patient, id_cita } = await bookedWithReminder(server, '17:00');
-    expect(await runDueReminders(server.app, new Date('2026-03-05T08:00:00Z'))).toMatchObject({ sent: 0, failed: 1 });
+    expect(await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-05T08:00:00Z'))).toMatchObject({ sent: 0, failed: 1 });
     expect((await reminderOf(server, id_cita)).estado).toBe('fallido');
     expect(messagesTo(patient.correo)).toHaveLength(0);
   });
@@ -212,7 +213,7 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
       config: { value: { ...server.config, reminderPollSeconds: 0.02 } },
     }) as FastifyInstance;
     server.clock.set('2026-03-03T18:00:00Z');
-    const worker = startReminderWorker(polling);
+    const worker = startReminderWorker(polling, findAppointmentMailRows);
     try {
       await smtp.waitFor(smtp.messages.length + 1);
       expect(messagesTo(first.correo)).toHaveLength(1);
@@ -240,7 +241,7 @@ describe.each(DATABASES)('reminders without SMTP on %s', (kind) => {
     const outbox = path.join(server.config.dataDir, 'outbox');
     expect(fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'))).toHaveLength(1); // the doctor's notice
 
-    expect(await runDueReminders(server.app, new Date(DUE))).toMatchObject({ sent: 1 });
+    expect(await runDueReminders(server.app, findAppointmentMailRows, new Date(DUE))).toMatchObject({ sent: 1 });
     const files = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'));
     expect(files).toHaveLength(2);
     const mails = files.map((name) => parseMail(fs.readFileSync(path.join(outbox, name), 'utf8')));

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema/index.ts';
-import { activeHolderOfSlot, activeVisitsWithDoctorOn, hasVisitSatisfyingEntry } from '../visits/index.ts';
+import { appointmentConditions } from '../appointments/index.ts';
 import type { EstadoEntradaEspera, EstadoOfertaEspera, FranjaEspera, ListaEsperaTable } from '../../db/schema/waitlist.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -171,7 +171,7 @@ export async function endSatisfiedEntries(db: Db, now: string, id_paciente?: num
     .set({ estado: 'atendida', terminada_en: now })
     .where('estado', '=', 'activa')
     .$if(id_paciente !== undefined, (qb) => qb.where('id_paciente', '=', id_paciente as number))
-    .where(hasVisitSatisfyingEntry)
+    .where(appointmentConditions.satisfyingWaitlistEntry)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -319,7 +319,7 @@ export async function nextEntriesForSlot(
       ),
     )
     // A patient who already holds a visit with this doctor that day could not book it anyway.
-    .where((eb) => eb.not(eb.exists(activeVisitsWithDoctorOn(db, { patient: 'l.id_paciente', doctor: 'a.id_doctor', fecha: 'a.fecha' }))))
+    .where((eb) => eb.not(eb.exists(appointmentConditions.activeWithDoctorOn(db, { patient: 'l.id_paciente', doctor: 'a.id_doctor', fecha: 'a.fecha' }))))
     .orderBy('l.creado_en')
     .orderBy('l.id_entrada')
     .limit(options.limit)
@@ -406,7 +406,7 @@ export async function findOffersOfTakenSlots(db: Db) {
     .innerJoin('lista_espera as l', 'l.id_entrada', 'o.id_entrada')
     .leftJoin('agenda as a', 'a.id_agenda', 'o.id_agenda')
     .select(['o.id_oferta', 'o.id_entrada', 'o.id_agenda', 'l.id_paciente'])
-    .select(activeHolderOfSlot(db, 'o.id_agenda').as('titular'))
+    .select(appointmentConditions.activeHolderOfSlot(db, 'o.id_agenda').as('titular'))
     .where('o.estado', '=', 'enviada')
     .where((eb) => eb.or([eb('a.id_agenda', 'is', null), eb('a.estado', '<>', 'Disponible'), eb('a.tipo', '<>', 'Consulta')]))
     .execute();

@@ -17,8 +17,7 @@ import { ownPatientId } from '../../lib/access.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { createAppointmentsService } from '../appointments/index.ts';
-import { findBookableDoctor, lockPatient } from '../visits/index.ts';
+import { appointmentConditions, createAppointmentsService } from '../appointments/index.ts';
 import { hashToken } from '../auth/index.ts';
 import {
   closeOffersOfEndedEntries,
@@ -119,7 +118,7 @@ export function createWaitlistService(app: FastifyInstance) {
       let id_doctor: number | null = null;
       let id_especialidad: number;
       if (input.id_doctor !== undefined) {
-        const doctor = await findBookableDoctor(db, input.id_doctor);
+        const doctor = await appointmentConditions.bookableDoctor(db, input.id_doctor);
         if (!doctor) throw fail(404, 'doctor_no_encontrado', language);
         id_doctor = doctor.id_doctor;
         id_especialidad = doctor.id_especialidad;
@@ -138,7 +137,7 @@ export function createWaitlistService(app: FastifyInstance) {
       try {
         id_entrada = await db.transaction().execute(async (trx) => {
           // Counted under a lock on the patient, so racing joins of one patient cannot pass the caps.
-          await lockPatient(trx, id_paciente, app.database.dialect);
+          await appointmentConditions.lockPatient(trx, id_paciente, app.database.dialect);
           if (await hasActiveEntry(trx, id_paciente, objetivo)) throw fail(409, 'lista_espera_duplicada', language);
           if ((await countActiveEntries(trx, id_paciente)) >= MAX_ENTRADAS_ACTIVAS) {
             throw fail(409, 'lista_espera_limite', language, { params: { max: MAX_ENTRADAS_ACTIVAS } });

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { localDate, localTime } from '../../lib/clock.ts';
 import { slotIsFree } from '../agenda/index.ts';
 import { hashToken, publicBaseUrl } from '../auth/index.ts';
-import { currentClinic, bookingRules } from '../clinic/index.ts';
+import { bookingPolicy } from '../appointments/index.ts';
+import { currentClinic } from '../clinic/index.ts';
 import { goneMail, offerMail, type WaitlistMailContext } from './waitlist.mail.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import {
@@ -40,7 +41,7 @@ const SLOTS_PER_ROUND = 50;
  * claim is a booking and would be refused inside it.
  */
 export async function offerNoticeMinutes(app: FastifyInstance): Promise<number> {
-  return (await bookingRules(app)).antelacion_reserva_min;
+  return (await bookingPolicy.rules(app)).antelacion_reserva_min;
 }
 
 const errorCode = (error: unknown) =>

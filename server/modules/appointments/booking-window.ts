@@ -2,7 +2,7 @@ import { fechaTexto, MESES_NO_PRESENTADOS, plazoTexto, type ReglasReserva } from
 import type { Language } from '../../../contracts/messages/index.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import type { BookingCounts } from './bookings.repository.ts';
+import type { BookingCounts } from './booking-caps.repository.ts';
 
 const MINUTE = 60_000;
 

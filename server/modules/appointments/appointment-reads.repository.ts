@@ -6,15 +6,16 @@ import type { Language } from '../../../contracts/messages/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, EstadoCita, TipoConsulta } from '../../db/schema/index.ts';
+import type { AppointmentMailRow } from '../reminders/index.ts';
 
 /**
- * Reads of the visits (citas) that other modules show: the home screens, the calendar feed, the
- * e-mails, the patient's file and summary, the doctor's record and lists, the data export. The
- * visits module is the only one that queries `citas` (decision 0091); these serve the others
- * through visits/index.ts.
+ * Reads of the appointments (citas) that other screens show: the home screens, the calendar feed,
+ * the e-mails, the patient's file and summary, the doctor's record and lists, the agenda's day, the
+ * data export. This module is the only one that queries `citas`; these serve the others through
+ * the named reads of appointment-reads.ts.
  */
 
-import { countVisits } from './count-visits.ts';
+import { countAppointments } from './count-appointments.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,7 +23,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Visits with their people: each visit (c) with its doctor (d, whose account is ud), the doctor's
  * specialty (e) and its patient (p, whose account is up). Callers pick the columns and conditions.
  */
-export function visitsWithPeople(db: Db) {
+export function appointmentsWithPeople(db: Db) {
   return db
     .selectFrom('citas as c')
     .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
@@ -32,8 +33,8 @@ export function visitsWithPeople(db: Db) {
     .innerJoin('usuarios as up', 'up.id_usuario', 'p.id_usuario');
 }
 
-/** The doctor's names (ud) and the specialty's names in the three languages (e), on `visitsWithPeople`. */
-export const visitDoctorColumns = [
+/** The doctor's names (ud) and the specialty's names in the three languages (e), on `appointmentsWithPeople`. */
+export const appointmentDoctorColumns = [
   'ud.nombre',
   'ud.apellido1',
   'ud.apellido2',
@@ -46,7 +47,7 @@ export const visitDoctorColumns = [
  * The condition "this patient has a visit with the doctor that was not cancelled", on a query that
  * has the patient as `p` (part of who a doctor treats: consultations' treatedBy).
  */
-export function hasVisitWithDoctor(id_doctor: number) {
+export function hasAppointmentWithDoctor(id_doctor: number) {
   return (eb: ExpressionBuilder<Database & { p: Database['pacientes'] }, 'p'>) =>
     eb.exists(
       eb
@@ -62,7 +63,7 @@ export function hasVisitWithDoctor(id_doctor: number) {
 // of the outer query by name (`ref`, such as 'a.id_agenda').
 
 /** Every visit (even a cancelled one) that points at the slot `slot` names. */
-export function visitsOnSlot(db: Db, slot: string) {
+export function appointmentsOnSlot(db: Db, slot: string) {
   return db.selectFrom('citas as c').select('c.id_cita').where('c.id_agenda', '=', sql.ref<number>(slot));
 }
 
@@ -77,7 +78,7 @@ export function activeHolderOfSlot(db: Db, slot: string) {
 }
 
 /** The patient's active visits with the doctor on the day, each named by a column of the outer query. */
-export function activeVisitsWithDoctorOn(db: Db, refs: { patient: string; doctor: string; fecha: string }) {
+export function activeAppointmentsWithDoctorOn(db: Db, refs: { patient: string; doctor: string; fecha: string }) {
   return db
     .selectFrom('citas as c')
     .select('c.id_cita')
@@ -92,7 +93,7 @@ export function activeVisitsWithDoctorOn(db: Db, refs: { patient: string; doctor
  * a doctor of the specialty) in the entry's dates and part of the day, booked or moved there after
  * the patient joined.
  */
-export function hasVisitSatisfyingEntry(eb: ExpressionBuilder<Database, 'lista_espera'>) {
+export function hasAppointmentSatisfyingEntry(eb: ExpressionBuilder<Database, 'lista_espera'>) {
   return eb.exists(
     eb
       .selectFrom('citas as c')
@@ -120,8 +121,8 @@ export function hasVisitSatisfyingEntry(eb: ExpressionBuilder<Database, 'lista_e
 // The doctor's agenda.
 
 // Compiled once per number of slots (a doctor's day has a handful of lengths).
-const activeVisitsQuery = compiledOnce((db, slots: number[]) =>
-  visitsWithPeople(db)
+const activeAppointmentsQuery = compiledOnce((db, slots: number[]) =>
+  appointmentsWithPeople(db)
     .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
     .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .where('c.id_agenda', 'in', slots)
@@ -129,9 +130,9 @@ const activeVisitsQuery = compiledOnce((db, slots: number[]) =>
 );
 
 /** The active visit (not cancelled) on each of the slots, with the patient and the consultation's type, by slot. */
-export async function activeVisitsOnSlots(db: Db, slots: number[]): Promise<Map<number, NonNullable<Bloque['cita']>>> {
+export async function activeAppointmentsOnSlots(db: Db, slots: number[]): Promise<Map<number, NonNullable<Bloque['cita']>>> {
   if (slots.length === 0) return new Map();
-  const { rows } = await activeVisitsQuery(db, slots);
+  const { rows } = await activeAppointmentsQuery(db, slots);
   return new Map(
     rows.map((row) => [
       row.id_agenda,
@@ -160,9 +161,9 @@ const after = (today: string, time: string) =>
 
 /** The patient's active visits after now, soonest first, with the doctor and the consultation's type. */
 export async function upcomingOfPatient(db: Db, id_paciente: number, today: string, time: string, limit: number) {
-  return visitsWithPeople(db)
+  return appointmentsWithPeople(db)
     .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
-    .select(['c.id_cita', 'c.fecha', 'c.hora', 'c.estado', 'c.motivo', 'k.tipo', ...visitDoctorColumns])
+    .select(['c.id_cita', 'c.fecha', 'c.hora', 'c.estado', 'c.motivo', 'k.tipo', ...appointmentDoctorColumns])
     .where('c.id_paciente', '=', id_paciente)
     .where('c.fecha', '>=', today)
     .where('c.estado', 'in', ACTIVE)
@@ -179,7 +180,7 @@ export async function countUpcomingOfPatient(
   today: string,
   time: string,
 ): Promise<number> {
-  return countVisits(db, (query) =>
+  return countAppointments(db, (query) =>
     query
       .where('c.id_paciente', '=', id_paciente)
       .where('c.fecha', '>=', today)
@@ -189,7 +190,7 @@ export async function countUpcomingOfPatient(
 }
 
 /** The patient's most recent confirmed visit that has already begun, if any. */
-export async function lastVisitOfPatient(db: Db, id_paciente: number, today: string, time: string) {
+export async function lastAppointmentOfPatient(db: Db, id_paciente: number, today: string, time: string) {
   return db
     .selectFrom('citas as c')
     .select(['c.fecha', 'c.hora'])
@@ -209,7 +210,7 @@ export async function lastVisitOfPatient(db: Db, id_paciente: number, today: str
  * confirmed) or a rejection (cancelled by the doctor).
  */
 export async function answersToPatient(db: Db, id_paciente: number, since: string | null, limit: number) {
-  let query = visitsWithPeople(db)
+  let query = appointmentsWithPeople(db)
     .select([
       'c.id_cita',
       'c.fecha',
@@ -233,8 +234,8 @@ export async function answersToPatient(db: Db, id_paciente: number, since: strin
 }
 
 /** The doctor's active visits of one day, in time order, with the patient and the consultation's type. */
-export async function dayVisitsOfDoctor(db: Db, id_doctor: number, fecha: string) {
-  return visitsWithPeople(db)
+export async function dayAppointmentsOfDoctor(db: Db, id_doctor: number, fecha: string) {
+  return appointmentsWithPeople(db)
     .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
     .select([
       'c.id_cita',
@@ -255,8 +256,8 @@ export async function dayVisitsOfDoctor(db: Db, id_doctor: number, fecha: string
     .execute();
 }
 
-export async function countDayVisitsOfDoctor(db: Db, id_doctor: number, fecha: string): Promise<number> {
-  return countVisits(db, (query) =>
+export async function countDayAppointmentsOfDoctor(db: Db, id_doctor: number, fecha: string): Promise<number> {
+  return countAppointments(db, (query) =>
     query
       .where('c.id_doctor', '=', id_doctor)
       .where('c.estado', 'in', ACTIVE)
@@ -266,14 +267,14 @@ export async function countDayVisitsOfDoctor(db: Db, id_doctor: number, fecha: s
 
 /** How many of the doctor's visits on one day are requests still to answer. */
 export async function countDayRequestsOfDoctor(db: Db, id_doctor: number, fecha: string): Promise<number> {
-  return countVisits(db, (query) =>
+  return countAppointments(db, (query) =>
     query.where('c.id_doctor', '=', id_doctor).where('c.estado', '=', 'pendiente').where('c.fecha', '=', fecha),
   );
 }
 
 /** How many requests wait for the doctor's answer, for today onwards. */
 export async function countPendingOfDoctor(db: Db, id_doctor: number, today: string): Promise<number> {
-  return countVisits(db, (query) =>
+  return countAppointments(db, (query) =>
     query
       .where('c.id_doctor', '=', id_doctor)
       .where('c.estado', '=', 'pendiente')
@@ -283,7 +284,7 @@ export async function countPendingOfDoctor(db: Db, id_doctor: number, today: str
 
 /** The requests waiting longest for the doctor's answer (today onwards). */
 export async function oldestPendingOfDoctor(db: Db, id_doctor: number, today: string, limit: number) {
-  return visitsWithPeople(db)
+  return appointmentsWithPeople(db)
     .select([
       'c.id_cita',
       'c.fecha',
@@ -305,8 +306,8 @@ export async function oldestPendingOfDoctor(db: Db, id_doctor: number, today: st
 }
 
 /** Active visits of the whole clinic on [from, to]. */
-export async function countClinicVisits(db: Db, from: string, to: string): Promise<number> {
-  return countVisits(db, (query) =>
+export async function countClinicAppointments(db: Db, from: string, to: string): Promise<number> {
+  return countAppointments(db, (query) =>
     query
       .where('c.estado', 'in', ACTIVE)
       .where('c.fecha', '>=', from)
@@ -334,7 +335,7 @@ export async function clinicNoShows(db: Db, from: string, to: string): Promise<{
 
 /** Requests of the whole clinic waiting for an answer, today onwards. */
 export async function countClinicPending(db: Db, today: string): Promise<number> {
-  return countVisits(db, (query) =>
+  return countAppointments(db, (query) =>
     query
       .where('c.estado', '=', 'pendiente')
       .where('c.fecha', '>=', today),
@@ -343,7 +344,7 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 
 // The doctor's calendar feed.
 
-export interface FeedVisitRow {
+export interface FeedAppointmentRow {
   id_cita: number;
   fecha: string;
   hora: string;
@@ -360,8 +361,8 @@ export interface FeedVisitRow {
  * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names
  * only, to make initials), when, the visit's type when a consultation exists. No reason, no notes.
  */
-export async function listFeedVisits(db: Db, id_doctor: number, desde: string, limit: number): Promise<FeedVisitRow[]> {
-  return visitsWithPeople(db)
+export async function listFeedAppointments(db: Db, id_doctor: number, desde: string, limit: number): Promise<FeedAppointmentRow[]> {
+  return appointmentsWithPeople(db)
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
     .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
     .select([
@@ -387,33 +388,10 @@ export async function listFeedVisits(db: Db, id_doctor: number, desde: string, l
 
 // The e-mails about appointments.
 
-export interface AppointmentMailRow {
-  id_cita: number;
-  fecha: string;
-  hora: string;
-  hora_fin: string;
-  estado: EstadoCita;
-  secuencia: number;
-  id_paciente: number;
-  motivo_rechazo: string | null;
-  paciente_nombre: string;
-  paciente_apellido1: string;
-  paciente_correo: string;
-  paciente_idioma: 'es' | 'ca' | 'en';
-  doctor_nombre: string;
-  doctor_apellido1: string;
-  doctor_apellido2: string | null;
-  doctor_correo: string;
-  doctor_idioma: 'es' | 'ca' | 'en';
-  especialidad_es: string;
-  especialidad_ca: string;
-  especialidad_en: string;
-}
-
 /** What the e-mails about appointments need: who, with whom, when (no medical content). */
 export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<AppointmentMailRow[]> {
   if (ids.length === 0) return [];
-  return visitsWithPeople(db)
+  return appointmentsWithPeople(db)
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
     .select([
       'c.id_cita',
@@ -445,7 +423,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
 
 /** The patient's next appointment (today from `time` on, or later) that is not cancelled. */
 export async function findNextAppointment(db: Db, id_paciente: number, today: string, time: string) {
-  const row = await visitsWithPeople(db)
+  const row = await appointmentsWithPeople(db)
     .select([
       'c.id_cita',
       'c.fecha',
@@ -489,13 +467,13 @@ export async function listPatientAppointmentsWith(db: Db, id_paciente: number, i
 }
 
 /** A doctor's confirmed visits from a day on, in time order. */
-export async function listConfirmedVisits(
+export async function listConfirmedAppointments(
   db: Db,
   id_doctor: number,
   from: string,
   page: { offset: number; limit: number },
 ): Promise<{ items: Visita[]; total: number }> {
-  const base = visitsWithPeople(db)
+  const base = appointmentsWithPeople(db)
     .where('c.id_doctor', '=', id_doctor)
     .where('c.estado', '=', 'Confirmada')
     .where('c.fecha', '>=', from);
@@ -518,8 +496,8 @@ export async function listConfirmedVisits(
 }
 
 /** The doctor's active visits (pending or confirmed) in [from, to], with the patient's name. */
-export async function activeVisitsBetween(db: Db, id_doctor: number, from: string, to: string) {
-  const rows = await visitsWithPeople(db)
+export async function activeAppointmentsBetween(db: Db, id_doctor: number, from: string, to: string) {
+  const rows = await appointmentsWithPeople(db)
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
     .select(['c.id_cita', 'c.id_agenda', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.estado', 'a.hora_fin', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .where('c.id_doctor', '=', id_doctor)
@@ -538,7 +516,7 @@ const specialtyColumn = { es: 'e.nombre', ca: 'e.nombre_ca', en: 'e.nombre_en' }
 
 /** Every appointment, cancelled ones too, with its reminder if one was asked for. */
 export async function listPatientAppointmentsForExport(db: Db, id_paciente: number, language: Language) {
-  const rows = await visitsWithPeople(db)
+  const rows = await appointmentsWithPeople(db)
     .leftJoin('recordatorios as r', 'r.id_cita', 'c.id_cita')
     .select([
       'c.id_cita',

@@ -2,13 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { removeOpenConsultation } from '../consultations/index.ts';
 import { cancelPendingReminder } from '../reminders/index.ts';
-import { freeSlot } from './agenda.repository.ts';
+import { freeSlot } from './slots-for-appointments.ts';
 
 /**
  * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction
  * (decisions #13): its slot is free again, a pending reminder is not sent, and the consultation
- * that accepting it opened (unless already finished) is removed. Booking's patient-side cancel
- * uses this too.
+ * that accepting it opened (unless already finished) is removed. Every way an appointment ends
+ * early or moves away uses it.
  */
 export async function releaseAppointment(db: Kysely<Database> | Transaction<Database>, cita: { id_cita: number; id_agenda: number }): Promise<void> {
   await freeSlot(db, cita.id_agenda);

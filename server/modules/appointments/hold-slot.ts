@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DialectName } from '../../db/migrations/types.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { findDoctorInterval } from '../doctors/index.ts';
-import { findSlotAt, findSlotById, reserveSlot } from './slots.repository.ts';
+import { daySlotRanges, findSlotAt, findSlotById, insertReservedSlot, reserveSlot } from './slots-for-appointments.ts';
 import { addMinutes, MINUTES_PER_DAY, overlaps, shortTime, toMinutes } from '../../lib/slots.ts';
 
 export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'pasa_medianoche' | 'doctor_no_encontrado';
@@ -11,23 +11,23 @@ export type HoldResult =
   | { held: false; refusal: HoldRefusal };
 
 /**
- * Takes the doctor's slot at `fecha` `hora` for a visit the doctor assigns (decisions #25), inside
+ * Takes the doctor's slot at `fecha` `hora` for an appointment the doctor assigns (decisions #25), inside
  * the caller's transaction. An existing slot is taken only while it is free (a conditional update,
  * as booking does: of a consultation and a booking racing for it, one wins). A time with no slot
  * gets a one-off slot of the doctor's usual length, unless it would overlap another slot or end
  * after midnight.
  */
-export async function holdSlotForVisit(
+export async function holdSlotForAppointment(
   trx: Transaction<Database>,
   dialect: DialectName,
-  visit: { id_doctor: number; fecha: string; hora: string },
+  appointment: { id_doctor: number; fecha: string; hora: string },
 ): Promise<HoldResult> {
-  const hora = shortTime(visit.hora);
+  const hora = shortTime(appointment.hora);
   // One assigning writer per doctor at a time on PostgreSQL, so two one-off slots cannot overlap.
-  const doctor = await findDoctorInterval(trx, visit.id_doctor, dialect === 'postgres');
+  const doctor = await findDoctorInterval(trx, appointment.id_doctor, dialect === 'postgres');
   if (!doctor) return { held: false, refusal: 'doctor_no_encontrado' };
 
-  const existing = await findSlotAt(trx, visit.id_doctor, visit.fecha, hora);
+  const existing = await findSlotAt(trx, appointment.id_doctor, appointment.fecha, hora);
   if (existing) {
     if (await reserveSlot(trx, existing.id_agenda)) {
       return { held: true, id_agenda: existing.id_agenda, hora, hora_fin: shortTime(existing.hora_fin) };
@@ -40,27 +40,14 @@ export async function holdSlotForVisit(
   // A slot belongs to one day: one that would end after midnight is refused as such.
   if (toMinutes(hora) + doctor.intervalo_min > MINUTES_PER_DAY) return { held: false, refusal: 'pasa_medianoche' };
   const wanted = { hora_inicio: hora, hora_fin: addMinutes(hora, doctor.intervalo_min) };
-  const day = await trx
-    .selectFrom('agenda')
-    .select(['hora_inicio', 'hora_fin'])
-    .where('id_doctor', '=', visit.id_doctor)
-    .where('fecha', '=', visit.fecha)
-    .execute();
+  const day = await daySlotRanges(trx, appointment.id_doctor, appointment.fecha);
   if (day.some((slot) => overlaps(wanted, slot))) return { held: false, refusal: 'hueco_solapado' };
-  const inserted = await trx
-    .insertInto('agenda')
-    .values({
-      id_doctor: visit.id_doctor,
-      fecha: visit.fecha,
-      ...wanted,
-      duracion_min: doctor.intervalo_min,
-      tipo: 'Consulta',
-      estado: 'Reservado',
-      descripcion: null,
-    })
-    .onConflict((conflict) => conflict.columns(['id_doctor', 'fecha', 'hora_inicio']).doNothing())
-    .returning('id_agenda')
-    .executeTakeFirst();
+  const inserted = await insertReservedSlot(trx, {
+    id_doctor: appointment.id_doctor,
+    fecha: appointment.fecha,
+    ...wanted,
+    duracion_min: doctor.intervalo_min,
+  });
   if (!inserted) return { held: false, refusal: 'hueco_ocupado' };
-  return { held: true, id_agenda: inserted.id_agenda, hora, hora_fin: wanted.hora_fin };
+  return { held: true, id_agenda: inserted, hora, hora_fin: wanted.hora_fin };
 }

@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../contracts/common.ts';
 import { consultaSchema, crearConsultaSchema } from '../../../contracts/consultations.ts';
 import { callerOf } from '../../lib/request-context.ts';
-import { createAssignedVisitsService } from './assigned-visits.service.ts';
+import { createAssignService } from './assign.service.ts';
 
 const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['consultations'];
 
-/** A doctor assigns a consultation to a patient: a visit that takes its place in the agenda (decisions #25). */
-export const assignedVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAssignedVisitsService(app);
+/** A doctor assigns a consultation to a patient: an appointment that takes its place in the agenda (decisions #25). */
+export const assignRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAssignService(app);
 
   app.post(
     '/consultas',

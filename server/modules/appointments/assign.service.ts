@@ -9,8 +9,8 @@ import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { findActivePatientOfAccount, findConsultation, insertConsultation } from '../consultations/index.ts';
 import { scheduleReminder } from '../reminders/index.ts';
-import { insertAppointment } from '../visits/index.ts';
-import { holdSlotForVisit, type HoldRefusal } from './hold-slot.ts';
+import { insertAppointment } from './appointments.repository.ts';
+import { holdSlotForAppointment, type HoldRefusal } from './hold-slot.ts';
 
 /** What each refusal answers: a time no slot can ever take is the request's fault (400), a taken or blocked one a conflict. */
 const refusals: Record<HoldRefusal, { status: 400 | 403 | 409; code: ApiCode }> = {
@@ -21,8 +21,8 @@ const refusals: Record<HoldRefusal, { status: 400 | 403 | 409; code: ApiCode }> 
   doctor_no_encontrado: { status: 403, code: 'sin_perfil_doctor' },
 };
 
-/** A visit the doctor assigns to a patient (POST /api/consultas): it takes a place in the agenda like a booking. */
-export function createAssignedVisitsService(app: FastifyInstance) {
+/** An appointment the doctor assigns to a patient (POST /api/consultas): it takes a place in the agenda like a booking. */
+export function createAssignService(app: FastifyInstance) {
   const { db, clock, config } = app;
 
   return {
@@ -43,7 +43,7 @@ export function createAssignedVisitsService(app: FastifyInstance) {
         id_consulta = await db.transaction().execute(async (trx) => {
           const id_paciente = await findActivePatientOfAccount(trx, input.pacienteId);
           if (id_paciente === undefined) throw fail(404, 'paciente_no_encontrado', caller.language);
-          const slot = await holdSlotForVisit(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
+          const slot = await holdSlotForAppointment(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
           if (!slot.held) throw fail(refusals[slot.refusal].status, refusals[slot.refusal].code, caller.language);
           // A slot already over would make a visit the patient cannot cancel, and with it a standing
           // right to their record (decision 0109); the slot under way takes a walk-in.

@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, EstadoCita } from '../../db/schema/index.ts';
+
+/** What an e-mail or a calendar file about an appointment shows: who, with whom, when (no medical content). */
+export interface AppointmentMailRow {
+  id_cita: number;
+  fecha: string;
+  hora: string;
+  hora_fin: string;
+  estado: EstadoCita;
+  secuencia: number;
+  id_paciente: number;
+  motivo_rechazo: string | null;
+  paciente_nombre: string;
+  paciente_apellido1: string;
+  paciente_correo: string;
+  paciente_idioma: 'es' | 'ca' | 'en';
+  doctor_nombre: string;
+  doctor_apellido1: string;
+  doctor_apellido2: string | null;
+  doctor_correo: string;
+  doctor_idioma: 'es' | 'ca' | 'en';
+  especialidad_es: string;
+  especialidad_ca: string;
+  especialidad_en: string;
+}
+
+/**
+ * Reads those rows by appointment id. The appointments module owns them and hands its reader in
+ * (server/modules/index.ts), as it calls these notices and not the other way round.
+ */
+export type AppointmentMailRows = (db: Kysely<Database> | Transaction<Database>, ids: number[]) => Promise<AppointmentMailRow[]>;
