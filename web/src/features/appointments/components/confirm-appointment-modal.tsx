@@ -10,7 +10,7 @@ import { ModalActions } from '../../../components/modal-actions.tsx';
 import { formatIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
 
-export interface BookingChoice {
+export interface AppointmentChoice {
   doctor: string;
   specialty: string;
   fecha: string;
@@ -19,15 +19,15 @@ export interface BookingChoice {
   patient: string;
 }
 
-interface ConfirmBookingModalProps {
-  choice: BookingChoice | null;
+interface ConfirmAppointmentModalProps {
+  choice: AppointmentChoice | null;
   submitting: boolean;
   onSubmit: (values: z.output<typeof citaFormSchema>) => Promise<void>;
   onClose: () => void;
 }
 
 /** 'Confirmar Cita': what is being booked, the required reason and the reminder choice. */
-export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: ConfirmBookingModalProps) {
+export function ConfirmAppointmentModal({ choice, submitting, onSubmit, onClose }: ConfirmAppointmentModalProps) {
   const { t, i18n } = useTranslation('booking');
   const {
     register,

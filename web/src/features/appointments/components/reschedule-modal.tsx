@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, formatIso, mondayOf, todayIso } from '../../../lib/calendar.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { DAYS_SHOWN, useDoctorSlots } from '../api/get-doctor-slots.ts';
+import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
 
 /**
@@ -39,7 +39,7 @@ function RescheduleGrid({ cita, onDone }: { cita: MiCita; onDone: () => void }) 
   const today = todayIso();
   // Opens on the week of the visit, which is where a nearby time is usually wanted.
   const [from, setFrom] = useState(() => mondayOf(cita.fecha < today ? today : cita.fecha));
-  const slots = useDoctorSlots(cita.id_doctor, from);
+  const slots = useAvailability(cita.id_doctor, from);
   const reschedule = useRescheduleAppointment();
   const longDate = (fecha: string) => formatIso(fecha, { dateStyle: 'full' }, language);
   const to = addDaysIso(from, DAYS_SHOWN - 1);
