@@ -19,7 +19,7 @@ export interface AppointmentChoice {
   patient: string;
 }
 
-interface ConfirmAppointmentModalProps {
+interface ConfirmBookingModalProps {
   choice: AppointmentChoice | null;
   submitting: boolean;
   onSubmit: (values: z.output<typeof citaFormSchema>) => Promise<void>;
@@ -27,7 +27,7 @@ interface ConfirmAppointmentModalProps {
 }
 
 /** 'Confirmar Cita': what is being booked, the required reason and the reminder choice. */
-export function ConfirmAppointmentModal({ choice, submitting, onSubmit, onClose }: ConfirmAppointmentModalProps) {
+export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: ConfirmBookingModalProps) {
   const { t, i18n } = useTranslation('booking');
   const {
     register,
