@@ -130,7 +130,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
     layout: 'area',
     settle: true,
     namespaces: ['booking', 'waitlist'],
-    load: () => import('../features/booking/routes/booking-page.tsx'),
+    load: () => import('../features/appointments/routes/book-appointment-page.tsx'),
   },
   patientSummary: {
     layout: 'area',
@@ -161,7 +161,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
     layout: 'area',
     settle: true,
     namespaces: ['visits', 'booking', 'waitlist'],
-    load: () => import('../features/visits/routes/visits-page.tsx'),
+    load: () => import('../features/appointments/routes/my-appointments-page.tsx'),
   },
   waitlistOffer: {
     layout: 'area',

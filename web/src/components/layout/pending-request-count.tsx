@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePendingRequestCount } from '../../lib/pending-requests.ts';
+import { usePendingRequestCount } from '../../lib/appointments/get-pending-requests.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 function Count() {

@@ -5,7 +5,8 @@ import { LIMITES_REGLAS } from '../../../../../contracts/booking-rules-words.ts'
 import type { ReglasReserva } from '../../../../../contracts/booking-rules.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useBookingRules, useSaveBookingRules } from '../api/booking-rules.ts';
+import { useBookingRules } from '../../../lib/appointments/get-booking-rules.ts';
+import { useSaveBookingRules } from '../api/save-booking-rules.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 type Field = keyof ReglasReserva;

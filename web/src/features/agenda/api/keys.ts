@@ -6,5 +6,4 @@ export const agendaKeys = {
   blockedDays: (anio: number, mes: number) => ['agenda', 'blocked-days', anio, mes] as const,
   pendingDays: (anio: number, mes: number) => ['agenda', 'pending-days', anio, mes] as const,
   requests: (fecha: string) => ['agenda', 'requests', fecha] as const,
-  inbox: (pagina: number) => ['agenda', 'inbox', 'page', pagina] as const,
 };

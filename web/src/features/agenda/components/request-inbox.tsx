@@ -2,14 +2,14 @@ import { Badge, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../../components/list-pager.tsx';
-import { INBOX_PAGE_SIZE, useInbox } from '../api/get-inbox.ts';
+import { PENDING_REQUESTS_PAGE_SIZE, usePendingRequests } from '../../../lib/appointments/get-pending-requests.ts';
 import { RequestList } from './request-list.tsx';
 
 /** Every pending request still to come, whatever its day, oldest request first: the doctor's inbox. */
 export function RequestInbox({ onShowDay }: { onShowDay: (fecha: string) => void }) {
   const { t } = useTranslation('agenda');
   const [page, setPage] = useState(1);
-  const inbox = useInbox(page);
+  const inbox = usePendingRequests(page);
   const total = inbox.data?.total ?? 0;
   const items = inbox.data?.items ?? [];
   // Answering the last request of the last page leaves that page empty: step back.
@@ -40,8 +40,8 @@ export function RequestInbox({ onShowDay }: { onShowDay: (fecha: string) => void
       ) : (
         <RequestList requests={items} withDate onShowDay={onShowDay} />
       )}
-      {total > INBOX_PAGE_SIZE && (
-        <ListPager page={page} pageSize={INBOX_PAGE_SIZE} total={total} onChange={setPage} />
+      {total > PENDING_REQUESTS_PAGE_SIZE && (
+        <ListPager page={page} pageSize={PENDING_REQUESTS_PAGE_SIZE} total={total} onChange={setPage} />
       )}
     </Paper>
   );

@@ -6,7 +6,7 @@ import { RejectRequestDialog, type RejectTarget } from '../../../components/reje
 import { ApiError } from '../../../lib/api.ts';
 import { capitalized, formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAnswerRequest } from '../api/answer-request.ts';
+import { useAnswerAppointmentRequest } from '../../../lib/appointments/answer-appointment-request.ts';
 
 interface RequestListProps {
   requests: Solicitud[];
@@ -18,7 +18,7 @@ interface RequestListProps {
 /** Pending requests, each accepted at once or rejected after a confirmation with an optional reason. */
 export function RequestList({ requests, withDate = false, onShowDay }: RequestListProps) {
   const { t, i18n } = useTranslation('agenda');
-  const answer = useAnswerRequest();
+  const answer = useAnswerAppointmentRequest();
   const [rejecting, setRejecting] = useState<(RejectTarget & { id_cita: number }) | null>(null);
   const longDate = (fecha: string) => formatIso(fecha, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, i18n.language);
 

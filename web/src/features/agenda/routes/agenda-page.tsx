@@ -26,7 +26,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
 import { dayQuery } from '../api/get-day.ts';
 import { dayRequestsQuery } from '../api/get-day-requests.ts';
-import { inboxQuery, useInbox } from '../api/get-inbox.ts';
+import { pendingRequestsQuery, usePendingRequests } from '../../../lib/appointments/get-pending-requests.ts';
 import { myDoctorQuery, useMyDoctor } from '../api/get-my-doctor.ts';
 import { useUnblockRange } from '../api/unblock-range.ts';
 import classes from './agenda-page.module.css';
@@ -75,7 +75,7 @@ const failureText = (message: string, error: unknown) =>
 
 /** Today's day view needs the doctor's id first: its two reads follow that answer at once. */
 export const firstReads: FirstReads = (client, { session }) => {
-  void client.prefetchQuery(inboxQuery(1));
+  void client.prefetchQuery(pendingRequestsQuery(1));
   client
     .fetchQuery(myDoctorQuery(session.payload.id_usuario))
     .then(({ id_doctor }) => {
@@ -99,7 +99,7 @@ export default function AgendaPage() {
   const block = useBlockRange();
   const unblock = useUnblockRange();
   const pageSettled = usePageSettled();
-  const waiting = useInbox(1).data?.total ?? 0;
+  const waiting = usePendingRequests(1).data?.total ?? 0;
 
   // Without the doctor's own id the agenda cannot work: back to log-in (spec section 6).
   useEffect(() => {

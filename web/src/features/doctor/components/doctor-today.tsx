@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { consultationTypeLabel, formatInstant } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAnswerRequest, type AnswerInput } from '../api/answer-request.ts';
+import { useAnswerAppointmentRequest, type AppointmentAnswer } from '../../../lib/appointments/answer-appointment-request.ts';
 import { useDoctorHome } from '../api/get-home.ts';
 
 const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9' } as const;
@@ -111,7 +111,7 @@ function TodayVisit({ visit }: { visit: VisitaHoy }) {
 
 function PendingRequest({ request }: { request: SolicitudPendiente }) {
   const { t, i18n } = useTranslation('home');
-  const answer = useAnswerRequest();
+  const answer = useAnswerAppointmentRequest();
   const [rejecting, setRejecting] = useState(false);
   const values = {
     patient: request.paciente,
@@ -119,7 +119,7 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
     time: request.hora,
   };
 
-  const respond = async (input: AnswerInput) => {
+  const respond = async (input: AppointmentAnswer) => {
     const accepted = input.estado === 'Confirmada';
     try {
       await answer.mutateAsync(input);

@@ -11,7 +11,7 @@ import { formatIso } from '../../../lib/calendar.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { consultationTypeLabel, formatInstant } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useCancelVisit } from '../api/cancel-visit.ts';
+import { useCancelAppointment } from '../../../lib/appointments/cancel-appointment.ts';
 import { usePatientHome } from '../api/get-home.ts';
 
 const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'red.9' } as const;
@@ -77,7 +77,7 @@ export function PatientToday() {
 
 function VisitDetail({ visit, main = false }: { visit: VisitaPaciente; main?: boolean }) {
   const { t, i18n } = useTranslation('home');
-  const cancel = useCancelVisit();
+  const cancel = useCancelAppointment();
   const date = formatIso(visit.fecha, { dateStyle: 'full' }, i18n.language);
   const when = { date, time: visit.hora };
 

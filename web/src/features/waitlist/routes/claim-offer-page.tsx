@@ -10,7 +10,8 @@ import { DefinitionList } from '../../../components/definition-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
-import { useClaimOffer, useOffer } from '../api/offer.ts';
+import { useClaimOffer } from '../api/claim-offer.ts';
+import { useOffer } from '../api/get-offer.ts';
 
 type Outcome = 'claimed' | 'gone' | 'expired' | 'accepted';
 

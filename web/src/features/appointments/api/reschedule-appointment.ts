@@ -5,7 +5,7 @@ import { api } from '../../../lib/api.ts';
 export const rescheduleAppointment = ({ id_cita, ...body }: CambioCita & { id_cita: number }) =>
   api<CitaCambiada>('PUT', `/citas/${id_cita}/cambiar`, { body });
 
-/** Moves one of the patient's upcoming visits to another free slot; the lists and grids reload. */
+/** Moves one of the patient's upcoming appointments to another free slot; the lists and grids reload. */
 export function useRescheduleAppointment() {
   const queryClient = useQueryClient();
   return useMutation({

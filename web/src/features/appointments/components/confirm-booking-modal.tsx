@@ -10,7 +10,7 @@ import { ModalActions } from '../../../components/modal-actions.tsx';
 import { formatIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
 
-export interface BookingChoice {
+export interface AppointmentChoice {
   doctor: string;
   specialty: string;
   fecha: string;
@@ -20,7 +20,7 @@ export interface BookingChoice {
 }
 
 interface ConfirmBookingModalProps {
-  choice: BookingChoice | null;
+  choice: AppointmentChoice | null;
   submitting: boolean;
   onSubmit: (values: z.output<typeof citaFormSchema>) => Promise<void>;
   onClose: () => void;

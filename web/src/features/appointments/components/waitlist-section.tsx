@@ -7,7 +7,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useLeaveWaitlist, useWaitlist } from '../api/waitlist.ts';
+import { useWaitlist } from '../api/get-waitlist.ts';
+import { useLeaveWaitlist } from '../api/leave-waitlist.ts';
 
 // Filled shades whose white text keeps 4.5:1.
 const ESTADO_COLORS: Record<EstadoEntradaEspera, string> = {

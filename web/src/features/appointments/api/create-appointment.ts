@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 export const createAppointment = (cita: NuevaCita) => api<CitaCreada>('POST', '/citas', { body: cita });
 
-/** Books a slot; the grid (and the patient's list of visits) reload whether it worked or not. */
+/** Books a slot; the grid (and the patient's list of appointments) reload whether it worked or not. */
 export function useCreateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({

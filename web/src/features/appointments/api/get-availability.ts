@@ -8,7 +8,7 @@ export const DAYS_SHOWN = 7;
 export const getAvailability = (doctorId: number, desde: string) =>
   api<Disponibilidad[]>('GET', `/citas/agenda-disponible/${doctorId}`, { query: { dias: DAYS_SHOWN, desde } });
 
-/** A doctor's slots for the seven days from `desde`. */
+/** A doctor's slots for the seven days from `desde`: the booking grid, and the grid that moves an appointment. */
 export function useAvailability(doctorId: number | undefined, desde: string) {
   return useQuery({
     queryKey: ['citas', 'agenda-disponible', doctorId, desde],

@@ -11,11 +11,11 @@ import { confirmAction } from '../../../lib/confirm.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePageSettled } from '../../../lib/page-settled.ts';
-import { useCancelAppointment } from '../api/cancel-appointment.ts';
+import { useCancelAppointment } from '../../../lib/appointments/cancel-appointment.ts';
+import { usePatientBookingRules } from '../../../lib/appointments/get-booking-rules.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 import { WaitlistSection } from './waitlist-section.tsx';
 import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
-import { useClinicRules } from '../api/get-clinic-rules.ts';
 
 // The reschedule dialog (Modal and the doctor's week) loads after the list is drawn (decision 0087).
 const RescheduleModal = lazy(() =>
@@ -29,7 +29,7 @@ const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirm
  * /mis-visitas for a patient (decisions #15, #27): upcoming appointments (which can be cancelled),
  * the cancelled and rejected ones (who did it, and the doctor's reason), and past ones.
  */
-export function PatientVisits() {
+export function PatientAppointments() {
   const { t } = useTranslation('visits');
   return (
     <Container size="lg" py="xl">
@@ -181,7 +181,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
 /** The clinic's notice to cancel or reschedule online, said before the patient tries (issue 14). */
 function NoticeRule() {
   const { t, i18n } = useTranslation('visits');
-  const rules = useClinicRules();
+  const rules = usePatientBookingRules();
   if (!rules.data) return null;
   const language = (['es', 'ca', 'en'] as const).find((l) => i18n.language.startsWith(l)) ?? 'es';
   return (
@@ -191,7 +191,7 @@ function NoticeRule() {
   );
 }
 
-/** Who cancelled a visit, and the doctor's reason when they gave one. */
+/** Who cancelled an appointment, and the doctor's reason when they gave one. */
 function CancellationCell({ cita }: { cita: MiCita }) {
   const { t } = useTranslation('visits');
   const who = cita.cancelada_por ?? 'unknown';

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
 import { formatIso } from '../../../lib/calendar.ts';
-import { downloadFromApi } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import classes from './booking-summary.module.css';
+import { downloadAppointmentCalendar } from '../api/download-appointment-calendar.ts';
+import classes from './booked-appointment-summary.module.css';
 
-export interface BookedVisit {
+export interface BookedAppointment {
   id_cita: number;
   fecha: string;
   hora: string;
@@ -20,18 +20,18 @@ export interface BookedVisit {
 
 /**
  * What the patient has just asked for, after 'Cita registrada con éxito': when, with whom, what
- * 'pending' means (the doctor must accept it; the answer shows in /mis-visitas), and the visit as
- * a calendar file.
+ * 'pending' means (the doctor must accept it; the answer shows in /mis-visitas), and the appointment
+ * as a calendar file.
  */
-export function BookingSummary({ visit, onClose }: { visit: BookedVisit; onClose: () => void }) {
+export function BookedAppointmentSummary({ appointment, onClose }: { appointment: BookedAppointment; onClose: () => void }) {
   const { t, i18n } = useTranslation('booking');
   const [downloading, setDownloading] = useState(false);
-  const date = formatIso(visit.fecha, { dateStyle: 'full' }, i18n.language);
+  const date = formatIso(appointment.fecha, { dateStyle: 'full' }, i18n.language);
 
   const addToCalendar = async () => {
     setDownloading(true);
     try {
-      await downloadFromApi(`/citas/${visit.id_cita}/ics`, { fallbackName: 'cita.ics' });
+      await downloadAppointmentCalendar(appointment.id_cita);
     } catch {
       notifyError(t('ics_failed'));
     } finally {
@@ -54,9 +54,9 @@ export function BookingSummary({ visit, onClose }: { visit: BookedVisit; onClose
         <Text component="dl" m={0}>
           {[
             [t('summary_date'), date],
-            [t('summary_time'), `${visit.hora}–${visit.hora_fin}`],
-            [t('doctor'), visit.doctor],
-            [t('specialty'), visit.specialty],
+            [t('summary_time'), `${appointment.hora}–${appointment.hora_fin}`],
+            [t('doctor'), appointment.doctor],
+            [t('specialty'), appointment.specialty],
           ].map(([label, value]) => (
             <Group key={label} gap={6} wrap="wrap">
               <Text component="dt" fw={700}>
@@ -69,7 +69,7 @@ export function BookingSummary({ visit, onClose }: { visit: BookedVisit; onClose
           ))}
         </Text>
         <Text>{t('summary_pending')}</Text>
-        {visit.recordatorio && <Text size="sm">{t('summary_reminder')}</Text>}
+        {appointment.recordatorio && <Text size="sm">{t('summary_reminder')}</Text>}
         <Group gap="sm" wrap="wrap">
           <Button leftSection={<IconCalendarDown size={16} aria-hidden />} loading={downloading} onClick={() => void addToCalendar()}>
             {t('add_to_calendar')}

@@ -15,9 +15,9 @@ import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { doctorsQuery, useDoctors } from '../api/get-doctors.ts';
 import { myRulesQuery } from '../api/get-my-rules.ts';
 import { AvailabilityGrid } from '../../../components/availability-grid.tsx';
-import { BookingSummary, type BookedVisit } from '../components/booking-summary.tsx';
+import { BookedAppointmentSummary, type BookedAppointment } from '../components/booked-appointment-summary.tsx';
 import { BookingRulesNotice } from '../components/booking-rules-notice.tsx';
-import classes from './booking-page.module.css';
+import classes from './book-appointment-page.module.css';
 
 // The waitlist form loads when the patient asks for it, not with the booking grid.
 const JoinWaitlistModal = lazy(() =>
@@ -26,18 +26,18 @@ const JoinWaitlistModal = lazy(() =>
 // The confirmation dialog (Modal, the form and zod: ~50 KB) loads once the screen has its data and a
 // doctor is chosen (their free times are on their way then), or at the first pick if that comes
 // sooner: on a phone its code and first render were the screen's longest task while it settled
-// (decisions 0087, 0097).
+// (decisions 0087, 0097). The booking journey watches for this chunk by its name, confirm-booking-modal.
 const ConfirmBookingModal = lazy(() =>
   import('../components/confirm-booking-modal.tsx').then((module) => ({ default: module.ConfirmBookingModal })),
 );
-import type { BookingChoice } from '../components/confirm-booking-modal.tsx';
+import type { AppointmentChoice } from '../components/confirm-booking-modal.tsx';
 
 export const firstReads: FirstReads = (client, { language }) => {
   void client.prefetchQuery(doctorsQuery(language));
   void client.prefetchQuery(myRulesQuery);
 };
 
-export default function BookingPage() {
+export default function BookAppointmentPage() {
   const { t, i18n } = useTranslation('booking');
   const session = useSession();
   const pageSettled = usePageSettled();
@@ -50,7 +50,7 @@ export default function BookingPage() {
   const thisWeek = mondayOf(today);
   const [from, setFrom] = useState(thisWeek);
   const [picked, setPicked] = useState<Disponibilidad | null>(null);
-  const [booked, setBooked] = useState<BookedVisit | null>(null);
+  const [booked, setBooked] = useState<BookedAppointment | null>(null);
   const createAppointment = useCreateAppointment();
   const { t: tw } = useTranslation('waitlist');
   const [joining, setJoining] = useState(false);
@@ -71,7 +71,7 @@ export default function BookingPage() {
   const to = addDaysIso(from, DAYS_SHOWN - 1);
   const period = `${formatIso(from, { day: 'numeric', month: 'long' }, i18n.language)} – ${formatIso(to, { dateStyle: 'long' }, i18n.language)}`;
 
-  const choice: BookingChoice | null =
+  const choice: AppointmentChoice | null =
     picked && doctor
       ? {
           doctor: doctor.nombre,
@@ -147,7 +147,7 @@ export default function BookingPage() {
         <Title order={1}>{t('title')}</Title>
         <Text>{t('intro')}</Text>
         <BookingRulesNotice />
-        {booked && <BookingSummary visit={booked} onClose={() => setBooked(null)} />}
+        {booked && <BookedAppointmentSummary appointment={booked} onClose={() => setBooked(null)} />}
         {doctors.isError && (
           <Alert color="red" role="alert">
             {t('doctors_failed')}

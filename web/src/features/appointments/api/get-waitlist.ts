@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EntradaEspera } from '../../../../../contracts/waitlist.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -9,13 +9,3 @@ export const waitlistQuery = (language: string) =>
   queryOptions({ queryKey: ['lista-espera', 'mias', language], queryFn: getWaitlist });
 
 export const useWaitlist = (language: string) => useQuery(waitlistQuery(language));
-
-export const leaveWaitlist = (id_entrada: number) => api<null>('DELETE', `/lista-espera/${id_entrada}`);
-
-export function useLeaveWaitlist() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: leaveWaitlist,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['lista-espera'] }),
-  });
-}

@@ -9,12 +9,12 @@ import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, formatIso, mondayOf, todayIso } from '../../../lib/calendar.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { DAYS_SHOWN, useDoctorSlots } from '../api/get-doctor-slots.ts';
+import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
 
 /**
- * 'Cambiar hora' (decision 0026): the visit's doctor's week, in the booking grid; a free slot,
- * once confirmed, becomes the visit's new time in one step (it waits for the doctor again).
+ * 'Cambiar hora' (decision 0026): the appointment's doctor's week, in the booking grid; a free slot,
+ * once confirmed, becomes the appointment's new time in one step (it waits for the doctor again).
  */
 export function RescheduleModal({ cita, onClose }: { cita: MiCita | null; onClose: () => void }) {
   const { t } = useTranslation('visits');
@@ -37,9 +37,9 @@ function RescheduleGrid({ cita, onDone }: { cita: MiCita; onDone: () => void }) 
   const { t, i18n } = useTranslation('visits');
   const language = i18n.language;
   const today = todayIso();
-  // Opens on the week of the visit, which is where a nearby time is usually wanted.
+  // Opens on the week of the appointment, which is where a nearby time is usually wanted.
   const [from, setFrom] = useState(() => mondayOf(cita.fecha < today ? today : cita.fecha));
-  const slots = useDoctorSlots(cita.id_doctor, from);
+  const slots = useAvailability(cita.id_doctor, from);
   const reschedule = useRescheduleAppointment();
   const longDate = (fecha: string) => formatIso(fecha, { dateStyle: 'full' }, language);
   const to = addDaysIso(from, DAYS_SHOWN - 1);
