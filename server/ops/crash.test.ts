@@ -12,7 +12,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../testing/server-process.ts';
-import { DATABASES } from '../testing/test-server.ts';
+import { DATABASES, postgresTestUrl } from '../testing/test-databases.ts';
 
 // Kill the real server (SIGKILL, no chance to clean up) in the middle of a stream of bookings and
 // profile changes, start it again on the same database, and check that every change it
@@ -164,7 +164,7 @@ describe.concurrent.each(DATABASES)('crash safety on %s', (kind: DialectName) =>
     const env: Record<string, string> = { DATA_DIR: dataDir, DEMO_DATA: 'true', REMINDER_POLL_SECONDS: '0' };
     let databaseOptions: DatabaseOptions = { dataDir };
     if (kind === 'postgres') {
-      const base = process.env.TEST_DATABASE_URL ?? '';
+      const base = postgresTestUrl() ?? '';
       const schema = await createPostgresSchema(base);
       cleanups.push(() => schema.drop());
       env.DATABASE_URL = schema.databaseUrl;

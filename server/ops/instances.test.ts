@@ -17,14 +17,15 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../testing/server-process.ts';
+import { postgresTestUrl } from '../testing/test-databases.ts';
 
 // Two real server processes on one PostgreSQL, as behind a load balancer: bookings racing for the
 // same slots through both never double-book, each reminder goes out once although both instances
 // poll for them, and (with Redis) a log-in lock earned on one instance holds on the other.
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
+// Undefined in a SQLite-only run; CI always sets TEST_DATABASE_URL (test-databases.ts).
+const databaseUrl = postgresTestUrl();
 const redisUrl = process.env.REDIS_TEST_URL;
-if (!databaseUrl && process.env.CI === 'true') throw new Error('CI requires TEST_DATABASE_URL (PostgreSQL)');
 
 const PASSWORD = 'Instancias1234!';
 const PATIENTS = 4;
