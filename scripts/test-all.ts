@@ -96,7 +96,10 @@ function run(job: Job): Promise<Outcome> {
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    let finished = false;
     const finish = (status: number) => {
+      if (finished) return;
+      finished = true;
       const seconds = (performance.now() - started) / 1000;
       console.log(`\n=== ${job.name} (${seconds.toFixed(1)}s)`);
       process.stdout.write(Buffer.concat(output));
@@ -117,6 +120,7 @@ const running = new Map<string, Promise<Outcome>>();
 const waiting = [...jobs];
 let inUse = 0;
 while (waiting.length > 0 || running.size > 0) {
+  const before = waiting.length;
   for (const job of [...waiting]) {
     const blocked = job.after?.some((name) => !outcomes.has(name));
     if (blocked) continue;
@@ -133,7 +137,10 @@ while (waiting.length > 0 || running.size > 0) {
     inUse += job.load;
     running.set(job.name, run(job));
   }
-  if (running.size === 0) continue;
+  if (running.size === 0) {
+    if (waiting.length < before) continue;
+    throw new Error(`jobs wait for jobs that do not exist: ${waiting.map((job) => job.name).join(', ')}`);
+  }
   const done = await Promise.race(running.values());
   running.delete(done.job.name);
   inUse -= done.job.load;
