@@ -1,33 +1,40 @@
 import { createHash } from 'node:crypto';
 import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser.ts';
-import { E2E_WORKERS, e2ePort } from './scripts/e2e-ports.ts';
+import { E2E_WORKERS, e2ePort, shardIndex } from './scripts/e2e-ports.ts';
 
 // A port range derived from the checkout's path, so several checkouts can run their browser tests
 // at once.
-const basePort = Number(process.env.E2E_PORT ?? 4000 + (createHash('sha1').update(process.cwd()).digest().readUInt16BE(0) % 1000) * 4);
+const basePort = Number(
+  process.env.E2E_PORT ?? 4000 + (createHash('sha1').update(process.cwd()).digest().readUInt16BE(0) % 1000) * 4,
+);
 // The browser journeys run on SQLite in `npm test` (time budget); E2E_DATABASES=sqlite,postgres runs
 // them on both (the API suites always run on both).
 const databases = (process.env.E2E_DATABASES ?? 'sqlite').split(',');
+// `npm test` runs the journeys in shards side by side (scripts/run-e2e.ts --shard=i/n sets E2E_SHARD):
+// each shard has servers, a results folder and a report of its own.
+const shard = shardIndex();
+const port = (database: number, slot: string | number = 0) => e2ePort(basePort, database, slot, shard, databases.length);
+const suffix = process.env.E2E_SHARD ? `-shard-${shard + 1}` : '';
 
 // Each worker has a server and a database of its own (scripts/e2e-ports.ts): journeys never see
 // each other's data, whichever worker runs them. This file is loaded again in every worker, where
 // TEST_PARALLEL_INDEX picks that worker's server, so `testInfo.project.use.baseURL` is its own.
 const projects: PlaywrightTestProject[] = databases.map((db, index) => ({
   name: db,
-  use: { baseURL: `http://127.0.0.1:${e2ePort(basePort, index, process.env.TEST_PARALLEL_INDEX)}` },
+  use: { baseURL: `http://127.0.0.1:${port(index, process.env.TEST_PARALLEL_INDEX)}` },
 }));
 
 export default defineConfig({
   testDir: 'e2e',
   // Its own folder: Playwright empties it on start, and test-results/ also holds the unit results.
-  outputDir: 'test-results/browser',
+  outputDir: `test-results/browser${suffix}`,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e${suffix}.json` }]],
   use: {
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
@@ -41,11 +48,11 @@ export default defineConfig({
   projects,
   webServer: databases.flatMap((db, index) =>
     Array.from({ length: E2E_WORKERS }, (_, slot) => {
-      const port = e2ePort(basePort, index, slot);
+      const serverPort = port(index, slot);
       return {
         command: `node scripts/e2e-server.ts ${db}`,
-        url: `http://127.0.0.1:${port}/api/health`,
-        env: { PORT: String(port) },
+        url: `http://127.0.0.1:${serverPort}/api/health`,
+        env: { PORT: String(serverPort) },
         reuseExistingServer: false,
         timeout: 120_000,
         stdout: 'pipe' as const,

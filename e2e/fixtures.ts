@@ -47,11 +47,38 @@ export async function apiLogin(request: APIRequestContext, credentials: Credenti
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Logs in as the browser would (token and name in storage), then opens `path`. */
-export async function loginAs(page: Page, credentials: Credentials, path: string): Promise<void> {
+interface StoredSession {
+  access_token: string;
+  usuario: { nombre: string; rol: string };
+}
+
+/**
+ * The demo accounts' sessions, made once per worker and server: the journeys share these accounts
+ * anyway, and a log-in costs the server a password hash each time. A stored session is reused only
+ * while the server still accepts it (a journey may have ended it); accounts a journey creates log
+ * in afresh, and the journeys that test the log-in itself go through its form.
+ */
+const storedSessions = new Map<string, StoredSession>();
+const DEMO_LOGINS = new Set<string>(Object.values(DEMO).map((account) => account.usuario));
+
+async function sessionFor(page: Page, credentials: Credentials): Promise<StoredSession> {
+  const key = `${test.info().project.use.baseURL} ${credentials.usuario}`;
+  const stored = storedSessions.get(key);
+  if (stored) {
+    // Also the name as it is now: a journey may have renamed the account since.
+    const still = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${stored.access_token}` } });
+    if (still.ok()) return { access_token: stored.access_token, usuario: (await still.json()) as StoredSession['usuario'] };
+  }
   const response = await page.request.post('/api/login', { data: loginBody(credentials) });
   expect(response.status(), `log-in of ${credentials.usuario}`).toBe(200);
-  const body = (await response.json()) as { access_token: string; usuario: { nombre: string; rol: string } };
+  const session = (await response.json()) as StoredSession;
+  if (DEMO_LOGINS.has(credentials.usuario)) storedSessions.set(key, session);
+  return session;
+}
+
+/** Logs in as the browser would (token and name in storage), then opens `path`. */
+export async function loginAs(page: Page, credentials: Credentials, path: string): Promise<void> {
+  const body = await sessionFor(page, credentials);
   // The storage is the origin's: an empty page of the origin is enough to write it, without
   // loading the whole app once more only to leave it (a page served by the browser test itself).
   await page.route(BLANK_PAGE, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }));
@@ -72,10 +99,36 @@ export async function loginAs(page: Page, credentials: Credentials, path: string
 
 const BLANK_PAGE = '/__e2e-blank';
 
-/** Fails on any serious or critical accessibility problem axe finds on the page as it is now. */
+/**
+ * Fails on any serious or critical accessibility problem axe finds on the page as it is now. Each
+ * screen state is checked once per worker in each theme and kind of window (phone or wider): the
+ * same state reached again by another journey, or again on a later step, has nothing new for axe.
+ * A state is the screen's path (ids and query left out) and the label, which names what is on
+ * screen (a dialog, errors, a view); the label's width and theme are left to the key's own.
+ */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const state = await screenState(page, label);
+  if (checkedStates.has(state)) {
+    await test.step(`axe: ${label} (this state was checked earlier in this worker)`, () => {}, { box: true });
+    return;
+  }
   // A step of its own: the report shows how much of a journey's time axe takes.
   await test.step(`axe: ${label}`, () => axeCheck(page, label), { box: true });
+  // Only a passing check is remembered: a failed state is checked again wherever it is reached.
+  checkedStates.add(state);
+}
+
+const checkedStates = new Set<string>();
+
+async function screenState(page: Page, label: string): Promise<string> {
+  const theme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? 'light';
+  const phone = (page.viewportSize()?.width ?? 1280) < 768 ? 'phone' : 'wide';
+  const path = new URL(page.url()).pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
+  const name = label
+    .replace(/\s*\((light|dark)\)\s*$/, '')
+    .replace(/,?\s*(at\s+)?\d+\s*px\b/g, '')
+    .trim();
+  return `${test.info().project.use.baseURL} ${path} ${name} ${theme} ${phone}`;
 }
 
 async function axeCheck(page: Page, label: string): Promise<void> {

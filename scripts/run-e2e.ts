@@ -1,5 +1,6 @@
 // Runs the browser tests when Chromium is here; says clearly when it is not. In CI a missing
-// Chromium is a failure, never a silent skip.
+// Chromium is a failure, never a silent skip. `--shard=i/n` runs one shard on servers of its own
+// (E2E_SHARD tells playwright.config.ts which ports, results folder and report are the shard's).
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './browser.ts';
 
@@ -12,5 +13,8 @@ if (!findChromium()) {
   console.log(`SKIPPED the browser tests: ${message}.`);
   process.exit(0);
 }
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
+const args = process.argv.slice(2);
+const shard = args.find((arg) => arg.startsWith('--shard='))?.slice('--shard='.length);
+const env = shard ? { ...process.env, E2E_SHARD: shard } : process.env;
+const result = spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env });
 process.exit(result.status ?? 1);

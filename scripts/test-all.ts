@@ -1,90 +1,160 @@
-// `npm test`: everything CI checks, in order, stopping at the first failure.
-// Locales, types and lint first (together: they only read), then unit and API tests on SQLite and
-// PostgreSQL, then the production build, its size budget and the browser tests against it.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: everything CI checks, as jobs that run side by side where the cores allow.
+// The read-only checks (locales, types, lint with the import boundaries); the unit and API tests as two vitest
+// processes, one per database; the production build, then its size budget and the browser journeys
+// in shards, each shard with servers of its own. Each job's output is printed whole when it ends;
+// the end prints every job's time and one 'N passed, N failed, N skipped' line. Fails if any job fails.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import { E2E_SHARDS } from './e2e-ports.ts';
+import { browserCounts, summedCounts, vitestCounts } from './test-counts.ts';
 
-type Step = { name: string; command: string[] };
-const checks: Step[] = [
-  { name: 'locales', command: ['node', 'scripts/check-locales.ts'] },
-  { name: 'typecheck', command: ['npx', 'tsc', '-b'] },
-  { name: 'lint', command: ['npx', 'eslint', '.'] },
-];
-const steps: Step[] = [
-  {
-    name: 'unit and API tests',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
-  },
-  { name: 'build', command: ['npm', 'run', '-s', 'build'] },
-  // What each issue-15 screen loads before it renders (JS + CSS gzip) stays under its limit; prints a table (scripts/check-bundle.ts).
-  { name: 'bundle size', command: ['node', 'scripts/check-bundle.ts'] },
-  { name: 'browser tests', command: ['node', 'scripts/run-e2e.ts'] },
-];
+interface Job {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** Jobs that must pass before this one starts. */
+  after?: string[];
+  /**
+   * How much of a core the job keeps busy over its run, roughly. Jobs start, in the order listed,
+   * while the total stays within the pipeline's slots (below); a job that only waits now and then
+   * (a browser shard, a vitest worker) can share a core with another.
+   */
+  load: number;
+}
 
-if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI === 'true' && !postgresUrl) {
   console.error('FAIL: CI requires TEST_DATABASE_URL: the API suites must also run on PostgreSQL.');
   process.exit(1);
 }
-if (!process.env.TEST_DATABASE_URL) console.log('Note: TEST_DATABASE_URL is not set; the API suites run on SQLite only.');
+if (!postgresUrl) console.log('Note: TEST_DATABASE_URL is not set; the API suites run on SQLite only.');
 
-fs.rmSync('test-results/e2e.json', { force: true });
-fs.rmSync('test-results/vitest.json', { force: true });
-const timings: string[] = [];
+const vitest = (database: string): Job => ({
+  name: `vitest ${database}`,
+  command: [
+    'npx',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=test-results/vitest-${database}.json`,
+  ],
+  // One worker per half: the two halves run side by side, as the two workers of one run did.
+  env: { TEST_DATABASES: database, VITEST_WORKERS: '1' },
+  load: 1,
+});
+const shards = Array.from({ length: E2E_SHARDS }, (_, index) => `${index + 1}/${E2E_SHARDS}`);
 
-// The read-only checks run side by side; each one's output is printed whole when it ends.
-function runCaptured(step: Step): Promise<{ step: Step; status: number | null; output: string; seconds: string }> {
+// In order of start: the build first (the browser shards, the longest jobs, wait for it), the
+// checks while it runs, then the shards and vitest halves interleaved as slots free up.
+const jobs: Job[] = [
+  { name: 'build', command: ['npm', 'run', '-s', 'build'], load: 1 },
+  { name: 'typecheck', command: ['npx', 'tsc', '-b'], load: 1 },
+  { name: 'lint', command: ['npx', 'eslint', '.'], load: 1 },
+  { name: 'locales', command: ['node', 'scripts/check-locales.ts'], load: 0 },
+  // What each budgeted screen loads before it renders stays under its limit; prints a table.
+  { name: 'bundle size', command: ['node', 'scripts/check-bundle.ts'], after: ['build'], load: 0 },
+  ...interleave(
+    shards.map((shard) => ({
+      name: `browser ${shard}`,
+      command: ['node', 'scripts/run-e2e.ts', `--shard=${shard}`],
+      // One worker per shard: the shards run side by side, as the two workers of one run did.
+      env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '1' },
+      after: ['build'],
+      load: 1,
+    })),
+    [vitest('sqlite'), ...(postgresUrl ? [vitest('postgres')] : [])],
+  ),
+];
+
+function interleave<T>(first: T[], second: T[]): T[] {
+  return Array.from({ length: Math.max(first.length, second.length) }, (_, index) => [first[index], second[index]])
+    .flat()
+    .filter((item) => item !== undefined);
+}
+
+/** The pipeline's slots: the cores plus one, since no job keeps its core busy all the time. */
+const SLOTS = Number(process.env.TEST_SLOTS ?? os.availableParallelism() + 1);
+
+for (const file of fs.globSync('test-results/{vitest,e2e}*.json')) fs.rmSync(file, { force: true });
+
+interface Outcome {
+  job: Job;
+  status: number;
+  seconds: number;
+}
+
+function run(job: Job): Promise<Outcome> {
   const started = performance.now();
-  const [command, ...args] = step.command as [string, ...string[]];
+  const [command, ...args] = job.command as [string, ...string[]];
+  console.log(`… ${job.name} started`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (status) => resolve({ step, status, output, seconds: ((performance.now() - started) / 1000).toFixed(1) }));
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...job.env } });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    let finished = false;
+    const finish = (status: number) => {
+      if (finished) return;
+      finished = true;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`\n=== ${job.name} (${seconds.toFixed(1)}s)`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(status === 0 ? `=== ${job.name}: passed` : `=== ${job.name}: FAILED (exit ${status})`);
+      resolve({ job, status, seconds });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.on('close', (status) => finish(status ?? 1));
   });
 }
-const checkResults = await Promise.all(checks.map(runCaptured));
-for (const { step, status, output, seconds } of checkResults) {
-  console.log(`\n=== ${step.name}`);
-  process.stdout.write(output);
-  timings.push(`${step.name}: ${seconds}s`);
-  if (status !== 0) {
-    console.error(`\n${step.name} failed after ${seconds}s`);
-    process.exitCode = status ?? 1;
-  }
-}
-if (process.exitCode) process.exit(process.exitCode);
 
-for (const step of steps) {
-  const started = performance.now();
-  console.log(`\n=== ${step.name}`);
-  const [command, ...args] = step.command as [string, ...string[]];
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  timings.push(`${step.name}: ${seconds}s`);
-  if (result.status !== 0) {
-    console.error(`\n${step.name} failed after ${seconds}s`);
-    process.exit(result.status ?? 1);
+const pipelineStarted = performance.now();
+const outcomes = new Map<string, Outcome>();
+const running = new Map<string, Promise<Outcome>>();
+const waiting = [...jobs];
+let inUse = 0;
+while (waiting.length > 0 || running.size > 0) {
+  const before = waiting.length;
+  for (const job of [...waiting]) {
+    const blocked = job.after?.some((name) => !outcomes.has(name));
+    if (blocked) continue;
+    const failedBefore = job.after?.find((name) => outcomes.get(name)?.status !== 0);
+    if (failedBefore) {
+      waiting.splice(waiting.indexOf(job), 1);
+      console.log(`\n=== ${job.name}: not run (${failedBefore} failed)`);
+      outcomes.set(job.name, { job, status: 1, seconds: 0 });
+      continue;
+    }
+    // A job heavier than every slot still runs, alone.
+    if (inUse > 0 && inUse + job.load > SLOTS) continue;
+    waiting.splice(waiting.indexOf(job), 1);
+    inUse += job.load;
+    running.set(job.name, run(job));
   }
+  if (running.size === 0) {
+    if (waiting.length < before) continue;
+    throw new Error(`jobs wait for jobs that do not exist: ${waiting.map((job) => job.name).join(', ')}`);
+  }
+  const done = await Promise.race(running.values());
+  running.delete(done.job.name);
+  inUse -= done.job.load;
+  outcomes.set(done.job.name, done);
 }
 
-function countsFrom(file: string, read: (data: never) => { passed: number; failed: number; skipped: number }) {
-  try {
-    return read(JSON.parse(fs.readFileSync(file, 'utf8')) as never);
-  } catch {
-    return { passed: 0, failed: 0, skipped: 0 };
-  }
-}
-const unit = countsFrom('test-results/vitest.json', (d: { numPassedTests: number; numFailedTests: number; numPendingTests: number }) => ({
-  passed: d.numPassedTests,
-  failed: d.numFailedTests,
-  skipped: d.numPendingTests,
-}));
-const browser = countsFrom('test-results/e2e.json', (d: { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }) => ({
-  passed: d.stats.expected + d.stats.flaky,
-  failed: d.stats.unexpected,
-  skipped: d.stats.skipped,
-}));
-console.log(`\n${timings.join(' · ')}`);
+const unit = vitestCounts(fs.globSync('test-results/vitest-*.json'));
+const browser = summedCounts(fs.globSync('test-results/e2e*.json').map(browserCounts));
+const failedJobs = [...outcomes.values()].filter((outcome) => outcome.status !== 0).map((outcome) => outcome.job.name);
+console.log(`\n${jobs.map((job) => `${job.name}: ${outcomes.get(job.name)?.seconds.toFixed(1)}s`).join(' · ')}`);
+console.log(
+  `whole pipeline: ${((performance.now() - pipelineStarted) / 1000).toFixed(1)}s, ${SLOTS} slots on ${os.availableParallelism()} cores`,
+);
 console.log(`unit/API: ${unit.passed} passed; browser: ${browser.passed} passed`);
-console.log(`${unit.passed + browser.passed} passed, ${unit.failed + browser.failed} failed, ${unit.skipped + browser.skipped} skipped`);
+if (failedJobs.length > 0) console.error(`FAILED: ${failedJobs.join(', ')}`);
+console.log(
+  `${unit.passed + browser.passed} passed, ${unit.failed + browser.failed} failed, ${unit.skipped + browser.skipped} skipped`,
+);
+if (failedJobs.length > 0) process.exitCode = 1;

@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresSchema } from '../testing/server-process.ts';
+import { DATABASES, postgresTestUrl } from '../testing/test-databases.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './index.ts';
 import { migrations } from './migrations/index.ts';
 
 /** The migrations of the release clinics run before the one agenda (2026-11-24). */
 const RELEASED = ['001-initial-schema', '002-specialties-catalogue', '010-user-search-index', '050-password-resets', '080-patient-search-count', '081-active-account-counts'];
 
-const baseUrl = process.env.TEST_DATABASE_URL;
-const kinds = baseUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+const baseUrl = postgresTestUrl();
 
-describe.each(kinds)('a clinic upgrading from the previous release, on %s', (kind) => {
+describe.each(DATABASES)('a clinic upgrading from the previous release, on %s', (kind) => {
   const handles: DatabaseHandle[] = [];
   const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSchema } from '../testing/server-process.ts';
+import { postgresTestUrl } from '../testing/test-databases.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './index.ts';
 import { migrations } from './migrations/index.ts';
 import pg from 'pg';
 
-const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl && process.env.CI === 'true') throw new Error('CI requires TEST_DATABASE_URL (PostgreSQL)');
+// Undefined in a SQLite-only run; CI always sets TEST_DATABASE_URL (test-databases.ts).
+const baseUrl = postgresTestUrl();
 
 /** Creates and drops throwaway schemas as fast as it can until stopped: other Galenos coming and going. */
 function churnSchemas(url: string, tag: string): { stop(): Promise<number> } {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseOptions, type DialectName } from '../db/index.ts';
 import {
   callJson,
@@ -12,7 +12,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../testing/server-process.ts';
-import { DATABASES } from '../testing/test-server.ts';
+import { DATABASES, postgresTestUrl } from '../testing/test-databases.ts';
 
 // Kill the real server (SIGKILL, no chance to clean up) in the middle of a stream of bookings and
 // profile changes, start it again on the same database, and check that every change it
@@ -156,54 +156,65 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-describe.concurrent.each(DATABASES)('crash safety on %s', (kind: DialectName) => {
+/** Every change acknowledged before the last crash is there, as the patients see it. */
+async function expectAcknowledgedVisible(url: string, tokens: string[], ledger: Ledger) {
+  for (const [index, patient] of PATIENTS.entries()) {
+    const token = tokens[index] ?? '';
+    const mine = await callJson<{ id_cita: number }[]>(url, 'GET', '/api/citas/mias?por_pagina=200', { token });
+    const visible = new Set(mine.body.map((cita) => cita.id_cita));
+    for (const [id_cita, booking] of ledger.bookings) if (booking.usuario === patient.usuario) expect(visible.has(id_cita), `cita ${id_cita}`).toBe(true);
+    const acknowledged = ledger.phoneAcknowledged.get(patient.usuario);
+    if (acknowledged !== undefined) {
+      const profile = await callJson<{ usuario: { telefono: string | null } }>(url, 'GET', '/api/paciente/perfil', { token });
+      // The last acknowledged number, or one sent after it whose answer the crash swallowed.
+      expect(ledger.phonesSent.get(patient.usuario)?.slice(acknowledged)).toContain(profile.body.usuario.telefono);
+    }
+  }
+}
+
+// Each crash is a test of its own, with its own time budget (one test for every round ran out of
+// its budget on a loaded machine); they run in order on one data folder, each starting where the
+// last crash left it.
+describe.each(DATABASES)('crash safety on %s', (kind: DialectName) => {
   const rounds = ROUNDS[kind];
-  it(`keeps every acknowledged change across ${rounds} SIGKILLs`, { timeout: 90_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-crash-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir, DEMO_DATA: 'true', REMINDER_POLL_SECONDS: '0' };
-    let databaseOptions: DatabaseOptions = { dataDir };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-crash-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { DATA_DIR: dataDir, DEMO_DATA: 'true', REMINDER_POLL_SECONDS: '0' };
+  let databaseOptions: DatabaseOptions = { dataDir };
+  const ledger = new Ledger();
+  let server: ServerProcess | undefined;
+  cleanups.push(async () => void (server && (await stopServerProcess(server))));
+  let written = 0;
+  let tokens: string[] | undefined;
+  let roundsDone = 0;
+
+  beforeAll(async () => {
     if (kind === 'postgres') {
-      const base = process.env.TEST_DATABASE_URL ?? '';
+      const base = postgresTestUrl() ?? '';
       const schema = await createPostgresSchema(base);
       cleanups.push(() => schema.drop());
       env.DATABASE_URL = schema.databaseUrl;
       databaseOptions = { dataDir, databaseUrl: base, schema: schema.schema, poolSize: 2 };
     }
+  });
 
-    const ledger = new Ledger();
-    let server: ServerProcess | undefined;
-    cleanups.push(async () => void (server && (await stopServerProcess(server))));
-    let written = 0;
-    let tokens: string[] | undefined;
-    // One start more than rounds: the last start only checks what the last crash left.
-    for (let round = 0; round <= rounds; round++) {
-      server = await startServerProcess(env);
-      const { url } = server;
-      // Log in once: a token outlives a restart (the signing secret is kept in the data folder).
-      tokens ??= await Promise.all(PATIENTS.map((patient) => logIn(url, patient.usuario, 'Paciente1234!')));
-      const signedIn = tokens;
+  /** Starts the server on what the last crash left and checks it kept every acknowledged change. */
+  async function restart(): Promise<{ url: string; tokens: string[] }> {
+    server = await startServerProcess(env);
+    const { url } = server;
+    // Log in once: a token outlives a restart (the signing secret is kept in the data folder).
+    tokens ??= await Promise.all(PATIENTS.map((patient) => logIn(url, patient.usuario, 'Paciente1234!')));
+    await expectAcknowledgedVisible(url, tokens, ledger);
+    return { url, tokens };
+  }
 
-      // What the server acknowledged before the last crash, as the patients see it.
-      for (const [index, patient] of PATIENTS.entries()) {
-        const token = tokens[index] ?? '';
-        const mine = await callJson<{ id_cita: number }[]>(url, 'GET', '/api/citas/mias?por_pagina=200', { token });
-        const visible = new Set(mine.body.map((cita) => cita.id_cita));
-        for (const [id_cita, booking] of ledger.bookings) if (booking.usuario === patient.usuario) expect(visible.has(id_cita), `cita ${id_cita}`).toBe(true);
-        const acknowledged = ledger.phoneAcknowledged.get(patient.usuario);
-        if (acknowledged !== undefined) {
-          const profile = await callJson<{ usuario: { telefono: string | null } }>(url, 'GET', '/api/paciente/perfil', { token });
-          // The last acknowledged number, or one sent after it whose answer the crash swallowed.
-          expect(ledger.phonesSent.get(patient.usuario)?.slice(acknowledged)).toContain(profile.body.usuario.telefono);
-        }
-      }
-      if (round === rounds) {
-        expect((await stopServerProcess(server, 'SIGTERM')).code).toBe(0);
-        break;
-      }
+  for (let round = 0; round < rounds; round++) {
+    it(`keeps every acknowledged change across SIGKILL ${round + 1} of ${rounds}`, { timeout: 60_000 }, async () => {
+      expect(roundsDone, 'the rounds before this one passed').toBe(round);
+      const { url, tokens: signedIn } = await restart();
 
       // Each patient books different slots (still free: those of earlier rounds are taken now).
-      const slots = await freeSlots(url, tokens[0] ?? '');
+      const slots = await freeSlots(url, signedIn[0] ?? '');
       const perPatient = PATIENTS.map((_, index) => slots.filter((_slot, position) => position % PATIENTS.length === index));
       ledger.acknowledgedThisRound = 0;
       const writers = PATIENTS.map((patient, index) =>
@@ -213,13 +224,20 @@ describe.concurrent.each(DATABASES)('crash safety on %s', (kind: DialectName) =>
       const target = 6 + round * 3;
       const deadline = Date.now() + 30_000;
       while (ledger.acknowledgedThisRound < target && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-      expect((await stopServerProcess(server)).signal).toBe('SIGKILL');
+      expect((await stopServerProcess(server!)).signal).toBe('SIGKILL');
       await Promise.all(writers);
       expect(ledger.acknowledgedThisRound).toBeGreaterThanOrEqual(target);
 
       if (kind === 'sqlite') checkSqliteFile(path.join(dataDir, 'galeno.sqlite'));
       written = await checkDatabase(databaseOptions, ledger);
-    }
+      roundsDone += 1;
+    });
+  }
+
+  it(`starts again after the last SIGKILL with every acknowledged change, and stops cleanly`, { timeout: 60_000 }, async () => {
+    expect(roundsDone, 'every round passed').toBe(rounds);
+    await restart();
+    expect((await stopServerProcess(server!, 'SIGTERM')).code).toBe(0);
     console.log(
       `crash safety on ${kind}: ${rounds} SIGKILL rounds survived; ${ledger.bookings.size} acknowledged bookings checked (${written} written)`,
     );

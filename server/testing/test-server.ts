@@ -20,12 +20,7 @@ import { insertPatient, insertUser } from '../modules/accounts/accounts.reposito
 import { sessionToken } from './session-token.ts';
 import type { FastifyInstance } from 'fastify';
 
-/** The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DATABASES: DialectName[] = (() => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url && process.env.CI === 'true') throw new Error('CI requires TEST_DATABASE_URL (PostgreSQL)');
-  return url ? ['sqlite', 'postgres'] : ['sqlite'];
-})();
+export { DATABASES } from './test-databases.ts';
 
 export const TEST_PASSWORD = 'Prueba1234!';
 let testPasswordHash: Promise<string> | undefined;

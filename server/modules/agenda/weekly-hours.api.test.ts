@@ -259,7 +259,8 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     }
   });
 
-  it.runIf(kind === 'postgres')('fills from two instances at once without duplicates or errors', async () => {
+  // A second app starts on the database: a budget of its own, beyond the suite's 20 s.
+  it.runIf(kind === 'postgres')('fills from two instances at once without duplicates or errors', { timeout: 45_000 }, async () => {
     const doctors = await Promise.all(Array.from({ length: 6 }, () => server.createUser('doctor')));
     await server.database.db
       .insertInto('horarios_semanales')

@@ -106,7 +106,8 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(mailsTo(doctor.correo)).toHaveLength(3);
   });
 
-  it('keeps pending notices across a restart, and two instances send each batch once', async () => {
+  // Two more apps start on the database: a budget of its own, beyond the suite's 20 s.
+  it('keeps pending notices across a restart, and two instances send each batch once', { timeout: 45_000 }, async () => {
     const doctor = await threeRequestsInAWindow(server);
     expect(mailsTo(doctor.correo)).toHaveLength(1);
     const pending = await server.database.db.selectFrom('avisos_solicitud').select('estado').where('id_doctor', '=', doctor.id_doctor as number).where('estado', '=', 'pendiente').execute();

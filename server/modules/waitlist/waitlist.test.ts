@@ -347,7 +347,7 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
 
   // Several instances share one PostgreSQL (decisions #22). On SQLite, whose calls block the one
   // process the test runs in, the sweeps race inside one instance instead.
-  it('two instances sweeping at once offer a slot to three patients, each once', async () => {
+  it('two instances sweeping at once offer a slot to three patients, each once', { timeout: 45_000 }, async () => {
     const { doctor } = await doctorWithBookedSlot('12:00', '2026-03-11');
     const patients = await waiting(doctor, 6);
     // Freed behind the app's back (no nudge): only the sweeps find it.
