@@ -56,7 +56,7 @@ export const crearAgendaSchema = z.object({
   id_doctor: doctorIdBody,
   fecha: dateField,
   bloques: z.array(timeField, { error: 'bloques_requeridos' }).min(1, 'bloques_requeridos').max(24 * 12, 'valor_invalido'),
-  /** Minutes per slot (decisions #26); when left out, the smallest gap between the start times, else the doctor's interval. */
+  /** Minutes per slot; when left out, the smallest gap between the start times, else the doctor's interval. */
   duracion_min: intervalField.optional(),
   /** Galeno's own modal's name for the same length, also kept as the doctor's usual interval. */
   intervalo_min: intervalField.optional(),
@@ -105,7 +105,7 @@ export const solicitudSchema = z.object({
   hora: z.string(),
   motivo: z.string(),
   estado: z.enum(ESTADOS_CITA),
-  /** The patient's no-shows of the last 12 months, for the doctor deciding (issue 14). */
+  /** The patient's no-shows of the last 12 months, for the doctor deciding. */
   no_presentados: z.number(),
 });
 export type Solicitud = z.infer<typeof solicitudSchema>;

@@ -82,7 +82,7 @@ export type CitaCreada = z.infer<typeof citaCreadaSchema>;
 
 /**
  * GET /api/citas/mias: upcoming (soonest first) or past (latest first) visits, paged; cancelled and
- * rejected ones (any date, latest first) form a group of their own (decisions #27).
+ * rejected ones (any date, latest first) form a group of their own.
  */
 export const PERIODOS_CITAS = ['proximas', 'pasadas', 'canceladas'] as const;
 export type PeriodoCitas = (typeof PERIODOS_CITAS)[number];
@@ -109,7 +109,7 @@ export const miCitaItem = z.object({
   cancelada_por: z.enum(CANCELADA_POR).nullable(),
   /** The doctor's reason, when they gave one. */
   motivo_rechazo: z.string().nullable(),
-  /** Inside the clinic's notice to cancel or reschedule online: only by phone now (issue 14). */
+  /** Inside the clinic's notice to cancel or reschedule online: only by phone now. */
   fuera_de_plazo: z.boolean(),
   /** Whether the patient came, once the doctor said so ('Asistió', 'No presentado'). */
   asistencia: z.enum(ASISTENCIAS).nullable(),
@@ -120,7 +120,7 @@ export type MiCita = z.infer<typeof miCitaItem>;
 export const citaParams = z.object({ id_cita: idParam });
 export const citaCanceladaSchema = z.object({ id_cita: z.number(), estado: z.literal('Cancelada') });
 
-/** PUT /api/citas/{id_cita}/cambiar: another free slot of the same doctor (decision 0026). */
+/** PUT /api/citas/{id_cita}/cambiar: another free slot of the same doctor. */
 export const cambioCitaSchema = z.object({ fecha: dateField, hora: timeField });
 export type CambioCita = z.input<typeof cambioCitaSchema>;
 export const citaCambiadaSchema = z.object({

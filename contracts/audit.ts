@@ -100,7 +100,7 @@ export const accesoHistoriaSchema = z.object({
   sexo: z.enum(['M', 'F']).nullable(),
   rol: z.string().nullable(),
   accion: z.string(),
-  /** Whether it happened under break the glass (decision 0055), and, on the statement itself, the reason given. */
+  /** Whether it happened under break the glass, and, on the statement itself, the reason given. */
   urgente: z.boolean(),
   motivo: z.string().nullable(),
 });

@@ -5,7 +5,7 @@ import { ROLES } from './roles.ts';
 
 export const PASSWORD_SPECIALS = '!@#$%^&*';
 
-/** The live checklist of the registration screen; the server enforces all of them (decisions #7). */
+/** The live checklist of the registration screen; the server enforces all of them. */
 export const PASSWORD_RULES = [
   { key: 'mayuscula', test: (p: string) => /[A-Z]/.test(p) },
   { key: 'minuscula', test: (p: string) => /[a-z]/.test(p) },
@@ -24,10 +24,10 @@ export const newPasswordField = z
   .min(1, 'contrasena_requerida')
   .max(PASSWORD_MAX_LENGTH, 'contrasena_larga')
   .refine(isStrongPassword, 'contrasena_debil')
-  // The common-password blocklist (issue 12); see common-passwords.ts for how the list is loaded.
+  // The common-password blocklist; see common-passwords.ts for how the list is loaded.
   .refine((password) => !isCommonPassword(password), 'contrasena_comun');
 
-/** Usernames (decisions #28): never an e-mail nor like one, so log-in by either finds one account. */
+/** Usernames: never an e-mail nor like one, so log-in by either finds one account. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]*$/;
 
 export const usernameField = z
@@ -108,7 +108,7 @@ export interface TokenPayload {
   nombre: string;
   nombre_usuario: string;
   rol: (typeof ROLES)[number];
-  /** The session this token belongs to (decision 0053): ending the session ends the token. */
+  /** The session this token belongs to: ending the session ends the token. */
   sid: string;
   exp: number;
   iat: number;
@@ -157,7 +157,7 @@ export const comprobacionRestablecimientoResponseSchema = z.object({
 });
 export type ComprobacionRestablecimiento = z.infer<typeof comprobacionRestablecimientoResponseSchema>;
 
-/** POST /api/restablecer-contrasena: the new password, under the registration rules (decisions #7). */
+/** POST /api/restablecer-contrasena: the new password, under the registration rules. */
 export const restablecimientoSchema = z.object({ token: resetTokenField, contrasena: newPasswordField });
 export type Restablecimiento = z.infer<typeof restablecimientoSchema>;
 

@@ -4,9 +4,9 @@ import { LIMITES_REGLAS } from './booking-rules-words.ts';
 export * from './booking-rules-words.ts';
 
 /**
- * The clinic's booking rules (issue 14, docs/decisions/0013-booking-rules.md): one row edited by
- * admins on the 'Clínica' screen ('Reglas de reserva'), enforced by the server on the patient's
- * booking, cancel and reschedule, and shown on the screens before the patient tries.
+ * The clinic's booking rules: one row edited by admins on the 'Clínica' screen ('Reglas de
+ * reserva'), enforced by the server on the patient's booking, cancel and reschedule, and shown on
+ * the screens before the patient tries.
  */
 
 const ruleField = (key: keyof typeof LIMITES_REGLAS) =>
@@ -24,9 +24,9 @@ export const reglasReservaSchema = z.object({
   horizonte_dias: ruleField('horizonte_dias'),
   /** Minimum notice to cancel or reschedule online, in minutes (default 24 h). */
   antelacion_cancelacion_min: ruleField('antelacion_cancelacion_min'),
-  /** Pending or confirmed visits still to come a patient may hold (decisions #30). */
+  /** Pending or confirmed visits still to come a patient may hold. */
   max_citas_activas: ruleField('max_citas_activas'),
-  /** Visits a patient may hold with one doctor on one day (decisions #30). */
+  /** Visits a patient may hold with one doctor on one day. */
   max_citas_doctor_dia: ruleField('max_citas_doctor_dia'),
   /** No-shows in the last 12 months after which a patient may hold only one pending request. */
   limite_no_presentados: ruleField('limite_no_presentados'),

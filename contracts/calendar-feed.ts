@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The doctor's calendar subscription address (issue 14, decision 0025). Only its hash is stored:
- * the address itself (`url`) is in the answer that creates it, and never again.
+ * The doctor's calendar subscription address. Only its hash is stored: the address itself (`url`)
+ * is in the answer that creates it, and never again.
  */
 export const enlaceCalendarioSchema = z.object({
   activo: z.boolean(),

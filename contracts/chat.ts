@@ -5,7 +5,7 @@ import { idField, idParam, pagingQuery, requiredText } from './common.ts';
 export const CHAT_MESSAGE_MAX = 4000;
 const CHAT_CONTEXT_MESSAGE_MAX = 20_000;
 /**
- * All the turns one request may carry, together (issue 12: a request once stored 931 KB). A new
+ * All the turns one request may carry, together (a request once stored 931 KB). A new
  * conversation is saved with the turns given, so this is also the most one request can store.
  */
 export const CHAT_CONTEXT_MAX = 40_000;

@@ -1,10 +1,9 @@
-// No imports: the public pages read these without loading zod (the first-load budget, decision 0083).
+// No imports: the public pages read these without loading zod (the first-load budget).
 
 /**
- * The clinic's identity (issue 13, docs/decisions/0012): set once, stored in the `clinica` table,
- * editable by admins on the 'Clínica' screen, and read by every page, e-mail, PDF and .ics file.
- * These are the defaults a new database starts with (the demo clinic): reserved example domains,
- * never '.local' addresses.
+ * The clinic's identity: set once, stored in the `clinica` table, editable by admins on the
+ * 'Clínica' screen, and read by every page, e-mail, PDF and .ics file. These are the defaults a new
+ * database starts with (the demo clinic): reserved example domains, never '.local' addresses.
  */
 export const CLINICA_POR_DEFECTO = {
   nombre: 'Galeno Centro Médico',

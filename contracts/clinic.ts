@@ -59,7 +59,7 @@ export const clinicaSchema = z.object({
 });
 export type Clinica = z.infer<typeof clinicaSchema>;
 
-/** GET /api/reloj: the clinic's clock, so screens count days in the clinic's time zone (decisions #11). */
+/** GET /api/reloj: the clinic's clock, so screens count days in the clinic's time zone. */
 export const relojSchema = z.object({
   zona_horaria: z.string(),
   /** Today in the clinic (YYYY-MM-DD) and the time there (HH:MM). */

@@ -3,7 +3,7 @@ import { archivoSchema } from './files.ts';
 
 /**
  * The clinical file: one model of its five sections (spec section 3 field names), the last finished
- * consultation and the attachments. The server's records module owns the five tables (decision 0091);
+ * consultation and the attachments. The server's records module owns the five tables;
  * each endpoint shows one view of this model: the patient's own file (`fichaMedicaSchema`), the
  * doctor's record (`fichaClinicaSchema`, entries with `creado_en`), the one-page summary and the data
  * export (entries with who wrote them). Key order is the wire's order.

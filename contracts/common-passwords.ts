@@ -1,5 +1,5 @@
 /**
- * The common-password blocklist (issue 12): a password that is one of the most common ones, or one
+ * The common-password blocklist: a password that is one of the most common ones, or one
  * of them with only digits and the special characters added before or after it ('Password1!',
  * 'Admin1234!'), is refused on every path that sets a password. Compared without case.
  *

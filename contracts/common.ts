@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a one-line text never holds (issue 12): control characters (line breaks included), line and
+ * What a one-line text never holds: control characters (line breaks included), line and
  * paragraph separators, and the invisible marks that reorder or hide text (bidi overrides,
  * zero-width spaces, byte-order marks).
  */
@@ -82,7 +82,7 @@ export const dateField = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'fecha_invalida')
   .refine(isRealDate, 'fecha_invalida');
 
-/** A time of day accepted as HH:MM or HH:MM:SS and kept as HH:MM (decisions #11). */
+/** A time of day accepted as HH:MM or HH:MM:SS and kept as HH:MM. */
 export const timeField = z
   .string({ error: 'hora_invalida' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'hora_invalida')
@@ -125,7 +125,7 @@ export const idParam = z
  * so its cost does not grow with the clinic. Past it, X-Total-Count is that many and the header
  * X-Total-Count-Approximate: true says there are more (the screens say "more than 100"). At
  * 100,000 patients a common fragment has thousands of matches; counting a thousand of them cost
- * three times the rest of the request (decision 0095), and no one pages through a hundred names.
+ * three times the rest of the request, and no one pages through a hundred names.
  */
 export const SEARCH_COUNT_LIMIT = 100;
 export const APPROXIMATE_TOTAL_HEADER = 'X-Total-Count-Approximate';

@@ -8,7 +8,7 @@ export { ESTADOS_CONSULTA, TIPOS_CONSULTA, type EstadoConsulta, type TipoConsult
 
 /**
  * POST /api/consultas (spec section 3): diagnóstico and recomendaciones are sent empty. `pacienteId`
- * is the patient's account id, the `id` GET /api/usuarios hands out (decisions #24).
+ * is the patient's account id, the `id` GET /api/usuarios hands out.
  */
 export const crearConsultaSchema = z.object({
   pacienteId: idField('paciente_requerido'),

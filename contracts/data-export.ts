@@ -5,7 +5,7 @@ import { perfilPacienteSchema } from './patient.ts';
 import { ROLES } from './roles.ts';
 
 /**
- * GET /api/paciente/mis-datos: everything Galeno holds about the patient who asks (decision 0075).
+ * GET /api/paciente/mis-datos: everything Galeno holds about the patient who asks.
  * The schema is also the response schema, so a field not listed here (a password hash, a token
  * version, a storage path) can never reach the file.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TIPOS_CONSULTA } from './consultations.ts';
 
 /**
- * The day's work on each role's home screen (issue 11). Dates are the clinic's (YYYY-MM-DD, HH:MM);
+ * The day's work on each role's home screen. Dates are the clinic's (YYYY-MM-DD, HH:MM);
  * estado and tipo are the stored Spanish values, translated by the web.
  */
 
@@ -124,7 +124,7 @@ export const cifrasClinicaSchema = z.object({
   solicitudes_pendientes: z.number(),
   pacientes_nuevos_mes: z.number(),
   /**
-   * The no-show rate of the last 90 days up to yesterday (issue 14): of the confirmed visits on
+   * The no-show rate of the last 90 days up to yesterday: of the confirmed visits on
    * those days, the share the doctor marked 'No presentado' (null without visits).
    */
   no_presentados: z.object({

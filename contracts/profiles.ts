@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** estado_actividad and a profile's estado (decisions #17). */
+/** estado_actividad and a profile's estado. */
 export const ESTADOS_ACTIVIDAD = ['Activo', 'Inactivo'] as const;
 
 /** The personal part of a profile (spec section 3: the patient's and the doctor's share it). */

@@ -79,7 +79,7 @@ export const pacienteHistoriaSchema = z.object({
   fecha_alta: z.string(),
 });
 
-/** GET /api/pacientes/{id}/historia: the record a doctor opens (decisions #16). */
+/** GET /api/pacientes/{id}/historia: the record a doctor opens. */
 export const historiaSchema = fichaClinicaSchema.extend({
   paciente: pacienteHistoriaSchema,
   consultas: z.array(consultaSchema),
@@ -90,21 +90,21 @@ export const historiaSchema = fichaClinicaSchema.extend({
       hora: z.string(),
       motivo: z.string(),
       estado: z.enum(ESTADOS_CITA),
-      /** Whether the patient came ('Asistió', 'No presentado'), once the doctor said so (issue 14). */
+      /** Whether the patient came ('Asistió', 'No presentado'), once the doctor said so. */
       asistencia: z.enum(ASISTENCIAS).nullable(),
     }),
   ),
-  /** The patient's no-shows of the last 12 months, with any doctor (issue 14). */
+  /** The patient's no-shows of the last 12 months, with any doctor. */
   no_presentados: z.number(),
   /**
-   * Until when the doctor's stated reason opens this record (break the glass, decision 0055); null
+   * Until when the doctor's stated reason opens this record (break the glass); null
    * when the doctor treats the patient.
    */
   acceso_urgente_hasta: z.string().nullable(),
 });
 export type Historia = z.infer<typeof historiaSchema>;
 
-/** Break the glass (decision 0055): the reason a doctor states to open a record of a patient they do not treat. */
+/** Break the glass: the reason a doctor states to open a record of a patient they do not treat. */
 export const MOTIVO_URGENTE_MIN = 10;
 export const MOTIVO_URGENTE_MAX = 500;
 export const accesoUrgenteInput = z.object({

@@ -2,7 +2,7 @@ import type { Role } from './roles.ts';
 
 export type RouteAccess = 'public' | readonly Role[];
 
-/** Every screen of the web app and who may open it (spec section 2, decisions #9, #15, #16). */
+/** Every screen of the web app and who may open it (spec section 2). */
 export const SCREENS = {
   home: { path: '/home', access: 'public' },
   register: { path: '/register', access: 'public' },
@@ -32,7 +32,7 @@ export const SCREENS = {
   myAccount: { path: '/mi-cuenta', access: ['doctor', 'paciente', 'admin'] },
   secondFactor: { path: '/mi-cuenta/segundo-factor', access: ['doctor', 'paciente', 'admin'] },
   myVisits: { path: '/mis-visitas', access: ['doctor', 'paciente'] },
-  // The link of a waitlist offer's e-mail (?token=...): issue 14, decision 0029.
+  // The link of a waitlist offer's e-mail (?token=...).
   waitlistOffer: { path: '/lista-espera/oferta', access: ['paciente'] },
   recordAccesses: { path: '/quien-ha-consultado', access: ['paciente'] },
   chat: { path: '/chat', access: ['doctor', 'paciente', 'admin'] },

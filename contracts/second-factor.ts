@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The second factor (issue 12, decision 0054): time-based one-time codes (RFC 6238) with
- * single-use recovery codes. A code field takes either: six digits from the authenticator app, or a
- * recovery code (ten letters and digits, dashes and spaces ignored).
+ * The second factor: time-based one-time codes (RFC 6238) with single-use recovery codes. A code
+ * field takes either: six digits from the authenticator app, or a recovery code (ten letters and
+ * digits, dashes and spaces ignored).
  */
 
 /** Recovery codes as the server shows them: `abcd-efgh-jk`. */

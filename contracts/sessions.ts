@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One live session of the caller, as /mi-cuenta lists it (decision 0053). */
+/** One live session of the caller, as /mi-cuenta lists it. */
 export const sesionSchema = z.object({
   id: z.string(),
   /** Browser and system, e.g. "Firefox · Linux"; null when the user agent says nothing useful. */

@@ -17,7 +17,7 @@ export const toMinutes = (time: string): number => {
 export const toTime = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** A time cut to HH:MM ('09:00:00' -> '09:00'), as every screen shows it (decisions #11). */
+/** A time cut to HH:MM ('09:00:00' -> '09:00'), as every screen shows it. */
 export const shortTime = (time: string): string => time.slice(0, 5);
 
 export function isValidInterval(interval: number): boolean {
@@ -91,7 +91,7 @@ export function dayInterval(durations: readonly number[], fallback: number): num
 }
 
 /**
- * How long each slot of a day opened from `starts` lasts (decisions #26): the length the client
+ * How long each slot of a day opened from `starts` lasts: the length the client
  * chose, else the smallest gap between consecutive start times (when it is a valid interval), else
  * the doctor's usual interval.
  */

@@ -2,7 +2,7 @@ import { normalizeForSearch } from './common.ts';
 
 /**
  * The 52 Spanish provinces (50 provinces and the autonomous cities of Ceuta and Melilla) with the
- * two-digit code that starts their postal codes (decisions #17). Names are the official ones.
+ * two-digit code that starts their postal codes. Names are the official ones.
  */
 export const PROVINCIAS = [
   { codigo: '01', nombre: 'Araba/Álava', alias: ['Álava', 'Araba', 'Alava'] },

@@ -33,7 +33,7 @@ export const usuarioListaSchema = z.object({
 });
 export type UsuarioLista = z.infer<typeof usuarioListaSchema>;
 
-/** PUT /api/usuarios/{id}/rol. A doctor needs a 9-digit colegiado and a specialty (decisions #10). */
+/** PUT /api/usuarios/{id}/rol. A doctor needs a 9-digit colegiado and a specialty. */
 export const cambioRolSchema = z
   .object({
     nuevo_rol: rolField,

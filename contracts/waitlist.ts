@@ -3,8 +3,8 @@ import { citaFormSchema } from './appointments.ts';
 import { dateField, idField, idParam, timeField } from './common.ts';
 
 /**
- * The waitlist (issue 14, decision 0029): a patient waits for a doctor or a specialty; a slot that
- * frees up is offered by e-mail to the first entries, and the first to claim it gets the visit.
+ * The waitlist: a patient waits for a doctor or a specialty; a slot that frees up is offered by
+ * e-mail to the first entries, and the first to claim it gets the visit.
  */
 
 /** Parts of the day a patient may ask for; 'rango' takes hora_desde and hora_hasta. */

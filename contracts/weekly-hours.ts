@@ -4,13 +4,13 @@ import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, numberInBody, requiredText, timeField } from './common.ts';
 import { toMinutes } from './slots.ts';
 
-/** 1 Monday ... 7 Sunday (decisions #11: weeks start on Monday). */
+/** 1 Monday ... 7 Sunday (weeks start on Monday). */
 export const DIAS_SEMANA = [1, 2, 3, 4, 5, 6, 7] as const;
 export const MAX_FRANJAS = 50;
 /** The longest absence one request may add (a year and a day). */
 export const MAX_DIAS_AUSENCIA = 366;
 
-/** One range of a weekday, cut into slots of `duracion_min` that end by `hora_fin` (decisions #26). */
+/** One range of a weekday, cut into slots of `duracion_min` that end by `hora_fin`. */
 export const franjaSchema = z
   .object({
     dia_semana: numberInBody(z.number({ error: 'valor_invalido' }).int('valor_invalido').min(1, 'valor_invalido').max(7, 'valor_invalido')),

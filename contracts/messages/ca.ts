@@ -51,7 +51,7 @@ export const ca: Messages = {
     chat_nombre_requerido: 'El nom de la conversa és obligatori.',
     rol_invalido: 'Selecciona un rol vàlid (pacient, doctor o admin).',
     datos_doctor_requeridos: 'Cal completar el número de col·legiat i l’especialitat.',
-    // agenda, consultations and the doctor's record (issue 4)
+    // agenda, consultations and the doctor's record
     bloques_requeridos: 'Has de seleccionar almenys una franja horària.',
     intervalo_invalido: 'L’interval ha de ser d’almenys 5 minuts i múltiple de 5.',
     motivo_cita_requerido: 'El motiu de la cita és obligatori.',
@@ -81,7 +81,7 @@ export const ca: Messages = {
     clinica_direccion_requerida: 'L’adreça és obligatòria.',
     clinica_web_invalida: 'El web no és vàlid (per exemple, www.example.es).',
     clinica_horario_requerido: 'L’horari és obligatori.',
-    // weekly hours and absences (issue 14)
+    // weekly hours and absences
     franja_sin_huecos: 'La franja és més curta que la durada d’un buit.',
     franjas_solapadas: 'Dues franges del mateix dia se solapen.',
     rango_fechas_invalido: 'La data de fi no pot ser anterior a la d’inici.',
@@ -134,7 +134,7 @@ export const ca: Messages = {
     cita_pasada_no_modificable: 'No es pot canviar l’hora d’una cita que ja ha passat.',
     cita_cancelada_no_modificable: 'No es pot canviar l’hora d’una cita cancel·lada o rebutjada: demana una cita nova.',
     enlace_calendario_no_encontrado: 'Aquest enllaç de calendari no existeix o s’ha revocat.',
-    // waitlist (issue 14, decision 0029)
+    // waitlist
     lista_espera_doctor_o_especialidad: 'Tria un metge o una especialitat (un dels dos).',
     lista_espera_fecha_pasada: 'La data d’inici no pot ser anterior a avui.',
     lista_espera_rango_invertido: 'La data final ha de ser igual o posterior a la d’inici.',
@@ -164,7 +164,7 @@ export const ca: Messages = {
     no_autodegradar: 'No et pots treure a tu mateix el rol d’administrador.',
     ultimo_admin: 'Ha de quedar almenys un administrador actiu.',
     sin_perfil_doctor: 'El teu compte no té una fitxa de doctor.',
-    // agenda, consultations and the doctor's record (issue 4)
+    // agenda, consultations and the doctor's record
     fecha_pasada: 'No es pot modificar l’agenda d’un dia passat.',
     bloque_no_editable: 'Només es poden editar els blocs bloquejats.',
     bloque_con_cita: 'No es pot eliminar un bloc amb una cita activa.',
@@ -202,7 +202,7 @@ export const ca: Messages = {
     enlace_usado: 'Aquest enllaç ja s’ha utilitzat. Si has de tornar a canviar la contrasenya, demana’n un de nou.',
     restablecimiento_solicitado:
       'Si existeix un compte amb aquest usuari o correu, t’hem enviat un correu amb un enllaç per crear una contrasenya nova. L’enllaç caduca d’aquí a una hora.',
-    // second factor (issue 12)
+    // second factor
     codigo_incorrecto:
       'El codi no és correcte o ja s’ha fet servir. Espera el codi següent de l’aplicació i torna-ho a provar.',
     ticket_caducado: 'La verificació ha caducat. Torna a iniciar sessió amb el teu usuari i contrasenya.',
@@ -212,7 +212,7 @@ export const ca: Messages = {
     segundo_factor_sin_iniciar: 'Torna a començar l’activació: no n’hi ha cap de pendent.',
     logo_tipo_no_permitido: 'El logotip ha de ser una imatge PNG o JPEG.',
     logo_demasiado_grande: 'El logotip supera la mida màxima de 512 KB.',
-    // weekly hours and absences (issue 14)
+    // weekly hours and absences
     ausencia_no_encontrada: 'L’absència no existeix.',
     ausencia_pasada: 'L’absència ja ha acabat.',
     horario_inicio_lejano: 'L’horari nou ha de començar, com a molt tard, l’endemà de l’últim dia que l’agenda té obert.',

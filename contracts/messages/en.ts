@@ -51,7 +51,7 @@ export const en: Messages = {
     chat_nombre_requerido: 'The conversation name is required.',
     rol_invalido: 'Choose a valid role (paciente, doctor or admin).',
     datos_doctor_requeridos: 'Registration number and specialty are required.',
-    // agenda, consultations and the doctor's record (issue 4)
+    // agenda, consultations and the doctor's record
     bloques_requeridos: 'You must select at least one time range.',
     intervalo_invalido: 'The interval must be at least 5 minutes and a multiple of 5.',
     motivo_cita_requerido: 'The reason for the appointment is required.',
@@ -80,7 +80,7 @@ export const en: Messages = {
     clinica_direccion_requerida: 'The address is required.',
     clinica_web_invalida: 'The website is not valid (for example, www.example.es).',
     clinica_horario_requerido: 'The opening hours are required.',
-    // weekly hours and absences (issue 14)
+    // weekly hours and absences
     franja_sin_huecos: 'The range is shorter than one slot.',
     franjas_solapadas: 'Two ranges of the same day overlap.',
     rango_fechas_invalido: 'The end date cannot be before the start date.',
@@ -133,7 +133,7 @@ export const en: Messages = {
     cita_pasada_no_modificable: 'An appointment that has already passed cannot be moved.',
     cita_cancelada_no_modificable: 'A cancelled or declined appointment cannot be moved: book a new one instead.',
     enlace_calendario_no_encontrado: 'This calendar link does not exist or has been revoked.',
-    // waitlist (issue 14, decision 0029)
+    // waitlist
     lista_espera_doctor_o_especialidad: 'Choose a doctor or a specialty (one of the two).',
     lista_espera_fecha_pasada: 'The start date cannot be before today.',
     lista_espera_rango_invertido: 'The end date must be the same as or after the start date.',
@@ -163,7 +163,7 @@ export const en: Messages = {
     no_autodegradar: 'You cannot remove the administrator role from yourself.',
     ultimo_admin: 'At least one active administrator must remain.',
     sin_perfil_doctor: 'Your account has no doctor profile.',
-    // agenda, consultations and the doctor's record (issue 4)
+    // agenda, consultations and the doctor's record
     fecha_pasada: 'The agenda of a past day cannot be changed.',
     bloque_no_editable: 'Only blocked slots can be edited.',
     bloque_con_cita: 'A slot with an active appointment cannot be deleted.',
@@ -201,7 +201,7 @@ export const en: Messages = {
     enlace_usado: 'This link has already been used. If you need to change your password again, ask for a new one.',
     restablecimiento_solicitado:
       'If an account with that username or e-mail exists, we have sent it an e-mail with a link to create a new password. The link expires in one hour.',
-    // second factor (issue 12)
+    // second factor
     codigo_incorrecto: "The code is not correct or has already been used. Wait for the app's next code and try again.",
     ticket_caducado: 'The verification has expired. Log in again with your username and password.',
     mfa_requerido: 'Your role requires two-step verification. Turn it on to continue.',
@@ -210,7 +210,7 @@ export const en: Messages = {
     segundo_factor_sin_iniciar: 'Start the set-up again: none is pending.',
     logo_tipo_no_permitido: 'The logo must be a PNG or JPEG image.',
     logo_demasiado_grande: 'The logo is larger than the 512 KB maximum.',
-    // weekly hours and absences (issue 14)
+    // weekly hours and absences
     ausencia_no_encontrada: 'The absence does not exist.',
     ausencia_pasada: 'The absence has already ended.',
     horario_inicio_lejano: 'The new hours must start at the latest on the day after the last day the agenda is open.',

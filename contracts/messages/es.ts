@@ -53,7 +53,7 @@ export const es = {
     chat_nombre_requerido: 'El nombre de la conversación es obligatorio.',
     rol_invalido: 'Selecciona un rol válido (paciente, doctor o admin).',
     datos_doctor_requeridos: 'Debe completar número de colegiado y especialidad.',
-    // agenda, consultations and the doctor's record (issue 4)
+    // agenda, consultations and the doctor's record
     bloques_requeridos: 'Debes seleccionar al menos un tramo horario.',
     intervalo_invalido: 'El intervalo debe ser de al menos 5 minutos y múltiplo de 5.',
     motivo_cita_requerido: 'El motivo de la cita es obligatorio.',
@@ -83,7 +83,7 @@ export const es = {
     clinica_direccion_requerida: 'La dirección es obligatoria.',
     clinica_web_invalida: 'La web no es válida (por ejemplo, www.example.es).',
     clinica_horario_requerido: 'El horario es obligatorio.',
-    // weekly hours and absences (issue 14)
+    // weekly hours and absences
     franja_sin_huecos: 'La franja es más corta que la duración de un hueco.',
     franjas_solapadas: 'Dos franjas del mismo día se solapan.',
     rango_fechas_invalido: 'La fecha de fin no puede ser anterior a la de inicio.',
@@ -137,7 +137,7 @@ export const es = {
     cita_cancelada_no_modificable:
       'No se puede cambiar la hora de una cita cancelada o rechazada: pide una cita nueva.',
     enlace_calendario_no_encontrado: 'Este enlace de calendario no existe o se ha revocado.',
-    // waitlist (issue 14, decision 0029)
+    // waitlist
     lista_espera_doctor_o_especialidad: 'Elige un doctor o una especialidad (uno de los dos).',
     lista_espera_fecha_pasada: 'La fecha de inicio no puede ser anterior a hoy.',
     lista_espera_rango_invertido: 'La fecha final debe ser igual o posterior a la de inicio.',
@@ -167,7 +167,7 @@ export const es = {
     no_autodegradar: 'No puedes quitarte a ti mismo el rol de administrador.',
     ultimo_admin: 'Debe quedar al menos un administrador activo.',
     sin_perfil_doctor: 'Tu cuenta no tiene una ficha de doctor.',
-    // agenda, consultations and the doctor's record (issue 4)
+    // agenda, consultations and the doctor's record
     fecha_pasada: 'No se puede modificar la agenda de un día pasado.',
     bloque_no_editable: 'Solo se pueden editar los bloques bloqueados.',
     bloque_con_cita: 'No se puede eliminar un bloque con una cita activa.',
@@ -205,7 +205,7 @@ export const es = {
     enlace_usado: 'Este enlace ya se ha utilizado. Si necesitas cambiar la contraseña otra vez, pide uno nuevo.',
     restablecimiento_solicitado:
       'Si existe una cuenta con ese usuario o correo, te hemos enviado un correo con un enlace para crear una contraseña nueva. El enlace caduca en una hora.',
-    // second factor (issue 12)
+    // second factor
     codigo_incorrecto:
       'El código no es correcto o ya se ha usado. Espera al siguiente código de la aplicación y vuelve a intentarlo.',
     ticket_caducado: 'La verificación ha caducado. Vuelve a iniciar sesión con tu usuario y contraseña.',
@@ -215,7 +215,7 @@ export const es = {
     segundo_factor_sin_iniciar: 'Empieza de nuevo la activación: no hay ninguna pendiente.',
     logo_tipo_no_permitido: 'El logotipo debe ser una imagen PNG o JPEG.',
     logo_demasiado_grande: 'El logotipo supera el tamaño máximo de 512 KB.',
-    // weekly hours and absences (issue 14)
+    // weekly hours and absences
     ausencia_no_encontrada: 'La ausencia no existe.',
     ausencia_pasada: 'La ausencia ya ha terminado.',
     horario_inicio_lejano: 'El horario nuevo debe empezar, como muy tarde, el día siguiente al último que la agenda tiene abierto.',
