@@ -64,20 +64,20 @@ const environmentSchema = z
       .max(24 * 14)
       .default(24),
     REMINDER_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
-    /** Grouped notices of new requests: at most one e-mail per doctor in this many minutes (decision 0024). */
+    /** Grouped notices of new requests: at most one e-mail per doctor in this many minutes. */
     REQUEST_NOTICE_MINUTES: z.coerce
       .number()
       .min(0)
       .max(24 * 60)
       .default(5),
-    /** Waitlist (decision 0029): how long an offered slot waits for a claim before it passes on. */
+    /** Waitlist: how long an offered slot waits for a claim before it passes on. */
     WAITLIST_OFFER_MINUTES: z.coerce
       .number()
       .min(1)
       .max(24 * 60)
       .default(30),
     WAITLIST_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
-    /** Break the glass: how long a stated reason opens a record (decision 0055). */
+    /** Break the glass: how long a stated reason opens a record. */
     BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
     AGENDA_WEEKS_AHEAD: z.coerce.number().int().min(1).max(52).default(8),
     AGENDA_FILL_POLL_SECONDS: z.coerce.number().min(0).max(86_400).default(3600),
@@ -114,7 +114,7 @@ const environmentSchema = z
       .string()
       .regex(/^[\w:.-]+$/, 'may hold letters, digits, _ : . - only')
       .default('galeno'),
-    /** Opens GET /api/metrics to a scraper off this machine that sends it as a bearer token (decision 0086). */
+    /** Opens GET /api/metrics to a scraper off this machine that sends it as a bearer token. */
     METRICS_TOKEN: z
       .string()
       .min(32, 'must be at least 32 characters')
@@ -139,7 +139,7 @@ export interface Config {
   demoData: boolean | undefined;
   jwtSecret: string | undefined;
   tokenTtlHours: number;
-  /** Minutes without a request after which a session ends (decision 0053): doctors and admins, patients; 0 = never. */
+  /** Minutes without a request after which a session ends: doctors and admins, patients; 0 = never. */
   sessionIdleMinutes: { staff: number; patient: number };
   timeZone: string;
   logLevel: Environment['LOG_LEVEL'];
@@ -157,7 +157,7 @@ export interface Config {
   /** Self-service sign-ups and contact messages one address may send in an hour. */
   signupsPerHourPerAddress: number;
   contactPerHourPerAddress: number;
-  /** Booking caps (decisions #30): a patient's active future visits, and per doctor and day. */
+  /** Booking caps: a patient's active future visits, and per doctor and day. */
   booking: { maxActivePerPatient: number; maxPerDoctorDay: number };
   trustProxy: boolean;
   /** How long one request (headers and body) may take to arrive before it is cut off with 408. */
@@ -171,7 +171,7 @@ export interface Config {
   requestNoticeMinutes: number;
   /** Hours a doctor's stated emergency reason opens a record they do not treat. */
   breakGlassHours: number;
-  /** Weekly hours (decision 0027): weeks kept open ahead, how often the generator runs (0: never), holiday region. */
+  /** Weekly hours: weeks kept open ahead, how often the generator runs (0: never), holiday region. */
   agenda: { weeksAhead: number; fillPollSeconds: number; holidayRegion: string };
   /** Waitlist: minutes an offer waits for a claim; how often each instance sweeps (0: never). */
   waitlist: { offerMinutes: number; pollSeconds: number };

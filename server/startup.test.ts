@@ -7,8 +7,8 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.t
 import { hashPassword } from './lib/passwords.ts';
 import { isLoopbackHost, prepareDatabase, StartupRefused } from './startup.ts';
 
-// Issue 12, finding 6 (decisions #31): the demo clinic, whose passwords the README publishes,
-// only on loopback; on a network address the server refuses to start while one still opens.
+// The demo clinic, whose passwords the README publishes, only on loopback; on a network address the
+// server refuses to start while one still opens.
 const folders: string[] = [];
 const handles: DatabaseHandle[] = [];
 afterAll(async () => {

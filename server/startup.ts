@@ -15,7 +15,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Whether the demo clinic loads into an empty database (decisions #31): when DEMO_DATA says so,
+ * Whether the demo clinic loads into an empty database: when DEMO_DATA says so,
  * else (`npm start -- --demo`) when asked on the command line, else only into the embedded
  * database of a server listening on loopback, never on a network address.
  */

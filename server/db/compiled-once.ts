@@ -6,7 +6,7 @@ import type { Database } from './schema/index.ts';
  * Hot queries whose SQL depends only on which values are given, not on what they are: built and
  * compiled by Kysely once per shape, then run with each call's values. Building and compiling a
  * query costs Kysely 25-90 µs, as much as running a small indexed read on SQLite, and the session
- * check alone runs on every request (decision 0100).
+ * check alone runs on every request.
  *
  * `build` is called with stand-ins for the given values (every truthy leaf of its arguments: plain
  * objects and arrays are walked). It may test whether a value is given and how long a list is; it

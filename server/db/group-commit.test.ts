@@ -4,7 +4,7 @@ import { useTestServer } from '../testing/test-server.ts';
 
 const WEDNESDAY = '2026-03-04';
 
-/** SQLite's group commit (decision 0095): no answer leaves before its writes are on disk. */
+/** SQLite's group commit: no answer leaves before its writes are on disk. */
 describe('answers on the embedded database', () => {
   const server = useTestServer('sqlite');
 

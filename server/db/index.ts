@@ -26,7 +26,7 @@ export interface DatabaseHandle {
   /**
    * Resolves once every write made so far is on disk. PostgreSQL commits durably; SQLite commits
    * without waiting for the disk and syncs its WAL here, once for all the writes since the last
-   * sync (group commit, decision 0095). The app awaits it before every answer.
+   * sync (group commit). The app awaits it before every answer.
    */
   durable(): Promise<void>;
   /** SQLite's WAL syncs so far (metrics and tests); undefined on PostgreSQL. */
@@ -34,7 +34,7 @@ export interface DatabaseHandle {
   /**
    * Brings the query planner's table statistics up to date where they are missing or stale. SQLite
    * keeps none of its own: without them it guesses, and picked an index over every pending notice
-   * instead of the notices' primary key (decision 0101). It runs at start, after the migrations and
+   * instead of the notices' primary key. It runs at start, after the migrations and
    * the demo clinic, and every hour; PostgreSQL's autovacuum does the same, so there it does nothing.
    */
   refreshPlannerStatistics(): Promise<void>;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { claimDueNotices } from '../modules/reminders/reminders.repository.ts';
 import { migrateToLatest, openDatabase } from './index.ts';
 
-/** SQLite's planner statistics (decision 0101): without them it guesses, and guessed wrong. */
+/** SQLite's planner statistics: without them it guesses, and guessed wrong. */
 describe('planner statistics on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-planner-'));
   const database = openDatabase({ dataDir });

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 /**
- * SQL kept prepared by PostgreSQL on each connection (decisions 0114, 0116). A query sent without a
- * name is parsed and planned again on every run; on two cores shared with the database that was a
- * third of an availability read, and about 40 % of a patient search's database time. By SQL text, so a
- * name always stands for the same text: the driver refuses a name reused for another one.
+ * SQL kept prepared by PostgreSQL on each connection. A query sent without a name is parsed and
+ * planned again on every run; on two cores shared with the database that was a third of an
+ * availability read, and about 40 % of a patient search's database time. By SQL text, so a name always
+ * stands for the same text: the driver refuses a name reused for another one.
  */
 const names = new Map<string, string>();
 

@@ -1,9 +1,9 @@
 /**
  * Things one module announces and another acts on, so that the announcer does not import the
- * listener (decision 0094). Today there is one: a slot of a doctor's agenda was freed (a visit
- * cancelled, rejected or moved away), which the waitlist answers by offering it. Listeners run
- * after the announcer's transaction has committed and must not throw into it: each one catches
- * its own errors, as a freed slot is also found by the waitlist's periodic sweep.
+ * listener. Today there is one: a slot of a doctor's agenda was freed (a visit cancelled, rejected
+ * or moved away), which the waitlist answers by offering it. Listeners run after the announcer's
+ * transaction has committed and must not throw into it: each one catches its own errors, as a freed
+ * slot is also found by the waitlist's periodic sweep.
  */
 export interface ClinicEvents {
   slotFreed: { id_doctor: number };

@@ -42,7 +42,7 @@ export interface ClinicPdf {
 // PDFKit (about 28 MB once loaded, with its fonts) is loaded on the first PDF, not at start.
 let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
 
-/** What the letterhead shows: the clinic as stored (issue 13), and its logo when it has one. */
+/** What the letterhead shows: the clinic as stored, and its logo when it has one. */
 export interface Letterhead {
   clinic: Clinica;
   logo?: Uint8Array | undefined;

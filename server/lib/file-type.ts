@@ -13,7 +13,7 @@ const ACCEPTED: Record<string, TipoArchivo> = {
 /**
  * What a file really is, from its content (the `file-type` library reads its signature and
  * structure), whatever its name says. A PDF must start with its header: a file with `%PDF-` further
- * on (an HTML page, a script) is not taken for one (issue 12).
+ * on (an HTML page, a script) is not taken for one.
  */
 export async function detectFileType(bytes: Buffer): Promise<TipoArchivo | undefined> {
   try {

@@ -1,5 +1,5 @@
 /**
- * Text that a user typed (a name, a reason, a message), made safe to put in an e-mail (issue 12):
+ * Text that a user typed (a name, a reason, a message), made safe to put in an e-mail:
  * one line (line breaks and control or invisible formatting characters become spaces), cut to
  * `max` characters, with links defused (`https://x` loses its `//`, so mail clients do not turn
  * it into a link), inside quotation marks so the reader sees where it starts and ends.

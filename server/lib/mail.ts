@@ -24,7 +24,7 @@ export interface SentMail {
   file?: string;
 }
 
-/** Sends e-mail: through SMTP when configured, otherwise into the data folder's outbox (decisions #14). */
+/** Sends e-mail: through SMTP when configured, otherwise into the data folder's outbox. */
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<SentMail>;

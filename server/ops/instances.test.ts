@@ -134,7 +134,7 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
       REQUEST_NOTICE_MINUTES: '0',
       LOGIN_MAX_FAILURES: '3',
       TRUST_PROXY: 'true',
-      // A few patients race for every slot; the booking caps (decisions #30) have their own tests.
+      // A few patients race for every slot; the booking caps have their own tests.
       MAX_ACTIVE_VISITS_PER_PATIENT: '1000',
       MAX_VISITS_PER_DOCTOR_DAY: '1000',
       ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `inst${tag}` } : {}),

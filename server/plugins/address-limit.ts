@@ -6,7 +6,7 @@ import { requestLanguage } from '../lib/language.ts';
 
 /**
  * Limits the routes registered after it in this plugin to `max` requests an hour from one address
- * (issue 12: self-service sign-ups and contact messages), counted in Redis when several instances
+ * (self-service sign-ups and contact messages), counted in Redis when several instances
  * share the load. Every answer counts, a 409 included, so whether someone is already registered
  * cannot be learnt faster than the limit. IPv6 addresses count by their /64.
  */

@@ -140,7 +140,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions }: { sessio
 });
 
 /**
- * MFA_REQUIRED_ROLES (issue 12): a user of such a role without a second factor may only enrol
+ * MFA_REQUIRED_ROLES: a user of such a role without a second factor may only enrol
  * and log out; everything else answers 403 `mfa_requerido`, which sends the web to enrolment.
  */
 async function refuseWithoutSecondFactor(app: FastifyInstance, sessions: RequestSessions, request: FastifyRequest, actor: Actor): Promise<void> {

@@ -7,7 +7,8 @@ import { requestLanguage } from '../lib/language.ts';
 
 /**
  * The one error handler: every failure leaves as `{ detail, code }` (plus `errores` for bad input),
- * with the status of decisions #4. 5xx details stay in the log, never in the answer.
+ * with the status that says what went wrong (never a 500 for bad input). 5xx details stay in the log,
+ * never in the answer.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -36,7 +36,7 @@ function processMetrics(): Registry {
 }
 
 /**
- * GET /api/metrics in Prometheus's text format (decision 0086): requests and their time per route
+ * GET /api/metrics in Prometheus's text format: requests and their time per route
  * pattern and status, database query time per statement kind, pool and queue sizes, and the
  * process's own figures. Open to this machine, or to whoever sends METRICS_TOKEN; anyone else gets
  * the same 404 as a path that does not exist.

@@ -25,7 +25,7 @@ function accessText(access: Access): string {
 }
 
 /**
- * Completes each operation of the OpenAPI document from the route itself (issue 12): its security
+ * Completes each operation of the OpenAPI document from the route itself: its security
  * (the bearer scheme, or none for public routes), the roles in its description and an operationId.
  */
 export const openApiTransform: Transform = (input) => {

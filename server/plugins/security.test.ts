@@ -43,7 +43,7 @@ describe('security headers and limits', () => {
     for (const [label, response] of answers) {
       expectSecurityHeaders(response, label);
       expect(response.headers.get('strict-transport-security'), label).toBeNull();
-      // Health data is never kept by a browser, a proxy or a CDN (issue 12, finding 7).
+      // Health data is never kept by a browser, a proxy or a CDN.
       expect(response.headers.get('cache-control'), label).toMatch(/(^|[ ,])no-store($|,)/);
     }
     for (const [label, response] of answers.slice(4)) {

@@ -5,8 +5,8 @@ import { z } from 'zod';
 /**
  * A JSON body refuses a field its schema does not name, at any depth: in the body itself, in an
  * object it holds, in each item of a list it holds. Zod would drop it silently: a client writing
- * `motivo_rechazo` for `motivo` declined a request without its reason and was told it had worked
- * (decision 0113). Each schema keeps its own rules (refinements, limits, defaults); other kinds of
+ * `motivo_rechazo` for `motivo` declined a request without its reason and was told it had worked.
+ * Each schema keeps its own rules (refinements, limits, defaults); other kinds of
  * schema are returned as they are.
  */
 export function strictBody<T>(schema: T): T {

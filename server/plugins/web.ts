@@ -37,7 +37,7 @@ export async function registerWeb(app: FastifyInstance, root = WEB_DIST): Promis
 /**
  * index.html for every page path; a screen's path also links the chunks, stylesheets and strings its
  * first render waits for (web/dist/.vite/screen-preloads.json, written by the build), so the browser
- * fetches them alongside the entry instead of after the entry has run (decision 0087).
+ * fetches them alongside the entry instead of after the entry has run.
  */
 function pageHtml(root: string): PageHtml {
   const index = fs.readFileSync(path.join(root, 'index.html'), 'utf8');

@@ -30,8 +30,8 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * A small demo clinic (decisions #23): an admin, two doctors with two weeks of agenda, and two
- * patients with a medical file, past consultations and appointments. Dates are relative to today.
+ * A small demo clinic: an admin, two doctors with two weeks of agenda, and two patients with a
+ * medical file, past consultations and appointments. Dates are relative to today.
  */
 export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: string): Promise<DemoLogin[]> {
   const today = localDate(now, timeZone);
@@ -99,7 +99,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
         apellido2: d.a2,
         creado_en: stamp,
       });
-      // So the audit reads 'La Dra. Laura García consultó…' (issue 13).
+      // So the audit reads 'La Dra. Laura García consultó…'.
       await trx.updateTable('usuarios').set({ sexo: d.sexo }).where('id_usuario', '=', id_usuario).execute();
       const { id_doctor } = await trx
         .insertInto('doctores')
@@ -368,7 +368,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       ])
       .execute();
 
-    // Each consultation occupies its doctor's agenda like any visit (decisions #25).
+    // Each consultation occupies its doctor's agenda like any visit.
     await attachVisitsToConsultations(trx);
 
     // One pending request and one confirmed visit on the first weekday slots after today.

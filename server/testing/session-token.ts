@@ -4,7 +4,7 @@ import type { Role } from '../../contracts/roles.ts';
 import { insertSession } from '../modules/auth/sessions.repository.ts';
 
 /**
- * A token for an account made straight in the database: starts a session for it (decision 0053)
+ * A token for an account made straight in the database: starts a session for it
  * the way a log-in would, without the password round trip.
  */
 export async function sessionToken(

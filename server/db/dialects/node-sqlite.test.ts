@@ -18,7 +18,7 @@ describe('openSqlite', () => {
     opened.push(database);
     const pragma = (name: string) => Object.values(database.prepare(`PRAGMA ${name}`).get() ?? {})[0];
     expect(pragma('journal_mode')).toBe('wal');
-    // NORMAL: a commit returns without fsync; every answer waits for WalSync instead (decision 0095).
+    // NORMAL: a commit returns without fsync; every answer waits for WalSync instead.
     expect(pragma('synchronous')).toBe(1);
     expect(pragma('foreign_keys')).toBe(1);
     expect(pragma('busy_timeout')).toBe(5000);

@@ -19,8 +19,8 @@ export function openSqlite(file: string): DatabaseSync {
   database.exec('PRAGMA foreign_keys = ON');
   // An 8 MiB page cache: with SQLite's default of 2 MB, searches for different names at 100,000
   // patients kept evicting each other's index pages and read them again from the operating system
-  // (patient search 455-565 against 880 req/s; same peak memory, decision 0103). SQLite frees
-  // cached pages once its whole heap passes 16 MiB (never refusing memory: a soft limit).
+  // (patient search 455-565 against 880 req/s; same peak memory). SQLite frees cached pages once
+  // its whole heap passes 16 MiB (never refusing memory: a soft limit).
   database.exec(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
   database.exec(`PRAGMA soft_heap_limit = ${SQLITE_SOFT_HEAP_LIMIT}`);
   return database;
@@ -46,7 +46,7 @@ interface CachedStatement {
  * own row objects have no prototype and slow (dictionary) properties: copying 50 of them with a
  * spread took 120 µs and serialising them twice as long as plain objects. Objects built property
  * by property in column order share one fast shape, and building them costs what node:sqlite's
- * objects cost (decision 0100).
+ * objects cost.
  */
 export function columnsAsArrays(statement: StatementSync): string[] {
   const columns = statement.columns().map((column) => column.name);

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 
 /**
- * Group commit for SQLite in WAL mode (decision 0095). The connection runs with
+ * Group commit for SQLite in WAL mode. The connection runs with
  * `synchronous = NORMAL`, so a commit appends its frames to the WAL without waiting for the disk,
  * and the main thread is not blocked by an fsync per commit. Before an answer leaves, `durable()`
  * makes every write made so far reach the disk with one `fdatasync` of the WAL, run off the main

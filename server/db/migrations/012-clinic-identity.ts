@@ -2,10 +2,10 @@ import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import type { GalenoMigration } from './types.ts';
 
 /**
- * The clinic's identity, set once (issue 13, docs/decisions/0012-clinic-identity.md): one row
- * (id_clinica = 1), seeded with the configured defaults and edited on the admin 'Clínica' screen.
- * The logo is kept in the row (base64 text, at most 512 KB of image), so every server instance
- * behind a load balancer serves the same one without a shared disk.
+ * The clinic's identity, set once: one row (id_clinica = 1), seeded with the configured defaults
+ * and edited on the admin 'Clínica' screen. The logo is kept in the row (base64 text, at most 512
+ * KB of image), so every server instance behind a load balancer serves the same one without a
+ * shared disk.
  *
  * It also keeps, per assistant message, what kind of answer it was (respuesta, emergencia, error),
  * so a conversation reopened later keeps its urgency styling (the same issue; earlier messages

@@ -2,10 +2,9 @@ import { REGLAS_POR_DEFECTO } from '../../../contracts/booking-rules.ts';
 import type { GalenoMigration } from './types.ts';
 
 /**
- * The clinic's booking rules (issue 14, docs/decisions/0013-booking-rules.md): one row
- * (id_reglas = 1) the admin edits on the 'Clínica' screen. The two caps of decisions #30 start
- * empty: until an admin saves them they are MAX_ACTIVE_VISITS_PER_PATIENT and
- * MAX_VISITS_PER_DOCTOR_DAY, so the configuration stays their default.
+ * The clinic's booking rules: one row (id_reglas = 1) the admin edits on the 'Clínica' screen. The
+ * two booking caps start empty: until an admin saves them they are MAX_ACTIVE_VISITS_PER_PATIENT
+ * and MAX_VISITS_PER_DOCTOR_DAY, so the configuration stays their default.
  */
 export const bookingRules: GalenoMigration = {
   async up({ db }) {

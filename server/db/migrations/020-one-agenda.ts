@@ -3,7 +3,7 @@ import { addMinutes } from '../../../contracts/slots.ts';
 import type { GalenoMigration } from './types.ts';
 
 /**
- * One agenda (decisions #25, #27):
+ * One agenda:
  * - a visit says who cancelled it (`cancelada_por`: paciente, doctor or clinica) and, when the
  *   doctor rejected it, why (`motivo_rechazo`, shown to the patient);
  * - every consultation a doctor assigned before this release gets the visit it always should have

@@ -1,9 +1,9 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * Grouped notices of new requests (issue 12, decision 0024): each request a patient makes leaves a
- * pending notice here; a worker sends each doctor one e-mail listing theirs, at most one per window.
- * Kept in the database so a restart loses none and several instances share the work.
+ * Grouped notices of new requests: each request a patient makes leaves a pending notice here; a
+ * worker sends each doctor one e-mail listing theirs, at most one per window. Kept in the database
+ * so a restart loses none and several instances share the work.
  */
 export const groupedRequestNotices: GalenoMigration = {
   async up({ db, primaryKey }) {

@@ -1,9 +1,9 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * The doctor's calendar feed (issue 14, decision 0025): a private subscription address per doctor.
- * Only the SHA-256 of the address's token is kept, so a copy of the database opens no feed.
- * Revoked addresses stay (revocado_en) as a trace; at most one live address per doctor.
+ * The doctor's calendar feed: a private subscription address per doctor. Only the SHA-256 of the
+ * address's token is kept, so a copy of the database opens no feed. Revoked addresses stay
+ * (revocado_en) as a trace; at most one live address per doctor.
  */
 export const calendarFeeds: GalenoMigration = {
   async up({ db, primaryKey }) {

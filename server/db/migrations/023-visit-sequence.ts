@@ -1,9 +1,9 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * An appointment's revision number (issue 14, decision 0026): it grows each time the visit moves
- * or is cancelled, and becomes the SEQUENCE of its calendar entries (RFC 5545 section 3.8.7.4),
- * so calendar apps replace the old version of the event instead of keeping both.
+ * An appointment's revision number: it grows each time the visit moves or is cancelled, and becomes
+ * the SEQUENCE of its calendar entries (RFC 5545 section 3.8.7.4), so calendar apps replace the old
+ * version of the event instead of keeping both.
  */
 export const visitSequence: GalenoMigration = {
   async up({ db }) {

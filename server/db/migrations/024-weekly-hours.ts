@@ -1,10 +1,10 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * Weekly hours (issue 14, decision 0027): a doctor's ranges per weekday with their slot length,
- * and one row per (doctor, day) the agenda generator has dealt with. That row's key is what keeps
- * several instances from generating a day twice; `origen` 'manual' marks a day the doctor opened
- * or changed by hand, which the generator never touches again.
+ * Weekly hours: a doctor's ranges per weekday with their slot length, and one row per (doctor, day)
+ * the agenda generator has dealt with. That row's key is what keeps several instances from
+ * generating a day twice; `origen` 'manual' marks a day the doctor opened or changed by hand, which
+ * the generator never touches again.
  */
 export const weeklyHours: GalenoMigration = {
   async up({ db, primaryKey }) {
@@ -12,7 +12,7 @@ export const weeklyHours: GalenoMigration = {
       .createTable('horarios_semanales')
       .addColumn('id_horario', 'integer', primaryKey)
       .addColumn('id_doctor', 'integer', (c) => c.notNull().references('doctores.id_doctor'))
-      // 1 Monday ... 7 Sunday (decisions #11: weeks start on Monday).
+      // 1 Monday ... 7 Sunday (weeks start on Monday).
       .addColumn('dia_semana', 'integer', (c) => c.notNull())
       .addColumn('hora_inicio', 'text', (c) => c.notNull())
       .addColumn('hora_fin', 'text', (c) => c.notNull())

@@ -1,9 +1,9 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * A doctor's absences (issue 14, decision 0027): from fecha_inicio hora_inicio to fecha_fin
- * hora_fin, clinic wall-clock time; without hours the days are whole. Public holidays are not
- * stored: they are computed for the clinic's region (PUBLIC_HOLIDAY_REGION).
+ * A doctor's absences: from fecha_inicio hora_inicio to fecha_fin hora_fin, clinic wall-clock time;
+ * without hours the days are whole. Public holidays are not stored: they are computed for the
+ * clinic's region (PUBLIC_HOLIDAY_REGION).
  */
 export const absences: GalenoMigration = {
   async up({ db, primaryKey }) {

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { GalenoMigration } from './types.ts';
 
 /**
- * The waitlist (issue 14, decision 0029): a patient waits for a doctor, or for any doctor of a
- * specialty, over a range of dates and a part of the day. `objetivo` names what is waited for
- * ('doctor:7', 'especialidad:3'), so one partial unique index refuses a second active entry for
- * the same thing, whatever the concurrency. A doctor's entry also keeps the doctor's specialty.
+ * The waitlist: a patient waits for a doctor, or for any doctor of a specialty, over a range of
+ * dates and a part of the day. `objetivo` names what is waited for ('doctor:7', 'especialidad:3'),
+ * so one partial unique index refuses a second active entry for the same thing, whatever the
+ * concurrency. A doctor's entry also keeps the doctor's specialty.
  */
 export const waitlist: GalenoMigration = {
   async up({ db, primaryKey }) {

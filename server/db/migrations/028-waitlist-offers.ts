@@ -1,11 +1,11 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * Offers of freed slots to waitlist entries (issue 14, decision 0029). One row per entry and slot,
- * ever (unique): two instances sweeping at once cannot offer a slot to an entry twice. Only the
- * SHA-256 of the link's token is kept. `lista_espera_huecos` holds one row per offered slot, which
- * a sweep writes first so that instances take turns on a slot (counting its live offers). No
- * foreign key to the agenda: a doctor may delete a free slot that was offered.
+ * Offers of freed slots to waitlist entries. One row per entry and slot, ever (unique): two
+ * instances sweeping at once cannot offer a slot to an entry twice. Only the SHA-256 of the link's
+ * token is kept. `lista_espera_huecos` holds one row per offered slot, which a sweep writes first
+ * so that instances take turns on a slot (counting its live offers). No foreign key to the agenda:
+ * a doctor may delete a free slot that was offered.
  */
 export const waitlistOffers: GalenoMigration = {
   async up({ db, primaryKey }) {

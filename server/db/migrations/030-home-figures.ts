@@ -1,8 +1,8 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * Indexes for the home screens (issue 11, docs/decisions/0032), so each figure reads an index range
- * on a clinic of 100,000 patients instead of a whole table:
+ * Indexes for the home screens, so each figure reads an index range on a clinic of 100,000 patients
+ * instead of a whole table:
  * - citas_estado_fecha: the clinic's active visits today and this week, and its pending requests;
  * - agenda_fecha: each doctor's opened and booked consultation slots this week (covering);
  * - pacientes_fecha_alta: the patients registered this month.

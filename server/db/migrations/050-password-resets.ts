@@ -1,8 +1,8 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * Password reset links (issue 7, decision 0050). Only the SHA-256 of a link's token is kept, so
- * a copy of the database cannot be turned into working links.
+ * Password reset links. Only the SHA-256 of a link's token is kept, so a copy of the database
+ * cannot be turned into working links.
  */
 export const passwordResets: GalenoMigration = {
   async up({ db, primaryKey }) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { GalenoMigration } from './types.ts';
 
 /**
- * One identity per person (decisions #28, issue 12): usernames and e-mails share one namespace.
+ * One identity per person: usernames and e-mails share one namespace.
  * `identificadores` holds every account's lower-cased e-mail and username under one primary key, so
  * no username can equal another account's e-mail (or two accounts share either) whatever the
  * interleaving of concurrent sign-ups: the database refuses the second one. Log-in and password
@@ -11,7 +11,7 @@ import type { GalenoMigration } from './types.ts';
  * Triggers on `usuarios` keep the table, so every writer (the app, create-admin, the seeds, a
  * restore) is covered. Existing data never makes this migration fail: e-mails are claimed first,
  * oldest account first, then usernames; an identifier already claimed (a username someone chose
- * equal to another person's e-mail, the attack of issue 12) is simply not added, and its account
+ * equal to another person's e-mail, the account takeover this prevents) is simply not added, and its account
  * still logs in with its own e-mail.
  */
 export const oneIdentity: GalenoMigration = {

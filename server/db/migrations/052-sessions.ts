@@ -1,10 +1,9 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * Sessions (issue 12, decisions #29, decision 0053). One row per log-in; the token carries its id
- * (`sid`) and every request checks the row is live in the same query that reads the user. Ending a
- * session fills terminada_en and motivo; the row is kept for a while so a stale token can be told
- * why it stopped working.
+ * Sessions. One row per log-in; the token carries its id (`sid`) and every request checks the row
+ * is live in the same query that reads the user. Ending a session fills terminada_en and motivo;
+ * the row is kept for a while so a stale token can be told why it stopped working.
  */
 export const sessions: GalenoMigration = {
   async up({ db }) {

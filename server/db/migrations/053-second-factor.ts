@@ -1,7 +1,7 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * The second factor (issue 12, decision 0054).
+ * The second factor: a code from an authenticator app after the password.
  *
  * `segundos_factores`: one row per account that started or finished enrolment. The TOTP secret is
  * kept encrypted (AES-256-GCM, key derived from the JWT signing secret), so a copy of the database

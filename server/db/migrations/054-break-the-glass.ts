@@ -1,8 +1,8 @@
 import type { GalenoMigration } from './types.ts';
 
 /**
- * Break the glass (issue 12, decision 0055): a doctor who opens the record of a patient they do not
- * treat states a reason first; each statement grants that doctor that record until `caduca_en`.
+ * Break the glass: a doctor who opens the record of a patient they do not treat states a reason
+ * first; each statement grants that doctor that record until `caduca_en`.
  */
 export const breakTheGlass: GalenoMigration = {
   async up({ db, primaryKey }) {

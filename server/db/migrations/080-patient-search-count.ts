@@ -4,9 +4,9 @@ import type { GalenoMigration } from './types.ts';
 /**
  * SQLite: the accounts that are not active patients (staff and closed accounts), a small set. The
  * patient search counts its matches as "all trigram matches minus these" (accounts.repository.ts), so
- * the count costs what the trigram index costs instead of one row lookup per match
- * (docs/decisions/0080). The WHERE must stay word for word the one in that query. PostgreSQL
- * counts through its own trigram index and needs nothing.
+ * the count costs what the trigram index costs instead of one row lookup per match.
+ * The WHERE must stay word for word the one in that query. PostgreSQL counts through its own
+ * trigram index and needs nothing.
  */
 export const patientSearchCount: GalenoMigration = {
   async up({ db, dialect }) {

@@ -4,8 +4,8 @@ import type { GalenoMigration } from './types.ts';
 /**
  * How many active accounts each role has, kept by triggers on `usuarios`, so the user list and the
  * patient list answer their unfiltered totals (X-Total-Count) from one row instead of counting
- * 100,000 index entries on every page (docs/decisions/0084). Triggers, not application code: every
- * writer (the app, scripts, a restore, a hand-run UPDATE) keeps the figure right.
+ * 100,000 index entries on every page. Triggers, not application code: every writer (the app,
+ * scripts, a restore, a hand-run UPDATE) keeps the figure right.
  *
  * A role change moves an account between two rows in one statement, so two such changes in
  * opposite directions lock the rows in the same order and cannot deadlock on PostgreSQL.

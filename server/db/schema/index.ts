@@ -92,7 +92,7 @@ export interface CitasTable {
   actualizado_en: string;
   /** Who cancelled a Cancelada visit: the patient, the doctor (a rejection) or the clinic. */
   cancelada_por: 'paciente' | 'doctor' | 'clinica' | null;
-  /** Why the doctor rejected the request, shown to the patient (decisions #27). */
+  /** Why the doctor rejected the request, shown to the patient. */
   motivo_rechazo: string | null;
   /** Grows when the visit moves or is cancelled: the SEQUENCE of its calendar entries (migration 023). */
   secuencia: Generated<number>;
@@ -223,7 +223,7 @@ export interface RecordatoriosTable {
   enviado_en: string | null;
 }
 
-/** A doctor's stated reason to open the record of a patient they do not treat (decision 0055). */
+/** A doctor's stated reason to open the record of a patient they do not treat. */
 export interface AccesosUrgentesTable {
   id_acceso: Generated<number>;
   id_doctor: number;
@@ -233,7 +233,7 @@ export interface AccesosUrgentesTable {
   caduca_en: string;
 }
 
-/** A pending or sent notice to a doctor of a new request, grouped per doctor (decision 0024). */
+/** A pending or sent notice to a doctor of a new request, grouped per doctor. */
 export interface AvisosSolicitudTable {
   id_aviso: Generated<number>;
   id_cita: number;
@@ -246,7 +246,7 @@ export interface AvisosSolicitudTable {
   enviado_en: string | null;
 }
 
-/** A password reset link: only the hash of its token is stored (decision 0050). */
+/** A password reset link: only the hash of its token is stored. */
 export interface RestablecimientosContrasenaTable {
   id_restablecimiento: Generated<number>;
   id_usuario: number;
@@ -256,7 +256,7 @@ export interface RestablecimientosContrasenaTable {
   usado_en: string | null;
 }
 
-/** A doctor's calendar subscription address: only the hash of its token is stored (decision 0025). */
+/** A doctor's calendar subscription address: only the hash of its token is stored. */
 export interface EnlacesCalendarioTable {
   id_enlace: Generated<number>;
   id_doctor: number;
@@ -265,7 +265,7 @@ export interface EnlacesCalendarioTable {
   revocado_en: string | null;
 }
 
-/** Every account's lower-cased e-mail and username, one namespace (migration 051, decisions #28). */
+/** Every account's lower-cased e-mail and username, one namespace (migration 051). */
 export interface IdentificadoresTable {
   identificador: string;
   id_usuario: number;
@@ -301,7 +301,7 @@ export interface TicketsSegundoFactorTable {
 /** Why a session ended (migration 052). */
 export type MotivoFinSesion = 'salida' | 'usuario' | 'contrasena' | 'admin' | 'cuenta' | 'inactividad';
 
-/** One log-in on one device (migration 052, decision 0053). */
+/** One log-in on one device (migration 052). */
 export interface SesionesTable {
   id_sesion: string;
   id_usuario: number;

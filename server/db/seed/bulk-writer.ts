@@ -70,7 +70,7 @@ export function postgresBulkWriter(connectionString: string): BulkWriter {
         );
       }
       // VACUUM too, as autovacuum would soon after: it sets the visibility map, without which every
-      // count(*) reads the table instead of an index (docs/decisions/0080).
+      // count(*) reads the table instead of an index.
       await pool.query('vacuum analyze');
     },
     async close() {

@@ -157,7 +157,7 @@ export function identifierQuery(db: Db, identifier: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lists, search and account administration (issue 3).
+// Lists, search and account administration.
 
 export interface ListQuery {
   buscar?: string | undefined;
@@ -301,9 +301,9 @@ const patientListColumns = [
 
 /**
  * Active patients matching a search, counted only up to `limit` + 1: a search's cost must not
- * grow with the clinic (docs/decisions/0080). SQLite with a trigram phrase starts from the FTS5
- * matches and looks each account up by its key; otherwise the (rol, activo, busqueda) index is
- * walked until enough matches are found.
+ * grow with the clinic. SQLite with a trigram phrase starts from the FTS5 matches and looks each
+ * account up by its key; otherwise the (rol, activo, busqueda) index is walked until enough matches
+ * are found.
  */
 async function countPatientMatchesUpTo(db: Db, search: Search, limit: number): Promise<number> {
   const matches =

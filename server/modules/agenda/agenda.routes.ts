@@ -21,7 +21,7 @@ const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
-/** The doctor's own agenda and appointment requests (spec sections 2-4, decisions #2). */
+/** The doctor's own agenda and appointment requests (spec sections 2-4). */
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAgendaService(app);
 

@@ -38,7 +38,7 @@ export function createAgendaService(app: FastifyInstance) {
   const { db, clock, config } = app;
   const today = () => localDate(clock.now(), config.timeZone);
 
-  /** The caller's doctor id; naming another doctor's agenda is refused (decisions #6). */
+  /** The caller's doctor id; naming another doctor's agenda is refused. */
   function agendaOwner(caller: Caller, id_doctor: number | undefined): number {
     const own = ownDoctorId(caller.actor);
     if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
@@ -69,7 +69,10 @@ export function createAgendaService(app: FastifyInstance) {
       return listDay(db, agendaOwner(caller, query.id_doctor), query.fecha);
     },
 
-    /** Opens a day: one slot per start time, of the length decisions #26 gives (a chosen one is remembered). */
+    /**
+     * Opens a day: one slot per start time, of the chosen length, else the smallest gap between starts,
+     * else the doctor's usual interval (a chosen one is remembered).
+     */
     async open(caller: Caller, input: CrearAgenda) {
       const id_doctor = agendaOwner(caller, input.id_doctor);
       refusePast(caller, input.fecha);

@@ -3,7 +3,7 @@ import type { Language } from '../../../contracts/messages/index.ts';
 import type { Festivo } from '../../../contracts/weekly-hours.ts';
 
 /**
- * The clinic's public holidays (decision 0027): the country's national ones and, with a region
+ * The clinic's public holidays: the country's national ones and, with a region
  * (PUBLIC_HOLIDAY_REGION, ES-CT by default), that region's, from date-holidays, which also moves
  * Good Friday and Easter Monday with Easter. Only days off for everyone ('public') count; local
  * observances do not close the agenda.

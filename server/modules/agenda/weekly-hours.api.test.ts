@@ -83,7 +83,7 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(response.body)).toContain(message);
     }
-    // A range's misspelt field is refused by its place in the list, not dropped (decision 0113);
+    // A range's misspelt field is refused by its place in the list, not dropped;
     // the hours are not saved.
     const misspelt = await server.request<{ errores: unknown[] }>('PUT', '/api/agenda/horario', {
       token: doctor.token,

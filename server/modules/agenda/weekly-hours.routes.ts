@@ -23,7 +23,7 @@ const doctorOrAdmin = { access: ['doctor', 'admin'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
-/** Weekly hours, absences and public holidays (issue 14, decision 0027). */
+/** Weekly hours, absences and public holidays. */
 export const weeklyHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createWeeklyHoursService(app);
 

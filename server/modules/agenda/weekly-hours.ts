@@ -1,5 +1,5 @@
 /**
- * Weekly hours as slots (decision 0027). Everything here is clinic wall-clock: a local date and
+ * Weekly hours as slots. Everything here is clinic wall-clock: a local date and
  * HH:MM times, never an instant, so a daylight-saving change cannot create, lose or move a slot.
  */
 import type { Franja } from '../../../contracts/weekly-hours.ts';
@@ -47,7 +47,7 @@ const touches = (slot: TimeRange, closed: ClosedRange) =>
 
 /**
  * The slots a day should have: each range of its weekday cut at its slot length (only starts whose
- * slot ends by the range's end, decisions #26), less every slot that touches a closed range.
+ * slot ends by the range's end), less every slot that touches a closed range.
  */
 export function expandDay(franjas: readonly Franja[], fecha: string, closed: readonly ClosedRange[] = []): WeeklySlot[] {
   const day = weekday(fecha);

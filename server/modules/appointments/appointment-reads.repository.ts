@@ -148,10 +148,10 @@ export async function activeAppointmentsOnSlots(db: Db, slots: number[]): Promis
   );
 }
 
-// The home screens. Every query walks an index range (docs/decisions/0032): a patient's visits
-// through citas_paciente (id_paciente, fecha), a doctor's through citas_doctor (id_doctor, estado,
-// fecha), the clinic's through citas_estado_fecha (estado, fecha); the consultation type through
-// consultas_cita (id_cita). Nothing counts a whole table.
+// The home screens. Every query walks an index range: a patient's visits through citas_paciente
+// (id_paciente, fecha), a doctor's through citas_doctor (id_doctor, estado, fecha), the clinic's
+// through citas_estado_fecha (estado, fecha); the consultation type through consultas_cita
+// (id_cita). Nothing counts a whole table.
 
 const ACTIVE = ['pendiente', 'Confirmada'] as const;
 
@@ -317,7 +317,7 @@ export async function countClinicAppointments(db: Db, from: string, to: string):
 
 /**
  * Confirmed visits of the whole clinic on [from, to] and how many of them the doctor marked
- * 'No presentado' (issue 14): the no-show rate of the admin's figures.
+ * 'No presentado': the no-show rate of the admin's figures.
  */
 export async function clinicNoShows(db: Db, from: string, to: string): Promise<{ visitas: number; no_presentados: number }> {
   const row = await db

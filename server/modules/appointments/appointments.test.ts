@@ -131,7 +131,7 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       const doctor = await server.createUser('doctor');
       const id = doctor.id_doctor as number;
       // Today: 08:30 is past (it is 09:00 in Madrid), 09:00 is starting now, 09:30 is inside the
-      // clinic's 2-hour notice to book (issue 14) and 11:00 is exactly at it.
+      // clinic's 2-hour notice to book and 11:00 is exactly at it.
       await openSlots(server, id, TODAY, ['08:30', '09:00', '09:30', '11:00']);
       await openSlots(server, id, TODAY, ['08:00'], { estado: 'Reservado' });
       await openSlots(server, id, WEDNESDAY, ['10:00']);

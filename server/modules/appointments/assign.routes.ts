@@ -8,7 +8,7 @@ const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['consultations'];
 
-/** A doctor assigns a consultation to a patient: an appointment that takes its place in the agenda (decisions #25). */
+/** A doctor assigns a consultation to a patient: an appointment that takes its place in the agenda. */
 export const assignRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAssignService(app);
 

@@ -27,10 +27,10 @@ export function createAssignService(app: FastifyInstance) {
 
   return {
     /**
-     * Assigns a visit to a patient (decisions #24, #25): in one transaction the doctor's slot at that
-     * time is taken (or a one-off slot made), a confirmed appointment holds it, with its reminder, and
-     * the consultation is opened on it. A slot taken, blocked or overlapped is a 409 and nothing is
-     * written; of a consultation and a booking racing for one slot, exactly one wins.
+     * Assigns a visit to a patient: in one transaction the doctor's slot at that time is taken (or a
+     * one-off slot made), a confirmed appointment holds it, with its reminder, and the consultation is
+     * opened on it. A slot taken, blocked or overlapped is a 409 and nothing is written; of a
+     * consultation and a booking racing for one slot, exactly one wins.
      */
     async assign(caller: Caller, input: CrearConsulta): Promise<Consulta> {
       const id_doctor = ownDoctorId(caller.actor);
@@ -46,7 +46,7 @@ export function createAssignService(app: FastifyInstance) {
           const slot = await holdSlotForAppointment(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
           if (!slot.held) throw fail(refusals[slot.refusal].status, refusals[slot.refusal].code, caller.language);
           // A slot already over would make a visit the patient cannot cancel, and with it a standing
-          // right to their record (decision 0109); the slot under way takes a walk-in.
+          // right to their record; the slot under way takes a walk-in.
           if (input.fecha === today && slot.hora_fin <= localTime(now, config.timeZone)) {
             throw fail(400, 'consulta_hora_pasada', caller.language);
           }

@@ -12,7 +12,7 @@ import { findAppointment, recordAttendance } from './appointments.repository.ts'
 const hhmm = (time: string) => time.slice(0, 5);
 
 /**
- * Whether the patient came (decision 0028): the doctor completes the visit's consultation (they
+ * Whether the patient came: the doctor completes the visit's consultation (they
  * came) or says they did not. Recorded once per appointment.
  */
 export function createAttendanceService(app: FastifyInstance) {
@@ -39,7 +39,7 @@ export function createAttendanceService(app: FastifyInstance) {
           finalizada_en: now,
         });
         if (!done) throw fail(409, 'consulta_finalizada', caller.language);
-        // Completing the visit's consultation is how the doctor says the patient came (decision 0028).
+        // Completing the visit's consultation is how the doctor says the patient came.
         if (consulta.id_cita !== null) await recordAttendance(trx, consulta.id_cita, 'Asistió', now);
         await writeAudit(trx, audit(caller, 'consulta.finalizar', consulta.id_paciente, `consulta ${id_consulta}`, now));
       });
@@ -49,9 +49,9 @@ export function createAttendanceService(app: FastifyInstance) {
     },
 
     /**
-     * The doctor of a confirmed visit whose time has passed says the patient did not come
-     * (issue 14, decision 0028). Once only; the consultation the confirmation opened goes (there was
-     * no visit to write up), the slot stays taken (the time is gone).
+     * The doctor of a confirmed visit whose time has passed says the patient did not come.
+     * Once only; the consultation the confirmation opened goes (there was no visit to write up),
+     * the slot stays taken (the time is gone).
      */
     async markNoShow(caller: Caller, id_cita: number): Promise<{ id_cita: number; asistencia: 'No presentado' }> {
       const { actor, language } = caller;

@@ -4,7 +4,7 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-// Booking caps (decisions #30, issue 12).
+// Booking caps: how many visits one patient may hold, in all and with one doctor on one day.
 
 /**
  * Holds the patient's row until the transaction ends, so two bookings (or waitlist joins) of one
@@ -20,7 +20,7 @@ const lockPatientQuery = compiledOnce((db, id_paciente: number) =>
   db.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate(),
 );
 
-/** What the booking caps count of one patient's visits (decisions #30, issue 14). */
+/** What the booking caps count of one patient's visits. */
 export interface BookingCounts {
   /** Pending or confirmed visits that have not started yet. */
   activeFuture: number;

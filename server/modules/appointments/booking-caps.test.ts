@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openSlots } from '../../testing/appointments.ts';
 import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
 
-// Issue 12, finding 4 (decisions #30): one new patient booked a doctor's 144 free slots in a second.
-// The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
+// One new patient booked a doctor's 144 free slots in a second. The test clock starts on Monday
+// 2026-03-02 at 09:00 in Madrid.
 const DAYS = ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10'];
 
 const booking = (id_doctor: number, fecha: string, hora: string) => ({ id_doctor, fecha, hora, motivo: 'Revisión', recordatorio: false });

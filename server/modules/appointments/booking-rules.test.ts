@@ -6,8 +6,8 @@ import { openSlots } from '../../testing/appointments.ts';
 import { addAppointment } from '../../testing/patients.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
 
-// Issue 14, docs/decisions/0013 and 0028. The test clock starts on Monday 2026-03-02 at 09:00 in
-// Madrid (08:00Z); the clinic's defaults: book 2 h ahead, until day 90, cancel or move 24 h ahead.
+// The test clock starts on Monday 2026-03-02 at 09:00 in Madrid (08:00Z); the clinic's defaults:
+// book 2 h ahead, until day 90, cancel or move 24 h ahead.
 const START = '2026-03-02T08:00:00Z';
 const DEFAULTS: ReglasReserva = { ...REGLAS_POR_DEFECTO, max_citas_activas: 4, max_citas_doctor_dia: 1 };
 

@@ -57,8 +57,8 @@ export function capsClock(now: Date, timeZone: string) {
 }
 
 /**
- * Refuses a booking past the caps (decisions #30): the active visits a patient may hold, one visit
- * per doctor and day, and past the no-show limit one request at a time (issue 14).
+ * Refuses a booking past the caps: the active visits a patient may hold, one visit
+ * per doctor and day, and past the no-show limit one request at a time.
  */
 export function ensureWithinCaps(rules: ReglasReserva, counts: BookingCounts, language: Language): void {
   if (counts.activeFuture >= rules.max_citas_activas) {

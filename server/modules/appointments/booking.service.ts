@@ -92,7 +92,7 @@ export function createBookingService(app: FastifyInstance) {
         const tipo = tipoOf(slot);
         const start = hhmm(slot.hora_inicio);
         const past = slot.fecha < today || (slot.fecha === today && start <= time);
-        // Free slots outside the clinic's booking window are not offered (issue 14).
+        // Free slots outside the clinic's booking window are not offered.
         const outside =
           slot.fecha > window.lastDay || slot.fecha < earliestDay || (slot.fecha === earliestDay && start < earliestTime);
         if ((past || outside) && tipo === 'Disponible') return [];
@@ -110,7 +110,7 @@ export function createBookingService(app: FastifyInstance) {
     },
 
     /**
-     * Books a free slot for the patient in the token (decisions #12, #13). One transaction: the slot
+     * Books a free slot for the patient in the token. One transaction: the slot
      * is taken with a conditional UPDATE (only one of several racing bookings changes it) and the
      * partial unique index citas_una_activa_por_hueco backs it up; then the pending appointment,
      * its reminder and the audit entry.
@@ -136,8 +136,8 @@ export function createBookingService(app: FastifyInstance) {
             const bookable = await findBookableDoctor(trx, id_doctor);
             throw fail(404, bookable ? 'hueco_no_encontrado' : 'doctor_no_encontrado', language);
           }
-          // Booking caps (decisions #30), counted under a lock on the patient so that racing
-          // bookings of one patient cannot pass them together.
+          // Booking caps, counted under a lock on the patient so that racing bookings of one
+          // patient cannot pass them together.
           await lockPatient(trx, id_paciente, app.database.dialect);
           const counts = await countBookingCaps(trx, { id_paciente, id_doctor, fecha: slot.fecha, ...capsClock(now, config.timeZone) });
           ensureWithinCaps(rules, counts, language);
@@ -186,12 +186,12 @@ export function createBookingService(app: FastifyInstance) {
     },
 
     /**
-     * The patient moves an upcoming visit of theirs to another free slot of the same doctor
-     * (decision 0026), in one transaction: the new slot is taken with the booking's conditional
-     * update (of several racing for it, one wins), the visit moves onto it and waits for the doctor
-     * again, the old slot is free, the reminder follows the visit and an unfinished consultation a
-     * confirmation opened is removed. Any refusal rolls everything back. The caps (decisions #30)
-     * count the moved visit once. The doctor is told after the commit.
+     * The patient moves an upcoming visit of theirs to another free slot of the same doctor,
+     * in one transaction: the new slot is taken with the booking's conditional update (of several
+     * racing for it, one wins), the visit moves onto it and waits for the doctor again, the old
+     * slot is free, the reminder follows the visit and an unfinished consultation a confirmation
+     * opened is removed. Any refusal rolls everything back. The caps count the moved visit once.
+     * The doctor is told after the commit.
      */
     async reschedule(
       caller: Caller,

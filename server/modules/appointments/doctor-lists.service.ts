@@ -33,7 +33,7 @@ export function createDoctorListsService(app: FastifyInstance) {
       });
     },
 
-    /** The doctor's confirmed visits from today on (decisions #15); reading them is audited. */
+    /** The doctor's confirmed visits from today on; reading them is audited. */
     async visits(caller: Caller, query: PagingQuery): Promise<Page<Visita>> {
       const id_doctor = ownDoctorId(caller.actor);
       const now = clock.now();

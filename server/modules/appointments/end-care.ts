@@ -21,7 +21,7 @@ export interface UpcomingCancellation {
 
 /**
  * Cancels, in the caller's transaction, every appointment still to come of someone who leaves the
- * clinic, the way a rejection does (decisions #13: slot free for others, reminder stopped, the
+ * clinic, the way a rejection does (slot free for others, reminder stopped, the
  * consultation accepting it opened removed), and audits each one. Visits already past stay as
  * they were. Returns the cancelled ids, to notify the other side after the commit.
  */
@@ -56,8 +56,8 @@ export async function cancelUpcomingAppointments(
  * A patient leaves the clinic (account deleted, or no longer a patient), inside the admin's
  * transaction: their appointments still to come are cancelled the way the patient's own cancel
  * does, so the slots can be booked by others instead of staying Reservado. Past ones and the
- * clinical record stay (decisions #10). Returns `notify`, to be called after the commit: it
- * e-mails each doctor, as a new request does.
+ * clinical record stay. Returns `notify`, to be called after the commit: it e-mails each doctor, as
+ * a new request does.
  */
 export async function endCare(
   app: FastifyInstance,

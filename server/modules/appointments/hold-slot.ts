@@ -11,7 +11,7 @@ export type HoldResult =
   | { held: false; refusal: HoldRefusal };
 
 /**
- * Takes the doctor's slot at `fecha` `hora` for an appointment the doctor assigns (decisions #25), inside
+ * Takes the doctor's slot at `fecha` `hora` for an appointment the doctor assigns, inside
  * the caller's transaction. An existing slot is taken only while it is free (a conditional update,
  * as booking does: of a consultation and a booking racing for it, one wins). A time with no slot
  * gets a one-off slot of the doctor's usual length, unless it would overlap another slot or end

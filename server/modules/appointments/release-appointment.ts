@@ -5,10 +5,10 @@ import { cancelPendingReminder } from '../reminders/index.ts';
 import { freeSlot } from './slots-for-appointments.ts';
 
 /**
- * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction
- * (decisions #13): its slot is free again, a pending reminder is not sent, and the consultation
- * that accepting it opened (unless already finished) is removed. Every way an appointment ends
- * early or moves away uses it.
+ * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction:
+ * its slot is free again, a pending reminder is not sent, and the consultation that accepting it
+ * opened (unless already finished) is removed. Every way an appointment ends early or moves away
+ * uses it.
  */
 export async function releaseAppointment(db: Kysely<Database> | Transaction<Database>, cita: { id_cita: number; id_agenda: number }): Promise<void> {
   await freeSlot(db, cita.id_agenda);

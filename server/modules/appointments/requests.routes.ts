@@ -19,7 +19,7 @@ const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
-/** The doctor's appointment requests and answers, on the agenda's paths (spec sections 2-4, decisions #2). */
+/** The doctor's appointment requests and answers, on the agenda's paths (spec sections 2-4). */
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createRequestsService(app);
 

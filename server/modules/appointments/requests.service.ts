@@ -20,7 +20,7 @@ function monthBounds(anio: number, mes: number): [string, string] {
   return [`${anio}-${pad(mes)}-01`, next];
 }
 
-/** The caller's doctor id; naming another doctor's requests is refused (decisions #6). */
+/** The caller's doctor id; naming another doctor's requests is refused. */
 function requestsOwner(caller: Caller, id_doctor: number | undefined): number {
   const own = ownDoctorId(caller.actor);
   if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
@@ -30,7 +30,7 @@ function requestsOwner(caller: Caller, id_doctor: number | undefined): number {
 /** The doctor's side of patients' requests: which days have them, the inbox, a day's, and the answer. */
 export function createRequestsService(app: FastifyInstance) {
   const { db, clock, config } = app;
-  /** Each request with its patient's no-shows of the last 12 months (issue 14): the doctor sees them as they decide. */
+  /** Each request with its patient's no-shows of the last 12 months: the doctor sees them as they decide. */
   const withNoShows = async <T extends { id_paciente: number }>(rows: T[]): Promise<(T & { no_presentados: number })[]> => {
     const counts = await noShowsByPatient(db, rows.map((row) => row.id_paciente), noShowsSince(clock.now(), config.timeZone));
     return rows.map((row) => ({ ...row, no_presentados: counts.get(row.id_paciente) ?? 0 }));
@@ -63,8 +63,8 @@ export function createRequestsService(app: FastifyInstance) {
 
     /**
      * The doctor's answer to an appointment: a pending one is accepted (Confirmada) or rejected, a
-     * confirmed one may still be cancelled. Cancelling frees the slot (decisions #13) and keeps the
-     * optional reason, which the patient reads in /mis-visitas and in an e-mail (decisions #27).
+     * confirmed one may still be cancelled. Cancelling frees the slot and keeps the
+     * optional reason, which the patient reads in /mis-visitas and in an e-mail.
      */
     async answer(caller: Caller, id_cita: number, input: RespuestaCita) {
       const { estado } = input;

@@ -7,7 +7,7 @@ import { DATABASES, useTestServer, type TestUser } from '../../testing/test-serv
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { runDueReminders } from '../reminders/reminders.service.ts';
 
-// Issue 14, decision 0026. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
+// The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
 const DAY = '2026-03-10';
 const OTHER_DAY = '2026-03-11';
 
@@ -145,7 +145,7 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
   it('keeps the booking caps without counting the moved visit twice', async () => {
     const doctor = await doctorWithSlots(['10:00', '10:30', '11:00'], ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', DAY]);
     const patient = await server.createUser('paciente');
-    // Four active visits: the most allowed (decisions #30). Moving one is still fine.
+    // Four active visits: the most allowed. Moving one is still fine.
     const ids: number[] = [];
     for (const fecha of ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06']) ids.push(await book(patient, doctor, fecha, '10:00', false));
     const first = ids[0] as number;

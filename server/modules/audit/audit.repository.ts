@@ -192,7 +192,7 @@ export async function listRecordAccesses(
       rol: row.rol,
       accion: row.accion,
       quien: row.nombre ? fullName({ nombre: row.nombre, apellido1: row.apellido1 ?? '', apellido2: row.apellido2 }) : '-',
-      // Break the glass (decision 0055): the patient sees every access made under it, and the reason stated.
+      // Break the glass: the patient sees every access made under it, and the reason stated.
       urgente: URGENT_ACTIONS.has(row.accion) || (row.detalle ?? '').endsWith('(acceso urgente)'),
       motivo: row.accion === 'acceso_urgente.declarar' ? row.detalle : null,
       sexo: row.sexo,

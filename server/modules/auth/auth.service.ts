@@ -74,9 +74,8 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
   }
 
   /**
-   * The one place a token is issued: starts a session for the user (decision 0053) and answers
-   * the log-in body. Every path that logs a user in (password, second factor, password change)
-   * ends here.
+   * The one place a token is issued: starts a session for the user and answers the log-in body.
+   * Every path that logs a user in (password, second factor, password change) ends here.
    */
   async function loginResponse(user: SessionRow, caller: Visitor, userAgent: string | undefined): Promise<LoginResponse> {
     const now = clock.now();
@@ -211,7 +210,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
       await guard.succeeded(caller, id_usuario);
     },
 
-    /** Log-out (decisions #29): ends this session only; a copy of its token dies with it. */
+    /** Log-out: ends this session only; a copy of its token dies with it. */
     async logout(caller: Caller): Promise<void> {
       await endSession(db, caller.actor.id_sesion, 'salida', clock.now().toISOString());
     },
@@ -234,7 +233,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
       }));
     },
 
-    /** Ends one of the caller's sessions; someone else's answers 403 (decisions #4). */
+    /** Ends one of the caller's sessions; someone else's answers 403. */
     async endOwnSession(caller: Caller, id_sesion: string): Promise<void> {
       const owner = await findSessionOwner(db, id_sesion);
       if (owner === undefined) throw fail(404, 'sesion_no_encontrada', caller.language);

@@ -5,7 +5,7 @@ import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer } from '../../testing/test-server.ts';
 import { insertUser } from '../accounts/accounts.repository.ts';
 
-// Issue 12, finding 1: usernames and e-mails are one namespace (decisions #28).
+// Usernames and e-mails are one namespace.
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
 
@@ -97,7 +97,7 @@ describe.each(DATABASES)('one identity per person on %s', (kind) => {
 describe.each(DATABASES)('migrating accounts from before the one namespace on %s', (kind) => {
   let ids: Record<'victim' | 'attacker' | 'same' | 'upper', number> | undefined;
   const server = useTestServer(kind, {
-    // The state issue 12 found: an attacker registered the victim's e-mail as a username.
+    // The takeover this guards against: an attacker registered the victim's e-mail as a username.
     prepare: async (database) => {
       await migrateTo(database, '050-password-resets');
       const contrasena_hash = await hashPassword(TEST_PASSWORD);

@@ -3,7 +3,7 @@ import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../../testing/test-server.ts';
 import { throttleAddress } from '../../lib/address.ts';
 
-// Issue 12, finding 2: an attacker who knows a username cannot keep its owner out.
+// An attacker who knows a username cannot keep its owner out.
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
 

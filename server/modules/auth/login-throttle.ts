@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Counters behind log-in throttling (issue 12). Failures are counted per account and per address,
+ * Counters behind log-in throttling. Failures are counted per account and per address,
  * never per typed string: a key names an address, an account, or an account seen from one address.
  * A key that reaches its limit within its window is locked for that window. In memory for one
  * instance; in Redis when several instances share the load.

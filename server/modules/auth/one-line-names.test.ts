@@ -4,7 +4,7 @@ import { openSlots } from '../../testing/appointments.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 
-// Issue 12, finding 5: a name with line breaks and a URL went verbatim into the doctor's e-mail.
+// A name with line breaks and a URL went verbatim into the doctor's e-mail.
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
 

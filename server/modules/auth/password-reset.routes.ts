@@ -16,7 +16,7 @@ const REQUESTS_PER_ADDRESS = { max: 10, timeWindow: '15 minutes' };
 /** Checking links and setting passwords: a page load or two per attempt. */
 const LINK_USES_PER_ADDRESS = { max: 30, timeWindow: '15 minutes' };
 
-/** 'Forgot password': a single-use link by e-mail (decision 0050). */
+/** 'Forgot password': a single-use link by e-mail. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetHooks> = async (app, hooks) => {
   const service = createPasswordResetService(app, hooks);
   app.addHook('onClose', async () => service.settled());

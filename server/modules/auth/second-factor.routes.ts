@@ -15,7 +15,7 @@ import type { SecondFactorService } from './second-factor.service.ts';
 const MEMBERS = ['paciente', 'doctor', 'admin'] as const;
 
 /**
- * The user's own second factor (decision 0054). Enrolment stays open to a user whose role requires
+ * The user's own second factor. Enrolment stays open to a user whose role requires
  * a factor they do not have yet (`mfaExempt`): it is the one thing they may do besides logging out.
  */
 export const secondFactorRoutes: FastifyPluginAsyncZod<{ service: SecondFactorService }> = async (app, { service }) => {

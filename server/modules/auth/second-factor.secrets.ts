@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 
 /**
- * Keeping the second factor's secrets (decision 0054). Only Node's own primitives are used, as
- * designed: HKDF-SHA256 derives the key, AES-256-GCM seals each secret with a fresh nonce.
+ * Keeping the second factor's secrets. Only Node's own primitives are used, as designed:
+ * HKDF-SHA256 derives the key, AES-256-GCM seals each secret with a fresh nonce.
  */
 
 /** The key that seals TOTP secrets, derived from the JWT signing secret for this one purpose. */

@@ -52,11 +52,11 @@ const TICKET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 type Account = Pick<SessionRow, 'id_usuario' | 'correo' | 'nombre' | 'nombre_usuario' | 'idioma' | 'rol' | 'id_paciente'>;
 
 /**
- * The second factor (issue 12, decision 0054): enrolment, the code step of log-in, recovery codes.
- * Every check of a code goes through the same guard as passwords (per address, per account seen
- * from an address, the owner told past a daily ceiling), plus a ceiling per account whatever the
- * address: whoever types codes already knows the password, so holding the code step of that one
- * account off for a while costs its owner little and stops a guesser with many addresses.
+ * The second factor: enrolment, the code step of log-in, recovery codes. Every check of a code goes
+ * through the same guard as passwords (per address, per account seen from an address, the owner
+ * told past a daily ceiling), plus a ceiling per account whatever the address: whoever types codes
+ * already knows the password, so holding the code step of that one account off for a while costs
+ * its owner little and stops a guesser with many addresses.
  */
 export function createSecondFactorService(app: FastifyInstance, guard: PasswordGuard, throttle: ThrottleStore) {
   const { db, clock, config } = app;

@@ -5,7 +5,7 @@ import type { Enrolment, LoginTicket, RecoveryCodes, SecondFactorStatus } from '
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 import { hashToken } from './password-reset.service.ts';
 
-// Issue 12: time-based one-time codes (RFC 6238) with recovery codes; decision 0054.
+// Time-based one-time codes (RFC 6238) with recovery codes.
 
 let next = 0;
 /** A new address per call (TRUST_PROXY is on), so one test's failures do not hold another's. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 
-// Issue 12, finding 3 (and 4's registration and contact): self-service answers are limited per
-// address, so whether someone is a patient of the clinic cannot be learnt faster than the limit.
+// Self-service answers are limited per address, so whether someone is a patient of the clinic
+// cannot be learnt faster than the limit.
 describe.each(DATABASES)('sign-ups and contact messages per address on %s', (kind) => {
   const server = useTestServer(kind, { env: { TRUST_PROXY: 'true', SIGNUPS_PER_HOUR_PER_ADDRESS: '3', CONTACT_PER_HOUR_PER_ADDRESS: '2' } });
   const signUp = (usuario: string, email: string, address: string) =>

@@ -80,7 +80,7 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     const a = await logIn(server, user.usuario);
     const b = await logIn(server, user.usuario);
     const c = await logIn(server, user.usuario);
-    // A misspelt choice is refused, not read as "the others only" (decision 0113); nothing ends.
+    // A misspelt choice is refused, not read as "the others only"; nothing ends.
     const misspelt = await server.request<{ errores: { campo: string }[] }>('POST', '/api/auth/sesiones/cerrar-todas', {
       token: c,
       body: { incluir_actuall: true },

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 
-// The doctors' stated reasons to open a record they do not treat (accesos_urgentes, decision 0055).
+// The doctors' stated reasons to open a record they do not treat (accesos_urgentes).
 
 type Db = Kysely<Database> | Transaction<Database>;
 

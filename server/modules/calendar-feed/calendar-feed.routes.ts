@@ -14,7 +14,7 @@ const doctors = { access: ['doctor'] } as const;
 /** Per address: calendar apps look every hour or so; a guesser needs far more than this. */
 const FEED_READS_PER_ADDRESS = { max: 60, timeWindow: '1 minute' };
 
-/** The doctor's calendar subscription address and the feed behind it (issue 14, decision 0025). */
+/** The doctor's calendar subscription address and the feed behind it. */
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCalendarFeedService(app);
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

@@ -7,7 +7,7 @@ import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../
 import { publicBaseUrl } from '../auth/index.ts';
 import { initials } from './calendar-feed.service.ts';
 
-// Issue 14, decision 0025. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
+// The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
 
 /** Every content line of an iCalendar text: CRLF-terminated, at most 75 octets. */
 function expectWellFolded(text: string) {

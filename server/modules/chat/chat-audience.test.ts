@@ -4,7 +4,7 @@ import { streamChat, useFakeChatService } from '../../testing/chat.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 /**
- * The assistant knows who is asking (issue 13): doctors and administrators get answers for
+ * The assistant knows who is asking: doctors and administrators get answers for
  * professionals, patients keep the red flags, and every answer keeps its kind so a conversation
  * reopened later keeps its emergency styling.
  */

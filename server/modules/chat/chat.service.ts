@@ -106,7 +106,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
   }
 
   /**
-   * What a user keeps with the assistant is bounded (issue 12): a new conversation past
+   * What a user keeps with the assistant is bounded: a new conversation past
    * CHAT_MAX_CONVERSATIONS_PER_USER, or messages past CHAT_MAX_MESSAGES_PER_USER, are refused with
    * 409 until the user deletes some. Two requests racing may pass the limit by a message or two.
    */
@@ -126,7 +126,7 @@ export function createChatService(app: FastifyInstance, provider: ChatProvider =
       throw refuse('chat_limite_mensajes', config.chat.maxMessagesPerUser);
   }
 
-  /** The answer and its kind: a conversation reopened later keeps an emergency's styling (issue 13). */
+  /** The answer and its kind: a conversation reopened later keeps an emergency's styling. */
   async function saveAnswer(id_chat: number, content: string, tipo: ChatAnswerKind): Promise<void> {
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {

@@ -45,7 +45,7 @@ export function buildSystemPrompt(
 }
 
 /**
- * For doctors and administrators (issue 13): a colleague's reference, not a patient's helper. It
+ * For doctors and administrators: a colleague's reference, not a patient's helper. It
  * may give doses, interactions and guideline criteria, says where a figure comes from, and leaves
  * the decision to the professional; it never sends them to "see their doctor". No patient data is
  * ever added here (professionals ask about many patients; CHAT_SHARE_CONTEXT covers a patient's own).

@@ -10,7 +10,7 @@ import { createClinicService, type ReadLogoUpload } from './clinic.service.ts';
 
 const tags = ['clinica'];
 
-/** The clinic's identity (issue 13): read by everyone, changed by admins on the 'Clínica' screen. */
+/** The clinic's identity: read by everyone, changed by admins on the 'Clínica' screen. */
 export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart only for this module's routes; the logo is bounded while it is read.
   await app.register(multipart, {

@@ -111,7 +111,7 @@ export function hasConsultationWithDoctor(id_doctor: number) {
 }
 
 /**
- * The patient file of an account (decisions #24: the id GET /api/usuarios hands out), when the
+ * The patient file of an account (the id GET /api/usuarios hands out), when the
  * account is active and a patient's.
  */
 export async function findActivePatientOfAccount(db: Db, id_usuario: number): Promise<number | undefined> {

@@ -258,7 +258,7 @@ export async function renderDataExportPdf(data: MisDatos, options: DataExportPdf
   doc.font('Helvetica').fontSize(9);
   for (const group of sameDayGroups(data.auditoria, when)) {
     const { row, count, lastIso } = group;
-    // A sentence in the patient's language (issue 13), never the internal code.
+    // A sentence in the patient's language, never the internal code.
     const sentence = auditSentence(row, {
       language: options.language,
       timeZone: options.timeZone,

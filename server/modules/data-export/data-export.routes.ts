@@ -8,7 +8,7 @@ import { createDataExportService } from './data-export.service.ts';
 
 const denied = { 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** The patient's own data, whole, to take away (decision 0075). Only the patient: not staff. */
+/** The patient's own data, whole, to take away. Only the patient: not staff. */
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDataExportService(app);
   await registerUserLimits(app);

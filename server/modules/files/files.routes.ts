@@ -23,7 +23,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: MAX_ARCHIVO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
     throwFileSizeLimit: true,
   });
-  // Uploads a user may make in an hour (issue 12), counted per account after authentication and
+  // Uploads a user may make in an hour, counted per account after authentication and
   // shared between instances through Redis when it is configured.
   await app.register(rateLimit, {
     global: false,

@@ -29,7 +29,7 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
   const audit = (actor: Actor, caller: Caller, accion: AccionAuditoria, id_paciente: number, detalle?: string) =>
     writeAudit(db, actorAudit(actor, caller.address, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }));
 
-  /** A doctor attends the patient, or opened their record by breaking the glass (decision 0055). */
+  /** A doctor attends the patient, or opened their record by breaking the glass. */
   async function mayOpen(actor: Actor, id_paciente: number): Promise<'treats' | 'urgent' | false> {
     const id_doctor = ownDoctorId(actor);
     if (await doctorAppointments(db, id_doctor).treats(id_paciente)) return 'treats';
@@ -76,7 +76,7 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     return upload;
   }
 
-  /** A patient's attachments take at most ATTACHMENTS_MAX_MB_PER_PATIENT (issue 12): 413 past it. */
+  /** A patient's attachments take at most ATTACHMENTS_MAX_MB_PER_PATIENT: 413 past it. */
   async function checkQuota(executor: Parameters<typeof attachmentBytes>[0], id_paciente: number, size: number, language: Language) {
     const limit = app.config.attachments.maxBytesPerPatient;
     if ((await attachmentBytes(executor, id_paciente)) + size > limit) {
@@ -126,7 +126,7 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     const missing = () => fail(404, 'archivo_no_encontrado', language);
     if (!archivo) throw missing();
     if (actor.rol === 'paciente') {
-      // Another patient's file is 'not your data' (decisions #4): 403, as for every other.
+      // Another patient's file is 'not your data': 403, as for every other.
       if (archivo.id_paciente !== ownPatientId(actor)) throw fail(403, 'sin_permiso', language);
       return archivo;
     }

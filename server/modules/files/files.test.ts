@@ -37,7 +37,7 @@ describe('file type and name rules', () => {
     expect(await detectFileType(JPEG)).toBe('image/jpeg');
     expect(await detectFileType(EXE)).toBeUndefined();
     expect(await detectFileType(Buffer.from('hola'))).toBeUndefined();
-    // A PNG signature followed by garbage is not a PNG; %PDF- later in the first KB is not a PDF (issue 12).
+    // A PNG signature followed by garbage is not a PNG; %PDF- later in the first KB is not a PDF.
     expect(await detectFileType(Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(500, 1)]))).toBeUndefined();
     expect(await detectFileType(Buffer.concat([Buffer.alloc(100, 0x20), PDF]))).toBeUndefined();
     expect(await detectFileType(Buffer.from('<html><body onload="alert(1)">%PDF-1.4</body></html>'))).toBeUndefined();
@@ -210,7 +210,7 @@ describe.each(DATABASES)('attachments on %s', (kind) => {
     for (const [bytes, name] of [
       [EXE, 'informe.pdf'],
       [Buffer.from('<html><script>alert(1)</script></html>'), 'pagina.png'],
-      // %PDF- within the first kilobyte but not at the start: once taken for a PDF (issue 12, finding 7).
+      // %PDF- within the first kilobyte but not at the start: once taken for a PDF.
       [Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n'), PDF]), 'informe.pdf'],
     ] as const) {
       const refused = await upload(server, '/api/paciente/archivos', patient.token, bytes, name);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 
-/** GET /api/reloj (issue 13): screens count 'today' in the clinic's zone, not the browser's. */
+/** GET /api/reloj: screens count 'today' in the clinic's zone, not the browser's. */
 describe.each(DATABASES)("the clinic's clock on %s", (kind) => {
   const server = useTestServer(kind, { now: '2026-03-01T23:30:00Z' });
 

@@ -6,9 +6,9 @@ import { slotCountsByDoctor } from '../agenda/index.ts';
 type Db = Kysely<Database>;
 
 /**
- * The home screens' reads that are not visits (those are the visits module's, decision 0091).
- * Every query walks an index range (docs/decisions/0032): agenda_fecha (fecha, tipo, estado,
- * id_doctor) and pacientes_fecha_alta (fecha_alta). Nothing counts a whole table.
+ * The home screens' reads that are not visits (those are the visits module's). Every query walks an
+ * index range: agenda_fecha (fecha, tipo, estado, id_doctor) and pacientes_fecha_alta (fecha_alta).
+ * Nothing counts a whole table.
  */
 
 /** Names of a person (u) and of a doctor's specialty (e) in three languages. */

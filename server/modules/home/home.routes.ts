@@ -7,7 +7,7 @@ import { createHomeService } from './home.service.ts';
 const refusals = { 401: errorBody, 403: errorBody };
 const tags = ['inicio'];
 
-/** What each role's home screen shows of the day's work (issue 11). */
+/** What each role's home screen shows of the day's work. */
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createHomeService(app);
 

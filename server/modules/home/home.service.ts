@@ -36,7 +36,7 @@ export function monthOf(date: string): [string, string] {
   return [first, addDays(next.toISOString().slice(0, 10), -1)];
 }
 
-/** The day's work on each role's home screen (issue 11), in the clinic's time zone. */
+/** The day's work on each role's home screen, in the clinic's time zone. */
 export function createHomeService(app: FastifyInstance) {
   const { db, clock, config } = app;
   const now = () => {

@@ -13,7 +13,7 @@ const openRecord = (server: TestServer, doctor: TestUser, patient: TestUser) =>
 const declare = (server: TestServer, doctor: TestUser, patient: TestUser, motivo: unknown) =>
   server.request<{ caduca_en: string }>('POST', `/api/pacientes/${patient.id_paciente}/acceso-urgente`, { token: doctor.token, body: { motivo } });
 
-/** Break the glass (issue 12, decision 0055). */
+/** Break the glass: a doctor states a reason to open the record of a patient they do not treat. */
 describe.each(DATABASES)('break the glass on %s', (kind) => {
   const server = useTestServer(kind);
 

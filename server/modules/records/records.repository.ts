@@ -9,7 +9,7 @@ import { listRecordAttachments } from '../files/index.ts';
 
 /**
  * Reads and writes of a patient's clinical file: the only module that touches its five section
- * tables (decision 0091). The doctor's record (this module), the patient's own file (patients), the
+ * tables. The doctor's record (this module), the patient's own file (patients), the
  * data export and the assistant read them through records/index.ts.
  */
 

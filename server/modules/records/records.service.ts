@@ -22,14 +22,14 @@ type Input = Record<string, unknown>;
 /** One entry of a section, as shown. */
 type Entry<S extends Seccion> = FichaClinica[S][number];
 
-/** The doctor's side of a patient's record (decisions #16). Every read and change is audited. */
+/** The doctor's side of a patient's record. Every read and change is audited. */
 export function createRecordsService(app: FastifyInstance) {
   const { db, clock } = app;
 
   /**
    * The caller's doctor id, if they may open the patient's record: they treat the patient (a visit
    * not cancelled or a consultation with them), or they stated a reason that is still valid (break
-   * the glass, decision 0055; `urgent`, open `until` then). Otherwise 403 `acceso_urgente_requerido`,
+   * the glass; `urgent`, open `until` then). Otherwise 403 `acceso_urgente_requerido`,
    * which the web answers with the dialog asking for the reason.
    */
   async function treatingDoctor(

@@ -56,7 +56,7 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
       body: { pacienteId: patient.id_usuario, fecha: DAY, hora: '12:00', motivo: 'Segunda opinión' },
     });
     expect((await openRecord(server, stranger, patient)).status).toBe(200);
-    // An id that names no patient does not exist (decisions #4).
+    // An id that names no patient does not exist.
     expect((await server.request('GET', '/api/pacientes/999999/historia', { token: doctor.token })).status).toBe(404);
   });
 

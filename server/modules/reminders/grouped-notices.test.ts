@@ -49,7 +49,7 @@ async function threeRequestsInAWindow(server: TestServer): Promise<TestUser> {
   return doctor;
 }
 
-/** Grouped notices of new requests (issue 12, decision 0024), through the real SMTP test server. */
+/** Grouped notices of new requests, through the real SMTP test server. */
 describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
   const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, REMINDER_POLL_SECONDS: '0', REQUEST_NOTICE_MINUTES: '5' } });
 

@@ -33,7 +33,7 @@ export interface MailContext {
   timeZone: string;
   publicUrl: string | undefined;
   now: Date;
-  /** The clinic's identity as stored now (issue 13): named, placed and signed in every e-mail and .ics. */
+  /** The clinic's identity as stored now: named, placed and signed in every e-mail and .ics. */
   clinic: Clinica;
 }
 
@@ -56,7 +56,7 @@ export function longDate(fecha: string, language: Language): string {
   return (longDates.get(language) as Intl.DateTimeFormat).format(new Date(`${fecha}T12:00:00Z`));
 }
 
-// Names are text people typed: in an e-mail they are one quoted line (issue 12).
+// Names are text people typed: in an e-mail they are one quoted line.
 const doctorName = (row: AppointmentMailRow) =>
   quotedLine(fullName({ nombre: row.doctor_nombre, apellido1: row.doctor_apellido1, apellido2: row.doctor_apellido2 }));
 
@@ -109,7 +109,7 @@ export function appointmentIcs(row: AppointmentMailRow, context: MailContext, la
   });
 }
 
-/** The patient's reminder (decisions #14): in their language, with the visit as an .ics file. */
+/** The patient's reminder: in their language, with the visit as an .ics file. */
 export function reminderMail(row: AppointmentMailRow, context: MailContext): MailMessage {
   const { t, hora, date, lines: visit } = patientVisit(row);
   const language = row.paciente_idioma;
@@ -172,7 +172,7 @@ export function bookingNoticeMail(row: AppointmentMailRow, context: MailContext)
 }
 
 /**
- * The doctor's grouped notice of new requests (decision 0024): one request reads as before; several
+ * The doctor's grouped notice of new requests: one request reads as before; several
  * are listed one a line, each patient's name a quoted one-line value, oldest first.
  */
 export function groupedNoticeMail(rows: AppointmentMailRow[], context: MailContext): MailMessage {
@@ -209,7 +209,7 @@ export function patientLeftMail(row: AppointmentMailRow, context: MailContext): 
 }
 
 /**
- * Tells the doctor that a patient moved a visit (decision 0026): from when to when, and that it
+ * Tells the doctor that a patient moved a visit: from when to when, and that it
  * waits for their answer again. Names and dates are quoted on one line.
  */
 export function movedNoticeMail(

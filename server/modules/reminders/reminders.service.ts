@@ -128,7 +128,7 @@ export async function runDueReminders(app: FastifyInstance, read: AppointmentMai
 }
 
 /**
- * Leaves the doctor's notice of a new request, in the booking's transaction (decision 0024): kept
+ * Leaves the doctor's notice of a new request, in the booking's transaction: kept
  * in the database, so a restart loses none; grouped with the doctor's others by sendRequestNotices.
  * True when it is due now (the doctor had no e-mail in the last REQUEST_NOTICE_MINUTES and none
  * is waiting for the window to end): only then is notifyDoctorOfBooking worth a claim.

@@ -25,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usuarios',
     {
-      // Doctors get patient accounts only, for their consultation screen (decisions #24).
+      // Doctors get patient accounts only, for their consultation screen.
       config: { access: ['admin', 'doctor'] },
       schema: {
         tags: ['usuarios'],

@@ -54,7 +54,7 @@ export function createUsersService(app: FastifyInstance) {
   const doctors = createDoctorsService(app);
   const appointments = createAppointmentsService(app);
   const noOne = { notify: async () => {} };
-  /** A doctor leaves: the profile ends and their visits still to come are cancelled (decision 0090). */
+  /** A doctor leaves: the profile ends and their visits still to come are cancelled. */
   const endPractice = async (caller: Caller, trx: Transaction<Database>, id_usuario: number) => {
     await doctors.endProfile(trx, id_usuario);
     return appointments.endPractice(caller, trx, id_usuario);
@@ -66,7 +66,7 @@ export function createUsersService(app: FastifyInstance) {
       for (const part of parts) await part.notify();
     };
 
-  /** Runs an account change with the admins locked and the actor still an admin (decisions #10). */
+  /** Runs an account change with the admins locked and the actor still an admin. */
   async function asAdmin<T>({ actor, language }: Caller, change: (trx: Transaction<Database>, admins: number[]) => Promise<T>) {
     try {
       return await db.transaction().execute(async (trx) => {
@@ -93,7 +93,7 @@ export function createUsersService(app: FastifyInstance) {
   return {
     /**
      * Admins list every account; doctors only patient accounts, whatever they ask for without a role
-     * (decisions #24: the consultation screen's patient select, whose `id` is POST /api/consultas's
+     * (the consultation screen's patient select, whose `id` is POST /api/consultas's
      * pacienteId). A doctor asking for another role is refused.
      */
     async listUsers({ actor, language }: Caller, query: UsuariosQuery): Promise<Page<UsuarioLista>> {
@@ -136,10 +136,10 @@ export function createUsersService(app: FastifyInstance) {
     },
 
     /**
-     * Changes a role (decisions #10). To doctor: the profile is created, or a former one
-     * reactivated, marked creado_automaticamente. From doctor: the profile is ended but kept with
-     * its agenda. From paciente: their visits still to come are cancelled (endCare). To paciente:
-     * the patient record is created if missing. The user's old tokens end.
+     * Changes a role. To doctor: the profile is created, or a former one reactivated, marked
+     * creado_automaticamente. From doctor: the profile is ended but kept with its agenda. From
+     * paciente: their visits still to come are cancelled (endCare). To paciente: the patient record
+     * is created if missing. The user's old tokens end.
      */
     async changeRole(caller: Caller, id_usuario: number, input: CambioRol): Promise<UsuarioLista> {
       const { actor, language } = caller;
@@ -198,7 +198,7 @@ export function createUsersService(app: FastifyInstance) {
       return toListItem(updated);
     },
 
-    /** Ends every session of an account (decision 0053): its devices are sent to log in again. */
+    /** Ends every session of an account: its devices are sent to log in again. */
     async endSessions(caller: Caller, id_usuario: number): Promise<{ cerradas: number }> {
       const { actor } = caller;
       const now = clock.now().toISOString();
@@ -218,9 +218,9 @@ export function createUsersService(app: FastifyInstance) {
     },
 
     /**
-     * Deletes an account the way decisions #10 asks: access ends at once and the account leaves
-     * every list, while its clinical records and agenda stay (kept by law). A doctor's visits still
-     * to come are cancelled and their patients told (endPractice).
+     * Deletes an account: access ends at once and the account leaves every list, while its clinical
+     * records and agenda stay (kept by law). A doctor's visits still to come are cancelled and
+     * their patients told (endPractice).
      */
     async deleteUser(caller: Caller, id_usuario: number): Promise<void> {
       const { actor, language } = caller;

@@ -54,7 +54,7 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
       expect(response.body).toMatchObject({ code: 'sin_permiso' });
     }
 
-    // A doctor gets patient accounts only, asked for or not (decisions #24).
+    // A doctor gets patient accounts only, asked for or not.
     for (const query of ['?rol=paciente&por_pagina=200', '?por_pagina=200']) {
       const forDoctor = await listUsers(server, doctor.token, query);
       expect(forDoctor.status, query).toBe(200);

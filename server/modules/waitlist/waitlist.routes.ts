@@ -16,7 +16,7 @@ import { nudgeWaitlist, startWaitlistWorker } from './waitlist.sweep.ts';
 
 const patients = { access: ['paciente'] } as const;
 
-/** The patient's waitlist and the offers of freed slots (issue 14, decision 0029). */
+/** The patient's waitlist and the offers of freed slots. */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createWaitlistService(app);
   // A slot freed anywhere (a cancellation, a rejection, a move) is offered now, not at the next round.

@@ -5,7 +5,7 @@ import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../
 import { insertOffer, takePatientTurn } from './waitlist.repository.ts';
 import { MAX_OFFERS_PER_ENTRY, runWaitlistSweep } from './waitlist.sweep.ts';
 
-// Issue 14, decision 0029. The test clock starts on Monday 2026-03-02 at 09:00 in Madrid (08:00Z).
+// The test clock starts on Monday 2026-03-02 at 09:00 in Madrid (08:00Z).
 const START = '2026-03-02T08:00:00Z';
 const DAY = '2026-03-10';
 const RANGE = { desde: '2026-03-02', hasta: '2026-03-20' };
@@ -345,7 +345,7 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect((await byId()).get(short.body.id_entrada)).toBe('caducada');
   });
 
-  // Several instances share one PostgreSQL (decisions #22). On SQLite, whose calls block the one
+  // Several instances share one PostgreSQL. On SQLite, whose calls block the one
   // process the test runs in, the sweeps race inside one instance instead.
   it('two instances sweeping at once offer a slot to three patients, each once', { timeout: 45_000 }, async () => {
     const { doctor } = await doctorWithBookedSlot('12:00', '2026-03-11');

@@ -22,8 +22,8 @@ import { addAppointment } from '../patients.ts';
  *
  * For endpoints about "me" (no id anywhere) every actor of the role gets their own data: the
  * matrix test also checks that no answer to otherPatient, otherDoctor, admin or anonymous carries
- * `patient`'s clinical data. Status rules (decisions #4): 401 no token, 403 wrong role or not
- * yours (another user's conversation or attachment included, issue 13), 404 an id that names nothing.
+ * `patient`'s clinical data. Status rules: 401 no token, 403 wrong role or not yours (another
+ * user's conversation or attachment included), 404 an id that names nothing.
  */
 
 /** Expected status per actor, in this order: anonymous, patient, otherPatient, doctor, otherDoctor, admin. */
@@ -154,7 +154,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   // Public
   { route: 'GET /api/health', expect: PUBLIC, request: () => ({ url: '/api/health' }) },
   { route: 'GET /api/docs', expect: PUBLIC, request: () => ({ url: '/api/docs' }) },
-  // Open to this machine (the matrix asks from loopback) or to METRICS_TOKEN; elsewhere 404 (decision 0086).
+  // Open to this machine (the matrix asks from loopback) or to METRICS_TOKEN; elsewhere 404.
   { route: 'GET /api/metrics', expect: PUBLIC, request: () => ({ url: '/api/metrics' }) },
   { route: 'GET /api/especialidades', expect: PUBLIC, request: () => ({ url: '/api/especialidades' }) },
   { route: 'GET /api/reloj', expect: PUBLIC, request: () => ({ url: '/api/reloj' }) },
@@ -218,7 +218,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   },
   { route: 'GET /api/auth/sesiones', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/sesiones' }) },
   {
-    // A fresh session of `patient`'s, ended by its owner only (decisions #4: 403 for anyone else's).
+    // A fresh session of `patient`'s, ended by its owner only (403 for anyone else's).
     route: 'DELETE /api/auth/sesiones/:id',
     expect: with204(ONLY_PATIENT),
     request: async (w) => ({ url: `/api/auth/sesiones/${sidOf(await patientSession(w))}` }),
@@ -239,7 +239,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     }),
   },
 
-  // The second factor (decision 0054): everyone's own
+  // The second factor: everyone's own
   { route: 'GET /api/auth/segundo-factor', expect: ANY_MEMBER, request: () => ({ url: '/api/auth/segundo-factor' }) },
   {
     route: 'POST /api/auth/segundo-factor/inicio',
@@ -310,7 +310,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: [401, 403, 403, 200, 200, 200],
     request: () => ({ url: '/api/usuarios?rol=paciente' }),
   },
-  // Doctors get patient accounts only when they name no role (decisions #24).
+  // Doctors get patient accounts only when they name no role.
   {
     route: 'GET /api/usuarios',
     variant: 'every role',
@@ -347,10 +347,10 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with201(ONLY_ADMIN),
     request: async (w) => ({ url: '/api/registro-doctor', body: doctorPayload(next(), await specialtyId(w.server)) }),
   },
-  // The clinic's identity (issue 13): public to read, admins change it. The logo rows run in order:
+  // The clinic's identity: public to read, admins change it. The logo rows run in order:
   // none yet, uploaded, removed.
   { route: 'GET /api/clinica', expect: PUBLIC, request: () => ({ url: '/api/clinica' }) },
-  // Booking rules (issue 14): read by everyone, changed by admins.
+  // Booking rules: read by everyone, changed by admins.
   { route: 'GET /api/clinica/reglas', expect: PUBLIC, request: () => ({ url: '/api/clinica/reglas' }) },
   {
     route: 'PUT /api/clinica/reglas',
@@ -454,7 +454,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   { route: 'GET /api/citas/mias', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/citas/mias' }) },
   { route: 'GET /api/citas/reglas', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/citas/reglas' }) },
   {
-    // Issue 14: a confirmed visit of `doctor` with `patient` whose time has passed; only its doctor marks it.
+    // A confirmed visit of `doctor` with `patient` whose time has passed; only its doctor marks it.
     route: 'PUT /api/citas/:id_cita/no-presentado',
     expect: ONLY_DOCTOR,
     request: async (w) => {
@@ -480,7 +480,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     request: (w) => ({ url: `/api/citas/${w.own.appointment}/ics` }),
   },
   {
-    // Issue 14: another free slot of the same doctor, the patient's other visits cancelled first.
+    // Another free slot of the same doctor, the patient's other visits cancelled first.
     route: 'PUT /api/citas/:id_cita/cambiar',
     expect: ONLY_PATIENT,
     request: async (w) => {
@@ -498,7 +498,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
 
   // The doctor's agenda (the request names `doctor`'s agenda, so otherDoctor asks for someone else's)
   { route: 'GET /api/doctor/perfil', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/doctor/perfil' }) },
-  // The doctor's calendar feed (issue 14): managed by each doctor for themselves, read by its secret address.
+  // The doctor's calendar feed: managed by each doctor for themselves, read by its secret address.
   { route: 'GET /api/doctor/calendario', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/doctor/calendario' }) },
   {
     route: 'POST /api/doctor/calendario',
@@ -642,7 +642,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     }),
   },
 
-  // Weekly hours, absences and holidays (issue 14, decision 0027): hours by the doctor or an admin, absences by the doctor.
+  // Weekly hours, absences and holidays: hours by the doctor or an admin, absences by the doctor.
   {
     route: 'GET /api/agenda/horario',
     expect: [401, 403, 403, 200, 403, 200],

@@ -4,8 +4,8 @@ import type { MatrixRow, Statuses } from './access-table.ts';
 import { cancelOtherVisits, type World } from './world.ts';
 
 /**
- * The waitlist's rows of the authorization table (issue 14, decision 0029). Only patients have a
- * waitlist; an offer's link belongs to its patient alone, and to anyone else it names nothing (404).
+ * The waitlist's rows of the authorization table. Only patients have a waitlist; an offer's link
+ * belongs to its patient alone, and to anyone else it names nothing (404).
  */
 const OWN_PATIENT_DATA: Statuses = [401, 200, 200, 403, 403, 403];
 const ONLY_PATIENT_204: Statuses = [401, 204, 403, 403, 403, 403];

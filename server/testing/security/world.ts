@@ -259,7 +259,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
 /**
  * Cancels the patient's upcoming visits other than `own.appointment`, so that the booking caps
- * (decisions #30) never answer instead of the access rule.
+ * never answer instead of the access rule.
  */
 export async function cancelOtherVisits(w: World): Promise<void> {
   await w.server.database.db
