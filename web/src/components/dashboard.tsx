@@ -49,7 +49,7 @@ interface DashboardProps {
   cards: DashboardCard[];
   logoutLabel: string;
   onLogout: () => void;
-  /** The role's day (issue 11), shown between the greeting and the cards. */
+  /** The role's day, shown between the greeting and the cards. */
   children?: ReactNode;
 }
 

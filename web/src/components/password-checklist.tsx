@@ -36,7 +36,7 @@ export function PasswordChecklist({ password }: { password: string }) {
           );
         })}
       </List>
-      {/* Meeting every rule is not enough when the password is one attackers try first (issue 12). */}
+      {/* Meeting every rule is not enough when the password is one attackers try first. */}
       <div aria-live="polite">
         {common && (
           <Text size="sm" mt={4} c="var(--mantine-color-error)" data-testid="password-common" style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>

@@ -4,7 +4,7 @@ import { dateTimeFormat } from './intl-cache.ts';
 
 /**
  * Calendar helpers for screens: ISO dates (YYYY-MM-DD) computed on the calendar, never through
- * time zones, and labels in the interface language. Weeks start on Monday (decisions #11).
+ * time zones, and labels in the interface language. Weeks start on Monday.
  */
 
 const LOCALES: Record<string, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
@@ -14,7 +14,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export const isoOf = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
 
-/** Today in the clinic's calendar (its time zone, not the browser's: issue 13). */
+/** Today in the clinic's calendar (its time zone, not the browser's). */
 export function todayIso(now = new Date()): string {
   return clinicParts(now).date;
 }

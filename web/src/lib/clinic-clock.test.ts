@@ -3,7 +3,7 @@ import { hasBegun, todayIso } from './calendar.ts';
 import { clinicTimeZone, DEFAULT_CLINIC_TIME_ZONE, loadClinicClock } from './clinic-clock.ts';
 import { formatInstant } from './format.ts';
 
-/** Issue 13: 'today' and instants on screen are the clinic's, whatever the browser's zone. */
+/** 'today' and instants on screen are the clinic's, whatever the browser's zone. */
 describe("the clinic's clock on screen", () => {
   afterEach(() => vi.unstubAllGlobals());
 

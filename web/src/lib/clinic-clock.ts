@@ -2,7 +2,7 @@ import type { Reloj } from '../../../contracts/clinic.ts';
 import { dateTimeFormat } from './intl-cache.ts';
 
 /**
- * The clinic's time zone (decisions #11): dates and 'today' on screen are the clinic's, not the
+ * The clinic's time zone: dates and 'today' on screen are the clinic's, not the
  * browser's. The zone the server is configured with arrives from GET /api/reloj at start; until
  * then (and if that fails) the clinic's default zone is used, which is what nearly every
  * installation runs.

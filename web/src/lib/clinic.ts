@@ -3,7 +3,7 @@ import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic-defaults.ts';
 import type { Clinica } from '../../../contracts/clinic.ts';
 
 /**
- * The clinic's identity as the server keeps it (GET /api/clinica, issue 13): one small request per
+ * The clinic's identity as the server keeps it (GET /api/clinica): one small request per
  * page load, shared by the footer and every page that names the clinic. A plain store rather than
  * the query cache, so pages that never load the query library (home, terms, 404) can read it too.
  * Until the answer arrives the configured defaults stand in, without a logo.

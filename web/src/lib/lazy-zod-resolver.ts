@@ -5,9 +5,9 @@ type Schema = z.ZodType<unknown, FieldValues>;
 
 /**
  * A form's zod validation that downloads after the screen has rendered, not before: the screen holds
- * only this loader, so zod (about 24 KB gzip) and the schema's module stay out of its first load
- * (decision 0087). They download at the user's first press or key on the page, or when the focus
- * first reaches a field (a form is filled after that), or at the first validation of a value if that
+ * only this loader, so zod (about 24 KB gzip) and the schema's module stay out of its first load.
+ * They download at the user's first press or key on the page, or when the focus first reaches a
+ * field (a form is filled after that), or at the first validation of a value if that
  * comes sooner (a password manager's autofill), so a phone does not evaluate them while the screen
  * is still loading. react-hook-form awaits every resolver, so the form behaves the same.
  * A form drawn with every field empty asks at once whether it is valid (its submit button is

@@ -1,5 +1,5 @@
 /**
- * Why the app sent the user to /login (issue 13: "an expired session says so on /login"). Kept in
+ * Why the app sent the user to /login ("an expired session says so on /login"). Kept in
  * sessionStorage for the one trip to the log-in page, which reads and forgets it.
  */
 export type LoginReason = 'caducada' | 'cerrada' | 'cerrada_admin' | 'requerida' | 'salida';
@@ -8,7 +8,7 @@ const KEY = 'galeno:motivo-login';
 /** `salida`: the user logged out on purpose; /login then says nothing. */
 const REASONS: readonly LoginReason[] = ['caducada', 'cerrada', 'cerrada_admin', 'requerida', 'salida'];
 
-/** The reason behind a 401 code of the server (decision 0053). */
+/** The reason behind a 401 code of the server. */
 export function reasonOfCode(code: string | undefined): LoginReason {
   if (code === 'sesion_caducada' || code === 'token_invalido') return 'caducada';
   if (code === 'sesion_cerrada') return 'cerrada';

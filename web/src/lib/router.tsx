@@ -10,7 +10,7 @@ import {
 
 /*
  * The app's navigation: links, redirects and the current address, on wouter (about 2.5 KB gzip
- * against React Router's 13 KB on every screen's first load, decision 0096). The names and meaning
+ * against React Router's 13 KB on every screen's first load). The names and meaning
  * are React Router's, which the screens were written against. The app's addresses are fixed paths
  * (contracts/routes.ts), so app/router.tsx picks the screen itself; nothing here matches patterns.
  */

@@ -73,7 +73,7 @@ export function updateSessionName(name: string): void {
 
 /**
  * Forgets the session and the user's own traces (search history). Language and theme stay: they
- * belong to the device, not to the account (docs/decisions/0003).
+ * belong to the device, not to the account.
  */
 export function clearSession(): void {
   for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.userName, STORAGE_KEYS.role, STORAGE_KEYS.searchHistory, 'token']) {

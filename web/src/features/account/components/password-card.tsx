@@ -7,7 +7,7 @@ const ChangePasswordForm = lazy(() =>
   import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })),
 );
 
-/** 'Contraseña': changing it here ends the account's sessions everywhere else (decision 0053). */
+/** 'Contraseña': changing it here ends the account's sessions everywhere else. */
 export function PasswordCard({ username }: { username: string }) {
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);

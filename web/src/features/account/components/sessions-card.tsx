@@ -10,7 +10,7 @@ import { clearSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import { useEndAllSessions, useEndOtherSessions, useEndSession, useSessions } from '../api/sessions.ts';
 
-/** My sessions (decision 0053): where I am logged in, and a way to end any or all of them. */
+/** My sessions: where I am logged in, and a way to end any or all of them. */
 export function SessionsCard() {
   const { t, i18n } = useTranslation('account');
   const sessions = useSessions();

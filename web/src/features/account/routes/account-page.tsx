@@ -13,7 +13,7 @@ import { PasswordCard } from '../components/password-card.tsx';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 
-/** The user's own account, read-only, for every role (the admin's 'Mi Perfil', decisions #9). */
+/** The user's own account, read-only, for every role (the admin's 'Mi Perfil'). */
 export default function AccountPage() {
   const { t, i18n } = useTranslation('account');
   const account = useAccount();

@@ -31,7 +31,7 @@ function errorTexts(error: unknown, campo: string) {
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
- * Enrolment of an authenticator app (issue 12): the password again, then a QR code (and the
+ * Enrolment of an authenticator app: the password again, then a QR code (and the
  * secret, to type by hand), then the app's first code turns it on and the recovery codes show once.
  * A user whose role requires a second factor is sent here before anything else.
  */

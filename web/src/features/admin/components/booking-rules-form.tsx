@@ -24,7 +24,7 @@ const FIELDS: Field[] = [
 const shown = (field: Field, value: number) => (IN_HOURS.has(field) ? value / 60 : value);
 const stored = (field: Field, value: number) => (IN_HOURS.has(field) ? Math.round(value * 60) : value);
 
-/** 'Reglas de reserva' on the 'Clínica' screen: notice, furthest day, caps and the no-show limit (issue 14). */
+/** 'Reglas de reserva' on the 'Clínica' screen: notice, furthest day, caps and the no-show limit. */
 export function BookingRulesForm() {
   const { t } = useTranslation('admin');
   const rules = useBookingRules();

@@ -11,7 +11,7 @@ import classes from './clinic-figures.module.css';
 /** Doctors shown before "show all": a clinic of 200 doctors stays one screen long. */
 const FIRST_DOCTORS = 8;
 
-/** /panel-admin's figures (issue 11): visits today and this week, pending requests, new patients, booked share per doctor. */
+/** /panel-admin's figures: visits today and this week, pending requests, new patients, booked share per doctor. */
 export function ClinicFigures() {
   const { t, i18n } = useTranslation('home');
   const figures = useClinicFigures(i18n.language);

@@ -16,7 +16,7 @@ export default function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const session = useSession();
   const logout = useLogout();
-  // Mi Perfil opens the account page, which admins may open (decisions #9).
+  // Mi Perfil opens the account page, which admins may open.
   const links: DashboardLink[] = [
     dashboardLink(t, '/mi-cuenta', 'link_my_profile', IconUser),
     dashboardLink(t, '/gestionRegister', 'link_register_doctors', IconUserPlus),

@@ -42,7 +42,7 @@ const SPAN: Record<(typeof FIELDS)[number], number> = {
   web: 6,
 };
 
-/** 'Clínica': the clinic's identity, set once and shown on every page, e-mail and document (issue 13). */
+/** 'Clínica': the clinic's identity, set once and shown on every page, e-mail and document. */
 export default function ClinicSettingsPage() {
   const { t } = useTranslation('admin');
   const clinic = useClinicSettings();

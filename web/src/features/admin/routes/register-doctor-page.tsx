@@ -33,7 +33,7 @@ export default function RegisterDoctorPage() {
   const { t } = useTranslation('admin');
   const specialties = useSpecialties();
   const registration = useRegisterDoctor();
-  // The form refuses a common password (issue 12) once the list is there.
+  // The form refuses a common password once the list is there.
   useCommonPasswords();
   const [visible, { toggle: toggleVisible }] = useDisclosure(false);
   const {

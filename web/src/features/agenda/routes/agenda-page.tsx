@@ -35,7 +35,7 @@ import { DayView } from '../components/day-view.tsx';
 import { MonthGrid, MonthLegend } from '../components/month-grid.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
 
-// The dialogs (Modal, their forms and zod) load when one is opened (decision 0087).
+// The dialogs (Modal, their forms and zod) load when one is opened.
 const OpenDayModal = lazy(() =>
   import('../components/open-day-modal.tsx').then((module) => ({ default: module.OpenDayModal })),
 );

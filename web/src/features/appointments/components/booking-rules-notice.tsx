@@ -4,7 +4,7 @@ import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { useMyRules } from '../api/get-my-rules.ts';
 
-/** The clinic's booking window, and the one-request limit after no-shows, said before the patient tries (issue 14). */
+/** The clinic's booking window, and the one-request limit after no-shows, said before the patient tries. */
 export function BookingRulesNotice() {
   const { t, i18n } = useTranslation('booking');
   const rules = useMyRules();

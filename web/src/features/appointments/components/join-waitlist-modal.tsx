@@ -21,8 +21,8 @@ interface JoinWaitlistModalProps {
 }
 
 /**
- * Joining the waitlist from 'Pedir cita' (decision 0029): this doctor or any doctor of the
- * specialty, a range of dates and a part of the day. The server checks every rule and says why.
+ * Joining the waitlist from 'Pedir cita': this doctor or any doctor of the specialty, a range of
+ * dates and a part of the day. The server checks every rule and says why.
  */
 export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModalProps) {
   const { t } = useTranslation('waitlist');

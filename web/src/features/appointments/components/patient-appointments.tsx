@@ -17,7 +17,7 @@ import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appoin
 import { WaitlistSection } from './waitlist-section.tsx';
 import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
 
-// The reschedule dialog (Modal and the doctor's week) loads after the list is drawn (decision 0087).
+// The reschedule dialog (Modal and the doctor's week) loads after the list is drawn.
 const RescheduleModal = lazy(() =>
   import('./reschedule-modal.tsx').then((module) => ({ default: module.RescheduleModal })),
 );
@@ -26,8 +26,8 @@ const RescheduleModal = lazy(() =>
 const ESTADO_COLORS: Record<EstadoCita, string> = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray' };
 
 /**
- * /mis-visitas for a patient (decisions #15, #27): upcoming appointments (which can be cancelled),
- * the cancelled and rejected ones (who did it, and the doctor's reason), and past ones.
+ * /mis-visitas for a patient: upcoming appointments (which can be cancelled), the cancelled and
+ * rejected ones (who did it, and the doctor's reason), and past ones.
  */
 export function PatientAppointments() {
   const { t } = useTranslation('visits');
@@ -178,7 +178,7 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
   );
 }
 
-/** The clinic's notice to cancel or reschedule online, said before the patient tries (issue 14). */
+/** The clinic's notice to cancel or reschedule online, said before the patient tries. */
 function NoticeRule() {
   const { t, i18n } = useTranslation('visits');
   const rules = usePatientBookingRules();

@@ -13,7 +13,7 @@ import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
 
 /**
- * 'Cambiar hora' (decision 0026): the appointment's doctor's week, in the booking grid; a free slot,
+ * 'Cambiar hora': the appointment's doctor's week, in the booking grid; a free slot,
  * once confirmed, becomes the appointment's new time in one step (it waits for the doctor again).
  */
 export function RescheduleModal({ cita, onClose }: { cita: MiCita | null; onClose: () => void }) {

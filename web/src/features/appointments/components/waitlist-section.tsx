@@ -19,7 +19,7 @@ const ESTADO_COLORS: Record<EstadoEntradaEspera, string> = {
   agotada: 'gray.7',
 };
 
-/** 'Lista de espera' in /mis-visitas (decision 0029): what the patient waits for, and a way to leave. */
+/** 'Lista de espera' in /mis-visitas: what the patient waits for, and a way to leave. */
 export function WaitlistSection() {
   const { t, i18n } = useTranslation('waitlist');
   const headingId = useId();

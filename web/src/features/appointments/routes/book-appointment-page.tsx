@@ -25,8 +25,8 @@ const JoinWaitlistModal = lazy(() =>
 );
 // The confirmation dialog (Modal, the form and zod: ~50 KB) loads once the screen has its data and a
 // doctor is chosen (their free times are on their way then), or at the first pick if that comes
-// sooner: on a phone its code and first render were the screen's longest task while it settled
-// (decisions 0087, 0097). The booking journey watches for this chunk by its name, confirm-booking-modal.
+// sooner: on a phone its code and first render were the screen's longest task while it settled.
+// The booking journey watches for this chunk by its name, confirm-booking-modal.
 const ConfirmBookingModal = lazy(() =>
   import('../components/confirm-booking-modal.tsx').then((module) => ({ default: module.ConfirmBookingModal })),
 );
@@ -45,7 +45,7 @@ export default function BookAppointmentPage() {
   const [specialtyId, setSpecialtyId] = useState('');
   const [doctorId, setDoctorId] = useState('');
   const today = todayIso();
-  // Weeks start on Monday (decisions #11), this week's first and never earlier; the day buttons move
+  // Weeks start on Monday, this week's first and never earlier; the day buttons move
   // the grid one day at a time.
   const thisWeek = mondayOf(today);
   const [from, setFrom] = useState(thisWeek);

@@ -19,7 +19,7 @@ export const firstReads: FirstReads = (client, { language, session }) => {
   void client.prefetchQuery(patientBookingRulesQuery);
 };
 
-/** /mis-visitas (decisions #15): each role sees its own appointments. */
+/** /mis-visitas: each role sees its own appointments. */
 export default function MyAppointmentsPage() {
   const { t } = useTranslation('visits');
   const session = useSession();

@@ -11,7 +11,7 @@ import { actionLabel, detailText, sentenceOf } from '../format.ts';
 import classes from './audit-page.module.css';
 
 const PAGE_SIZE = 25;
-/** Break the glass (decision 0055): the statements of a reason, one click away. */
+/** Break the glass: the statements of a reason, one click away. */
 const URGENT = 'acceso_urgente.declarar';
 
 /** The admin's audit screen: who read or changed clinical data and accounts, filtered and paged. */

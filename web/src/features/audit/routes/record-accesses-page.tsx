@@ -30,7 +30,7 @@ export default function RecordAccessesPage() {
           {(accesses.data?.items ?? []).map((access, index) => (
             <Paper component="li" key={`${access.creado_en}-${index}`} withBorder radius="sm" px="md" py="xs">
               {access.urgente && (
-                // Break the glass (decision 0055): marked so the patient notices it, with the reason given.
+                // Break the glass: marked so the patient notices it, with the reason given.
                 <Badge
                   color="red.9"
                   variant="filled"

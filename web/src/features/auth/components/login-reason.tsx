@@ -6,7 +6,7 @@ import { forgetLoginReason, isLoginReason, readLoginReason, type LoginReason } f
 
 /**
  * Says why the app brought the user to /login: the session expired, was ended from another
- * device or by an administrator, or the page asked for needs a log-in (decision 0053).
+ * device or by an administrator, or the page asked for needs a log-in.
  */
 export function LoginReasonNotice() {
   const { t } = useTranslation('auth');

@@ -14,7 +14,7 @@ import { mustEnrol, needsCode, useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { LoginReasonNotice } from '../components/login-reason.tsx';
 
-// The form's rules (and zod) and the code step load after the form is drawn (decision 0087).
+// The form's rules (and zod) and the code step load after the form is drawn.
 const loginResolver = lazyZodResolver(() =>
   import('../../../../../contracts/auth.ts').then((module) => module.loginSchema),
 );

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** A message as the screen shows it: what the server keeps, and what this session learnt about it. */
 export interface ShownMessage extends Omit<ChatMessage, 'tipo'> {
-  /** Kept by the server per answer (issue 13), so a reopened emergency keeps its styling. */
+  /** Kept by the server per answer, so a reopened emergency keeps its styling. */
   tipo?: ChatAnswerKind | null;
   detenido?: boolean;
 }

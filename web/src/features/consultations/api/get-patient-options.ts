@@ -5,7 +5,7 @@ import { consultationKeys } from './keys.ts';
 
 /**
  * Patient accounts by name (GET /api/usuarios, which answers a doctor with patients only), for the
- * patient select: its `id` is what POST /api/consultas takes as pacienteId (decisions #24).
+ * patient select: its `id` is what POST /api/consultas takes as pacienteId.
  */
 export const getPatientOptions = (buscar: string) =>
   api<UsuarioLista[]>('GET', '/usuarios', { query: { buscar, rol: 'paciente', por_pagina: 30 } });

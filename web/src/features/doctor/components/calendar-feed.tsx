@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed.ts';
 
 /**
- * The doctor's calendar subscription address (decision 0025): made here, shown once with a copy
+ * The doctor's calendar subscription address: made here, shown once with a copy
  * button (only its hash is kept), replaced or revoked at any time.
  */
 export function CalendarFeed() {

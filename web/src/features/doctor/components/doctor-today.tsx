@@ -14,7 +14,7 @@ import { useDoctorHome } from '../api/get-home.ts';
 
 const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9' } as const;
 
-/** /perfil-doctor's day (issue 11): today's visits, the requests waiting longest, tomorrow's count. */
+/** /perfil-doctor's day: today's visits, the requests waiting longest, tomorrow's count. */
 export function DoctorToday() {
   const { t, i18n } = useTranslation('home');
   const home = useDoctorHome();

@@ -15,7 +15,7 @@ export default function DoctorDashboardPage() {
   const session = useSession();
   const logout = useLogout();
   const role = session?.payload.rol;
-  // Registro opens a screen only admins may open: shown to admins only (decisions #9).
+  // Registro opens a screen only admins may open: shown to admins only.
   const mayRegister = canOpen('doctorRegistration', role);
 
   const links: DashboardLink[] = [

@@ -16,7 +16,7 @@ import { usePatientHome } from '../api/get-home.ts';
 
 const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'red.9' } as const;
 
-/** /panel-paciente's day (issue 11): the next visit, the other upcoming ones and the doctors' answers. */
+/** /panel-paciente's day: the next visit, the other upcoming ones and the doctors' answers. */
 export function PatientToday() {
   const { t, i18n } = useTranslation('home');
   const home = usePatientHome(i18n.language);

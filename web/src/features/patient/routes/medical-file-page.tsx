@@ -16,7 +16,7 @@ import { useUploadAttachment } from '../api/upload-attachment.ts';
 import { ProfileSummary } from '../components/profile-summary.tsx';
 
 const FORM_ID = 'ficha-perfil-form';
-// The profile's form (its fields, date picker and zod) loads when the patient edits, not with the file (decision 0087).
+// The profile's form (its fields, date picker and zod) loads when the patient edits, not with the file.
 const ProfileForm = lazy(() =>
   import('../components/profile-form.tsx').then((module) => ({ default: module.ProfileForm })),
 );

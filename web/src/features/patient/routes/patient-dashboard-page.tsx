@@ -26,7 +26,7 @@ import { PatientToday } from '../components/patient-today.tsx';
 export const firstReads: FirstReads = (client, { language }) => void client.prefetchQuery(patientHomeQuery(language));
 
 /**
- * /panel-paciente: greeting with the stored name, the day's visits (issue 11), the sidebar and four
+ * /panel-paciente: greeting with the stored name, the day's visits, the sidebar and four
  * cards (spec section 2), laid out as every role's home (components/dashboard.tsx): on a phone the
  * greeting and the next visit come first, the menu after them.
  */

@@ -10,7 +10,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { DataExportSection } from '../components/data-export-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
-/** /perfil-paciente and /paciente-perfil: the same editor (decisions #9). */
+/** /perfil-paciente and /paciente-perfil: the same editor. */
 export default function ProfileEditorPage() {
   const { t } = useTranslation('patient');
   const navigate = useNavigate();

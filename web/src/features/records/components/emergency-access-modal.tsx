@@ -11,9 +11,9 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useDeclareEmergencyAccess } from '../api/emergency-access.ts';
 
 /**
- * Break the glass (decision 0055): before the record of a patient the doctor does not treat is
- * shown, the doctor states why. The reason is stored as one line (line breaks typed here become
- * spaces), audited, and shown to the patient; closing the dialog goes back to the patient list.
+ * Break the glass: before the record of a patient the doctor does not treat is shown, the doctor
+ * states why. The reason is stored as one line (line breaks typed here become spaces), audited, and
+ * shown to the patient; closing the dialog goes back to the patient list.
  */
 export function EmergencyAccessModal({ idPaciente, onCancel }: { idPaciente: number; onCancel: () => void }) {
   const { t } = useTranslation('records');

@@ -7,7 +7,7 @@ import { formatInstant } from '../../../lib/format.ts';
 import { recordKeys } from '../api/keys.ts';
 
 /**
- * A record opened under break the glass (decision 0055) says until when, and that everything done
+ * A record opened under break the glass says until when, and that everything done
  * under it is recorded. At that moment the record is read again: the server, which decides, then
  * refuses it and the screen asks for a reason once more, instead of leaving the record on screen.
  */

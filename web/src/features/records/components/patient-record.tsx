@@ -7,7 +7,7 @@ import { ConsultationsTable } from '../../../components/clinical/consultations-t
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { useOwnRecord } from '../api/get-own-record.ts';
 
-/** /medical-record for a patient (decisions #16): their own record, file and history, read-only. */
+/** /medical-record for a patient: their own record, file and history, read-only. */
 export function PatientRecord() {
   const { t } = useTranslation('clinical');
   const record = useOwnRecord();

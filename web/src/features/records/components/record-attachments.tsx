@@ -11,7 +11,7 @@ import { downloadRecordAttachment, useUploadRecordAttachment } from '../api/atta
 const KINDS: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
 
 /**
- * The record's attachments (decisions #16): the doctor downloads each and uploads new ones, with the
+ * The record's attachments: the doctor downloads each and uploads new ones, with the
  * same size limit, quota and type detection as the patient's own uploads (the server checks).
  */
 export function RecordAttachments({ idPaciente, archivos }: { idPaciente: number; archivos: Historia['archivos'] }) {

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session.ts';
 import { DoctorRecord } from '../components/doctor-record.tsx';
 import { PatientRecord } from '../components/patient-record.tsx';
 
-/** /medical-record (decisions #16): a doctor opens a treated patient's record; a patient reads their own. */
+/** /medical-record: a doctor opens a treated patient's record; a patient reads their own. */
 export default function MedicalRecordPage() {
   const { t } = useTranslation('records');
   const session = useSession();

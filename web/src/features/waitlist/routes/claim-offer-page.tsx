@@ -27,7 +27,7 @@ const OUTCOME_OF_CODE: Record<string, Outcome> = {
 };
 
 /**
- * /lista-espera/oferta?token=…: the link of a waitlist offer's e-mail (decision 0029). The patient
+ * /lista-espera/oferta?token=…: the link of a waitlist offer's e-mail. The patient
  * sees the freed time and books it with a reason, as in 'Pedir cita'; the first to confirm gets it,
  * later ones read that it is gone.
  */
