@@ -40,7 +40,7 @@ export default defineConfig({
     timezoneId: 'Europe/Madrid',
     // Recording a trace (its screencast above all) took a third of the suite's time on two cores,
     // for traces thrown away when a journey passes. CI retries a failure once, recording it; to
-    // record a journey here, add `--trace on` (docs/decisions/0106).
+    // record a journey here, add `--trace on`.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },

@@ -51,7 +51,7 @@ test('an admin registers a doctor, who logs in, lands on their dashboard and see
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/perfil-doctor$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
-  // Registration is an admin screen: a doctor is not offered it (decisions #9).
+  // Registration is an admin screen: a doctor is not offered it.
   await expect(page.getByRole('link', { name: /Registro/ })).toHaveCount(0);
   await expectAccessible(page, '/perfil-doctor');
 

@@ -92,7 +92,7 @@ test('a doctor opens a morning, blocks and unblocks a range, edits and deletes s
   await expectAccessible(page, 'agenda, daily view with slots');
 });
 
-// Accepting a request on a laptop and on a phone (issue 13: the main journeys at both widths).
+// Accepting a request on a laptop and on a phone (the main journeys at both widths).
 for (const viewport of [LAPTOP, PHONE]) {
   test.describe(`at ${viewport.width}px`, () => {
     test.use({ viewport });

@@ -4,7 +4,7 @@ import { addDays, clinicToday } from './support/booking.ts';
 import { registerDoctorByApi } from './support/admin.ts';
 import { bearer, walkInNow } from './support/agenda.ts';
 
-/** Issue 14: the admin changes the booking rules and the patient reads them before trying. */
+/** The admin changes the booking rules and the patient reads them before trying. */
 
 const DEFAULTS = { ...REGLAS_POR_DEFECTO, max_citas_activas: 4, max_citas_doctor_dia: 1 };
 

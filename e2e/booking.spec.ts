@@ -44,7 +44,7 @@ async function freeAfternoonCell(page: Page, fecha: string) {
   throw new Error(`no free afternoon slot of dr.puig on ${fecha}`);
 }
 
-// Book and cancel on a laptop and on a phone (issue 13: the main journeys at both widths).
+// Book and cancel on a laptop and on a phone (the main journeys at both widths).
 for (const viewport of [LAPTOP, PHONE]) {
   test.describe(`at ${viewport.width}px`, () => {
     test.use({ viewport });

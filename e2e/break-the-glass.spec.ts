@@ -9,9 +9,9 @@ test.describe.configure({ timeout: 120_000 });
 const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /**
- * Break the glass (issue 12, decision 0055): a doctor without a relation to a patient states a
- * reason before the record shows; the patient sees the access marked as urgent with its reason; the
- * admin finds it in the audit. On the way, the doctor uploads and downloads an attachment (decisions #16).
+ * Break the glass: a doctor without a relation to a patient states a reason before the record
+ * shows; the patient sees the access marked as urgent with its reason; the admin finds it in the
+ * audit. On the way, the doctor uploads and downloads an attachment.
  */
 test(`a doctor breaks the glass, the patient and the admin see it`, async ({ page, request }) => {
   const nombre = `Ciro${Math.random().toString(36).slice(2, 7)}`;

@@ -1,6 +1,6 @@
 import { DEMO, expect, expectAccessibleInBothThemes, loginAs, test } from './fixtures.ts';
 
-/** The clinic configured once (issue 13): the admin's 'Clínica' screen, read by the public pages. */
+/** The clinic configured once: the admin's 'Clínica' screen, read by the public pages. */
 
 const DEFAULTS = { nombre: 'Galeno Centro Médico', telefono: '+34 932 000 000', horario: 'Lunes a viernes: 8:00-20:00\nSábados: 9:00-13:00' };
 

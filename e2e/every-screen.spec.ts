@@ -7,7 +7,7 @@ import { scrollToAgendaPanels } from './support/agenda.ts';
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 
 // Every screen of every role (the route table, contracts/routes.ts) at a phone's and a laptop's
-// width: no sideways scroll, no cut badge, button or tab label (issue 13). Axe runs on each screen
+// width: no sideways scroll, no cut badge, button or tab label. Axe runs on each screen
 // in the dark theme on the phone and the light theme on the laptop, so both themes are checked.
 // The tests only read, so they spread over the workers like separate files.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });

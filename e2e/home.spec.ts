@@ -63,9 +63,9 @@ function laterToday(): string | null {
 }
 
 /**
- * Runs `journey` with the clinic's notice to book (2 h by default, issue 14) set to none, so that a
+ * Runs `journey` with the clinic's notice to book (2 h by default) set to none, so that a
  * visit later today can be booked at any hour of the day, and puts the clinic's rules back after.
- * The worker's server is this journey's alone while it runs (docs/decisions/0071).
+ * The worker's server is this journey's alone while it runs.
  */
 async function withoutBookingNotice<T>(request: APIRequestContext, journey: () => Promise<T>): Promise<T> {
   const admin = await bearer(request, DEMO.admin);

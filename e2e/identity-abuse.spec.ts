@@ -3,7 +3,7 @@ import { expect, expectAccessibleInBothThemes, loginAs, registerPatient, test, u
 import { bookThroughApi, expectFreeCellsOf, freeSlotName, showWeekOf, weekdayAhead, AFTERNOON } from './support/booking.ts';
 import { openScreen } from './support/public.ts';
 
-// Issue 12 as a user sees it: a username cannot be an e-mail; a booking past the caps says why.
+// Account abuse as a user sees it: a username cannot be an e-mail; a booking past the caps says why.
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 const PUIG = 'Pere Puig Soler';

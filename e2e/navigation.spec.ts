@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, test, type Credentials } from './fixtures.ts';
 import { openUserMenu } from './support/navigation.ts';
 
-// One menu per role reaches every screen the role may open (issue 13, "One way around").
+// One menu per role reaches every screen the role may open ("One way around").
 test.describe.configure({ timeout: 120_000 });
 
 interface Entry {

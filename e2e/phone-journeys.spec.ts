@@ -4,7 +4,7 @@ import { futureWeekday } from './support/agenda.ts';
 import { fillDate, fillTime } from './support/dates.ts';
 import { expectLaidOut, PHONE } from './support/layout.ts';
 
-// Issue 13: the main journeys on a 390 px phone as well (booking, cancelling and accepting a request
+// The main journeys on a 390 px phone as well (booking, cancelling and accepting a request
 // run at both widths in their own specs; these are assigning a visit and reading a record).
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: PHONE });

@@ -125,7 +125,7 @@ test(`the checklist says why a common password is refused, and the form will not
   await openScreen(page, '/register', 'Crear cuenta de paciente');
   const password = page.getByLabel(/^Contraseña/);
   await password.fill('Password1!');
-  // Every character rule is met, yet the password is one attackers try first (issue 12).
+  // Every character rule is met, yet the password is one attackers try first.
   for (const text of ['Una letra mayúscula', 'Un número', 'Mínimo 8 caracteres']) await expect(rule(page, text)).toContainText('(cumplido)');
   const warning = page.getByText(/Es una de las contraseñas más usadas/);
   await expect(warning).toBeVisible({ timeout: 15_000 });

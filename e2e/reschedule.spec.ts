@@ -2,8 +2,8 @@ import { apiLogin, expect, expectAccessibleInBothThemes, loginAs, registerPatien
 import { bearer, newDoctor, futureWeekday, openDayByApi } from './support/agenda.ts';
 import { freeSlotName } from './support/booking.ts';
 
-// Issue 14: a patient moves a visit to another free time (decision 0026); the doctor subscribes a
-// calendar to their agenda (decision 0025). Each journey registers accounts (slow hashes).
+// A patient moves a visit to another free time; the doctor subscribes a calendar to their agenda.
+// Each journey registers accounts (slow hashes).
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 

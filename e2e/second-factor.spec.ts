@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessibleInBothThemes, loginAs, registerPatient, test, type Credentials } from './fixtures.ts';
 import { logoutFromMenu } from './support/navigation.ts';
 
-// Issue 12: a second factor, enrolled from /mi-cuenta with a QR code (decision 0054).
+// A second factor, enrolled from /mi-cuenta with a QR code.
 
 /**
  * The authenticator app's code, one 30-second step ahead: the server accepts the next step's code

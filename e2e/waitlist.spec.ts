@@ -3,8 +3,8 @@ import { bearer, newDoctor, futureWeekday, openDayByApi } from './support/agenda
 import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 import { waitForMail } from './support/outbox.ts';
 
-// Issue 14, decision 0029: a patient joins a doctor's waitlist, another patient cancels, and the
-// first books the freed time from the e-mail's link. Each journey registers accounts (slow hashes).
+// A patient joins a doctor's waitlist, another patient cancels, and the first books the freed time
+// from the e-mail's link. Each journey registers accounts (slow hashes).
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 

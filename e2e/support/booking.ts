@@ -27,7 +27,7 @@ export function weekdayAhead(daysAhead: number): string {
   return date;
 }
 
-/** Whole weeks between this week (Monday first, decisions #11) and the week of `date`. */
+/** Whole weeks between this week (Monday first) and the week of `date`. */
 export function weeksAhead(date: string): number {
   const monday = (d: string) => addDays(d, -((weekday(d) + 6) % 7));
   return Math.round((Date.parse(monday(date)) - Date.parse(monday(clinicToday()))) / (7 * 86_400_000));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** The two widths every screen is designed for (issue 13): a phone first, then a laptop. */
+/** The two widths every screen is designed for: a phone first, then a laptop. */
 export const PHONE = { width: 390, height: 844 } as const;
 export const LAPTOP = { width: 1366, height: 900 } as const;
 

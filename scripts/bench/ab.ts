@@ -5,7 +5,7 @@
 // both alike. It reports, per request, the wall time, each server's CPU and, on PostgreSQL, the CPU
 // of that server's own database connections (told apart by application_name). On this shared
 // machine a difference under a few percent between two runs of `bench:api` is noise; this measure
-// shows differences of that size (decision 0118).
+// shows differences of that size.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -5,7 +5,7 @@
 // Seeds a fresh clinic of each size, starts the real server and a bare Fastify server (the machine's
 // ceiling), drives both with autocannon, and prints a table (also written to bench-results/).
 // For the availability and patient-history scenarios it also drives a minimal Fastify server on the
-// same database doing the same work (same-work-server.ts, decision 0086): the ceiling for those reads.
+// same database doing the same work (same-work-server.ts): the ceiling for those reads.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -215,10 +215,10 @@ async function measureSize(
       DEMO_DATA: 'false',
       LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000',
       LOGIN_MAX_FAILURES: '1000000',
-      // The bench measures the admin's endpoints with a password log-in (decision 0054).
+      // The bench measures the admin's endpoints with a password log-in.
       MFA_REQUIRED_ROLES: '',
       // The seeded patients already hold several future visits each: with the clinic's caps
-      // (issue 14) almost every booking would be measured as a 409 refusal instead of a booking.
+      // almost every booking would be measured as a 409 refusal instead of a booking.
       MAX_ACTIVE_VISITS_PER_PATIENT: '1000000',
       MAX_VISITS_PER_DOCTOR_DAY: '1000000',
       NODE_ENV: 'production',

@@ -2,7 +2,7 @@
 // to the app server over HTTP/1.1, as the README's nginx does in production (`listen 443 ssl; http2 on`).
 // A phone reaches Galeno through such a proxy, so its browser fetches a screen's 15-20 files over one
 // multiplexed connection; measured straight against Node's HTTP/1.1, Lighthouse queues them on six
-// connections instead (decision 0087). The certificate is a throwaway one (openssl), made per run;
+// connections instead. The certificate is a throwaway one (openssl), made per run;
 // the browser is started with --ignore-certificate-errors.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

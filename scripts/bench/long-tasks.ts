@@ -1,4 +1,4 @@
-// npm run bench:long-tasks: what the main thread does while a screen of issue 15 loads on a slow phone,
+// npm run bench:long-tasks: what the main thread does while a screen loads on a slow phone,
 // as the browser itself reports it. Each page opens --runs=N times (default 5) in the system Chromium
 // at 412 x 823 with the CPU slowed 4x (no network throttling), from an empty cache, and the table
 // shows per page the median of: first contentful paint, largest contentful paint, the number of long

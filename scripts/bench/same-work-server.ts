@@ -1,4 +1,4 @@
-// The ceiling for Galeno's own reads (decision 0086): a minimal Fastify server on the same database
+// The ceiling for Galeno's own reads: a minimal Fastify server on the same database
 // doing the same work as Galeno for two scenarios, and nothing else.
 //   GET /api/citas/agenda-disponible/:doctorId?dias=7   availability
 //   GET /api/paciente/historial                          a patient's history (first page, X-Total-Count)
@@ -181,7 +181,7 @@ async function patientOf(request: FastifyRequest, reply: FastifyReply): Promise<
 
 const hhmm = (time: unknown) => String(time).slice(0, 5);
 
-/** The clinic's booking rules, read at most every 5 s as Galeno's instance cache does (issue 14). */
+/** The clinic's booking rules, read at most every 5 s as Galeno's instance cache does. */
 let rulesRead: { rules: Row; until: number } | undefined;
 async function bookingRules(): Promise<Row> {
   if (rulesRead && rulesRead.until > Date.now()) return rulesRead.rules;
