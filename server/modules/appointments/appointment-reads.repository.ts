@@ -5,7 +5,7 @@ import type { Visita } from '../../../contracts/consultations.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import type { Database, EstadoCita, TipoConsulta } from '../../db/schema/index.ts';
+import type { Database, TipoConsulta } from '../../db/schema/index.ts';
 import type { AppointmentMailRow } from '../reminders/index.ts';
 
 /**
@@ -344,18 +344,10 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 
 // The doctor's calendar feed.
 
-export interface FeedAppointmentRow {
-  id_cita: number;
-  fecha: string;
-  hora: string;
-  hora_fin: string;
-  estado: EstadoCita;
-  secuencia: number;
-  actualizado_en: string;
-  paciente_nombre: string;
-  paciente_apellido1: string;
-  tipo: TipoConsulta | null;
-}
+export type FeedAppointmentRow = Pick<
+  AppointmentMailRow,
+  'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
+> & { actualizado_en: string; tipo: TipoConsulta | null };
 
 /**
  * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names

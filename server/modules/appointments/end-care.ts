@@ -52,44 +52,37 @@ export async function cancelUpcomingAppointments(
   return cancelled;
 }
 
-/**
- * A patient leaves the clinic (account deleted, or no longer a patient), inside the admin's
- * transaction: their appointments still to come are cancelled the way the patient's own cancel
- * does, so the slots can be booked by others instead of staying Reservado. Past ones and the
- * clinical record stay. Returns `notify`, to be called after the commit: it e-mails each doctor, as
- * a new request does.
- */
-export async function endCare(
-  app: FastifyInstance,
-  caller: Caller,
-  trx: Transaction<Database>,
-  id_usuario: number,
-): Promise<{ cancelled: number[]; notify: () => Promise<void> }> {
-  const cancelled = await cancelUpcomingAppointments(app, caller, trx, {
-    of: { patientUser: id_usuario },
-    accion: 'cita.cancelar_baja_paciente',
-    reason: `el paciente (usuario ${id_usuario}) deja la clínica`,
-  });
-  return { cancelled, notify: () => notifyDoctorsOfPatientLeaving(app, findAppointmentMailRows, cancelled) };
-}
+type Leaving = 'patient' | 'doctor';
 
 /**
- * A doctor leaves the clinic (account deleted, or no longer a doctor), inside the admin's
- * transaction: every appointment still to come with them is cancelled the way a rejection is
- * (slot free, reminder stopped, opened consultation removed), so patients see it Cancelada instead
- * of waiting for a visit nobody will attend. Returns `notify`, to be called after the commit: it
- * e-mails each patient.
+ * Someone leaves the clinic (account deleted, or no longer a patient or a doctor), inside the
+ * admin's transaction: every appointment still to come with them is cancelled the way a rejection
+ * is (slot free for others instead of staying Reservado, reminder stopped, opened consultation
+ * removed), so the other side sees it Cancelada instead of waiting for a visit nobody will attend.
+ * Past appointments and the clinical record stay. Returns `notify`, to be called after the commit:
+ * a leaving patient's doctors are e-mailed as a new request is; a leaving doctor's patients are told
+ * of the cancellation.
  */
-export async function endPractice(
+async function endAppointmentsOf(
   app: FastifyInstance,
   caller: Caller,
   trx: Transaction<Database>,
+  who: Leaving,
   id_usuario: number,
 ): Promise<{ cancelled: number[]; notify: () => Promise<void> }> {
   const cancelled = await cancelUpcomingAppointments(app, caller, trx, {
-    of: { doctorUser: id_usuario },
-    accion: 'cita.cancelar_baja_doctor',
-    reason: `el doctor (usuario ${id_usuario}) deja la clínica`,
+    of: who === 'patient' ? { patientUser: id_usuario } : { doctorUser: id_usuario },
+    accion: who === 'patient' ? 'cita.cancelar_baja_paciente' : 'cita.cancelar_baja_doctor',
+    reason: `${who === 'patient' ? 'el paciente' : 'el doctor'} (usuario ${id_usuario}) deja la clínica`,
   });
-  return { cancelled, notify: () => notifyPatientsOfCancellation(app, findAppointmentMailRows, cancelled) };
+  const notifyOthers = who === 'patient' ? notifyDoctorsOfPatientLeaving : notifyPatientsOfCancellation;
+  return { cancelled, notify: () => notifyOthers(app, findAppointmentMailRows, cancelled) };
 }
+
+/** A patient leaves the clinic: see endAppointmentsOf. */
+export const endCare = (app: FastifyInstance, caller: Caller, trx: Transaction<Database>, id_usuario: number) =>
+  endAppointmentsOf(app, caller, trx, 'patient', id_usuario);
+
+/** A doctor leaves the clinic: see endAppointmentsOf. */
+export const endPractice = (app: FastifyInstance, caller: Caller, trx: Transaction<Database>, id_usuario: number) =>
+  endAppointmentsOf(app, caller, trx, 'doctor', id_usuario);
