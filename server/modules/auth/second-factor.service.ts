@@ -140,6 +140,15 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
     return kind as 'totp' | 'recuperacion';
   }
 
+  /** The caller's account, once their factor is on and they proved the password and a code. */
+  async function ownerWithActiveFactor(caller: Caller, input: PasswordAndCode): Promise<SessionRow> {
+    const user = await accountOf(caller.actor.id_usuario, caller.language);
+    if (!(await hasActiveSecondFactor(db, user.id_usuario))) throw fail(409, 'segundo_factor_inactivo', caller.language);
+    await checkPassword(user, input.contrasena, caller);
+    await checkCode(user, input.codigo, caller, { status: 400, recovery: true });
+    return user;
+  }
+
   async function freshRecoveryCodes(user: Account, accion: 'cuenta.segundo_factor_activado' | 'cuenta.codigos_recuperacion', caller: Visitor, activate: boolean) {
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     const now = clock.now().toISOString();
@@ -188,13 +197,7 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
     },
 
     async regenerateRecoveryCodes(caller: Caller, input: PasswordAndCode): Promise<RecoveryCodes> {
-      const { id_usuario } = caller.actor;
-      const user = await accountOf(id_usuario, caller.language);
-      if (!(await hasActiveSecondFactor(db, id_usuario))) {
-        throw fail(409, 'segundo_factor_inactivo', caller.language);
-      }
-      await checkPassword(user, input.contrasena, caller);
-      await checkCode(user, input.codigo, caller, { status: 400, recovery: true });
+      const user = await ownerWithActiveFactor(caller, input);
       return freshRecoveryCodes(user, 'cuenta.codigos_recuperacion', caller, false);
     },
 
@@ -202,12 +205,7 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
       const { id_usuario } = caller.actor;
       // Allowed for a role that requires it too (a new phone: off, then on again): with the factor
       // off, such a user can do nothing but enrol again (plugins/auth.ts).
-      const user = await accountOf(id_usuario, caller.language);
-      if (!(await hasActiveSecondFactor(db, id_usuario))) {
-        throw fail(409, 'segundo_factor_inactivo', caller.language);
-      }
-      await checkPassword(user, input.contrasena, caller);
-      await checkCode(user, input.codigo, caller, { status: 400, recovery: true });
+      const user = await ownerWithActiveFactor(caller, input);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         await deleteSecondFactor(trx, id_usuario);
