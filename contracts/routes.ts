@@ -29,15 +29,20 @@ export const SCREENS = {
   bookVisit: { path: '/pedir-cita', access: ['paciente'] },
   patientSummary: { path: '/resumen-paciente', access: ['paciente'] },
   profile: { path: '/perfil', access: ['doctor', 'paciente'] },
-  myAccount: { path: '/mi-cuenta', access: ['doctor', 'paciente', 'admin'] },
-  secondFactor: { path: '/mi-cuenta/segundo-factor', access: ['doctor', 'paciente', 'admin'] },
+  myAccount: { path: '/mi-cuenta', access: ['doctor', 'paciente', 'admin', 'recepcion'] },
+  secondFactor: { path: '/mi-cuenta/segundo-factor', access: ['doctor', 'paciente', 'admin', 'recepcion'] },
   myVisits: { path: '/mis-visitas', access: ['doctor', 'paciente'] },
   // The link of a waitlist offer's e-mail (?token=...).
   waitlistOffer: { path: '/lista-espera/oferta', access: ['paciente'] },
   recordAccesses: { path: '/quien-ha-consultado', access: ['paciente'] },
-  chat: { path: '/chat', access: ['doctor', 'paciente', 'admin'] },
+  chat: { path: '/chat', access: ['doctor', 'paciente', 'admin', 'recepcion'] },
   medicalRecord: { path: '/medical-record', access: ['doctor', 'paciente'] },
   history: { path: '/historial', access: ['doctor', 'paciente'] },
+  // The front desk (decision #34): the day across doctors, the caller's record, booking for them.
+  clinicToday: { path: '/hoy-clinica', access: ['recepcion', 'admin'] },
+  deskPatients: { path: '/recepcion/pacientes', access: ['recepcion', 'admin'] },
+  deskBooking: { path: '/recepcion/citar', access: ['recepcion', 'admin'] },
+  toRelocate: { path: '/por-reubicar', access: ['recepcion', 'admin'] },
 } as const satisfies Record<string, { path: string; access: RouteAccess }>;
 
 export type ScreenName = keyof typeof SCREENS;

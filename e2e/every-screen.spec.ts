@@ -16,6 +16,7 @@ const ROLES = {
   paciente: DEMO.patient,
   doctor: DEMO.doctor,
   admin: DEMO.admin,
+  recepcion: DEMO.reception,
 } as const satisfies Record<Role, Credentials>;
 
 const names = Object.keys(SCREENS) as ScreenName[];

@@ -8,6 +8,7 @@ export const test = base;
 /** The demo clinic's log-ins (server/seed/demo.ts), present on every browser-test server. */
 export const DEMO = {
   admin: { usuario: 'admin', contrasena: 'Admin1234!' },
+  reception: { usuario: 'recepcion', contrasena: 'Recepcion1234!' },
   doctor: { usuario: 'dra.garcia', contrasena: 'Doctor1234!' },
   doctor2: { usuario: 'dr.puig', contrasena: 'Doctor1234!' },
   patient: { usuario: 'ana.lopez', contrasena: 'Paciente1234!' },

@@ -33,7 +33,7 @@ describe('starting on loopback or on a network address', () => {
   it('loads the demo clinic into a fresh embedded database on loopback', async () => {
     const { dataDir, database } = await freshDatabase();
     const logins = await prepareDatabase(configFor(dataDir, { HOST: '127.0.0.1' }), database);
-    expect(logins.map((login) => login.usuario)).toEqual(['admin', 'dra.garcia', 'dr.puig', 'ana.lopez', 'jordi.martin']);
+    expect(logins.map((login) => login.usuario)).toEqual(['admin', 'recepcion', 'dra.garcia', 'dr.puig', 'ana.lopez', 'jordi.martin']);
     // Each doctor's weekly hours are the schedule their profile names (the generator keeps them open).
     const hours = await database.db
       .selectFrom('horarios_semanales as h')
@@ -66,10 +66,10 @@ describe('starting on loopback or on a network address', () => {
     const refusal = await prepareDatabase(onNetwork, database).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(StartupRefused);
     expect((refusal as Error).message).toContain('Galeno will not listen on 0.0.0.0');
-    expect((refusal as Error).message).toContain('admin, dra.garcia, dr.puig, ana.lopez, jordi.martin');
+    expect((refusal as Error).message).toContain('admin, recepcion, dra.garcia, dr.puig, ana.lopez, jordi.martin');
 
     const changed = await hashPassword('Propia-Segura1!');
-    await database.db.updateTable('usuarios').set({ contrasena_hash: changed }).where('nombre_usuario', 'in', ['admin', 'dra.garcia', 'dr.puig', 'ana.lopez']).execute();
+    await database.db.updateTable('usuarios').set({ contrasena_hash: changed }).where('nombre_usuario', 'in', ['admin', 'recepcion', 'dra.garcia', 'dr.puig', 'ana.lopez']).execute();
     await expect(prepareDatabase(onNetwork, database)).rejects.toThrow('jordi.martin.');
     await database.db.updateTable('usuarios').set({ contrasena_hash: changed }).where('nombre_usuario', '=', 'jordi.martin').execute();
     expect(await prepareDatabase(onNetwork, database)).toEqual([]);

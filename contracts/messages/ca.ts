@@ -49,7 +49,7 @@ export const ca: Messages = {
     chat_mensaje_largo: 'El missatge és massa llarg (màxim 4000 caràcters).',
     chat_contexto_largo: 'La conversa enviada és massa llarga: comença una conversa nova.',
     chat_nombre_requerido: 'El nom de la conversa és obligatori.',
-    rol_invalido: 'Selecciona un rol vàlid (pacient, doctor o admin).',
+    rol_invalido: 'Selecciona un rol vàlid (pacient, doctor, admin o recepció).',
     datos_doctor_requeridos: 'Cal completar el número de col·legiat i l’especialitat.',
     // agenda, consultations and the doctor's record
     bloques_requeridos: 'Has de seleccionar almenys una franja horària.',

@@ -49,7 +49,7 @@ export const en: Messages = {
     chat_mensaje_largo: 'The message is too long (at most 4000 characters).',
     chat_contexto_largo: 'The conversation sent is too long: start a new conversation.',
     chat_nombre_requerido: 'The conversation name is required.',
-    rol_invalido: 'Choose a valid role (paciente, doctor or admin).',
+    rol_invalido: 'Choose a valid role (paciente, doctor, admin or recepcion).',
     datos_doctor_requeridos: 'Registration number and specialty are required.',
     // agenda, consultations and the doctor's record
     bloques_requeridos: 'You must select at least one time range.',

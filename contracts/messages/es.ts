@@ -51,7 +51,7 @@ export const es = {
     chat_mensaje_largo: 'El mensaje es demasiado largo (máximo 4000 caracteres).',
     chat_contexto_largo: 'La conversación enviada es demasiado larga: empieza una conversación nueva.',
     chat_nombre_requerido: 'El nombre de la conversación es obligatorio.',
-    rol_invalido: 'Selecciona un rol válido (paciente, doctor o admin).',
+    rol_invalido: 'Selecciona un rol válido (paciente, doctor, admin o recepcion).',
     datos_doctor_requeridos: 'Debe completar número de colegiado y especialidad.',
     // agenda, consultations and the doctor's record
     bloques_requeridos: 'Debes seleccionar al menos un tramo horario.',

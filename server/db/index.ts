@@ -38,6 +38,8 @@ export interface DatabaseHandle {
    * the demo clinic, and every hour; PostgreSQL's autovacuum does the same, so there it does nothing.
    */
   refreshPlannerStatistics(): Promise<void>;
+  /** SQLite only: lifts the defensive flag while `edit` writes the schema table (migrations). */
+  withWritableSqliteSchema?: (edit: () => Promise<void>) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     durable: () => wal.durable(),
     walSyncs: () => wal.syncs,
     refreshPlannerStatistics,
+    withWritableSqliteSchema: async (edit) => {
+      database.enableDefensive(false);
+      try {
+        await edit();
+      } finally {
+        database.enableDefensive(true);
+      }
+    },
     close: async () => {
       clearInterval(hourly);
       await wal.close();
@@ -126,6 +136,7 @@ function migratorFor(handle: DatabaseHandle, list: Record<string, GalenoMigratio
       handle.dialect === 'postgres'
         ? (column) => column.generatedByDefaultAsIdentity().primaryKey()
         : (column) => column.primaryKey().autoIncrement(),
+    ...(handle.withWritableSqliteSchema ? { withWritableSqliteSchema: handle.withWritableSqliteSchema } : {}),
   };
   // On PostgreSQL the dialect's introspector sees only the current schema (dialects/postgres.ts),
   // so the migration tables are found, and created, in that schema only.

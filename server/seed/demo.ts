@@ -14,6 +14,7 @@ export interface DemoLogin {
 
 export const DEMO_LOGINS: DemoLogin[] = [
   { rol: 'admin', usuario: 'admin', contrasena: 'Admin1234!' },
+  { rol: 'recepcion', usuario: 'recepcion', contrasena: 'Recepcion1234!' },
   { rol: 'doctor', usuario: 'dra.garcia', contrasena: 'Doctor1234!' },
   { rol: 'doctor', usuario: 'dr.puig', contrasena: 'Doctor1234!' },
   { rol: 'paciente', usuario: 'ana.lopez', contrasena: 'Paciente1234!' },
@@ -30,14 +31,15 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * A small demo clinic: an admin, two doctors with two weeks of agenda, and two patients with a
+ * A small demo clinic: an admin, a receptionist, two doctors with two weeks of agenda, and two patients with a
  * medical file, past consultations and appointments. Dates are relative to today.
  */
 export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: string): Promise<DemoLogin[]> {
   const today = localDate(now, timeZone);
   const stamp = now.toISOString();
-  const [adminHash, doctorHash, patientHash] = await Promise.all([
+  const [adminHash, receptionHash, doctorHash, patientHash] = await Promise.all([
     hashPassword('Admin1234!'),
+    hashPassword('Recepcion1234!'),
     hashPassword('Doctor1234!'),
     hashPassword('Paciente1234!'),
   ]);
@@ -59,6 +61,16 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       nombre: 'Marta',
       apellido1: 'Serrano',
       apellido2: 'Vidal',
+      creado_en: stamp,
+    });
+    await insertUser(trx, {
+      nombre_usuario: 'recepcion',
+      correo: 'recepcion@example.es',
+      contrasena_hash: receptionHash,
+      rol: 'recepcion',
+      nombre: 'Nuria',
+      apellido1: 'Casas',
+      apellido2: 'Ferrer',
       creado_en: stamp,
     });
 

@@ -19,7 +19,7 @@ export const activeAccountCounts: GalenoMigration = {
       .execute();
     await sql`insert into cuentas_activas (rol, total)
       select r.rol, (select count(*) from usuarios u where u.rol = r.rol and u.activo = 1)
-      from (select 'paciente' as rol union all select 'doctor' union all select 'admin') r`.execute(db);
+      from (select 'paciente' as rol union all select 'doctor' union all select 'admin' union all select 'recepcion') r`.execute(db);
 
     // +1 for the row the account now counts in, -1 for the one it counted in.
     const delta = (added: string, removed: string) =>

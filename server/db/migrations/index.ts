@@ -25,12 +25,13 @@ import { waitlist } from './027-waitlist.ts';
 import { waitlistOffers } from './028-waitlist-offers.ts';
 import { bookingRules } from './013-booking-rules.ts';
 import { noShows } from './026-no-shows.ts';
+import { receptionRole } from './060-reception-role.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
  * Number ranges are reserved per area to keep parallel work apart:
  * 010-019 administration, 020-029 agenda, 030-039 patient area, 040-049 chat, 050-059 trust,
- * 080-089 performance.
+ * 060-069 front desk, 080-089 performance.
  */
 export const migrations: Record<string, GalenoMigration> = {
   '001-initial-schema': initialSchema,
@@ -53,6 +54,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '052-sessions': sessions,
   '053-second-factor': secondFactor,
   '054-break-the-glass': breakTheGlass,
+  '060-reception-role': receptionRole,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,

@@ -9,6 +9,11 @@ export interface MigrationContext {
   dialect: DialectName;
   /** An auto-incrementing integer primary key, spelled the way each database wants it. */
   primaryKey: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  /**
+   * SQLite only: runs `edit` with the schema table writable, for the one change SQLite's own
+   * documentation does that way (loosening a CHECK constraint without rebuilding the table).
+   */
+  withWritableSqliteSchema?: (edit: () => Promise<void>) => Promise<void>;
 }
 
 export interface GalenoMigration {

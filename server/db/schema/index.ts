@@ -8,7 +8,7 @@ export type { EstadoCita, EstadoConsulta, TipoConsulta };
 // Dates are ISO text (YYYY-MM-DD, HH:MM, or full timestamps) and booleans are 0/1 integers,
 // so one query runs unchanged on SQLite and PostgreSQL.
 
-export type Rol = 'paciente' | 'doctor' | 'admin';
+export type Rol = 'paciente' | 'doctor' | 'admin' | 'recepcion';
 
 export interface UsuariosTable {
   id_usuario: Generated<number>;

@@ -1,3 +1,4 @@
+import { ROLES } from '../../../contracts/roles.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -110,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      config: { access: ['paciente', 'doctor', 'admin'], mfaExempt: true },
+      config: { access: ROLES, mfaExempt: true },
       schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: usuarioSesionSchema, 401: errorBody } },
     },
     async (request) => {
@@ -129,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { access: ['paciente', 'doctor', 'admin'], mfaExempt: true },
+      config: { access: ROLES, mfaExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'Ends this session (other devices stay logged in)',
@@ -145,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/sesiones',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ROLES },
       schema: {
         tags: ['auth'],
         summary: 'My live sessions, this one marked',
@@ -158,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/auth/sesiones/:id',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ROLES },
       schema: {
         tags: ['auth'],
         summary: 'Ends one of my sessions',
@@ -175,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sesiones/cerrar-todas',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ROLES },
       schema: {
         tags: ['auth'],
         summary: 'Ends all my other sessions (and this one with incluir_actual)',
@@ -189,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/contrasena',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ROLES },
       schema: {
         tags: ['auth'],
         summary: 'Change my password (ends my other sessions)',

@@ -1,3 +1,4 @@
+import { ROLES } from '../../../contracts/roles.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
@@ -12,7 +13,7 @@ import {
 import { callerOf } from '../../lib/request-context.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 
-const MEMBERS = ['paciente', 'doctor', 'admin'] as const;
+const MEMBERS = ROLES;
 
 /**
  * The user's own second factor. Enrolment stays open to a user whose role requires

@@ -1,3 +1,4 @@
+import { ROLES } from '../../../contracts/roles.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import { acceptedLanguage } from '../../lib/language.ts';
 import { callerOf, type Caller } from '../../lib/request-context.ts';
 import { createChatService } from './chat.service.ts';
 
-const EVERYONE = ['paciente', 'doctor', 'admin'] as const;
+const EVERYONE = ROLES;
 /** A comment line now and then keeps proxies from closing a quiet stream while a model thinks. */
 const KEEP_ALIVE_MS = 15_000;
 

@@ -1,3 +1,4 @@
+import { ROLES } from '../../../contracts/roles.ts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -115,7 +116,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mi-cuenta',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ROLES },
       schema: { tags: ['usuarios'], summary: 'The caller’s own account', response: { 200: miCuentaSchema, 401: errorBody } },
     },
     async (request) => service.account(callerOf(request)),
@@ -124,7 +125,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mi-cuenta/idioma',
     {
-      config: { access: ['paciente', 'doctor', 'admin'] },
+      config: { access: ROLES },
       schema: {
         tags: ['usuarios'],
         summary: 'The caller’s own language (es, ca, en): their e-mails and reminders are written in it',

@@ -1,3 +1,4 @@
+import { ROLES } from '../../../contracts/roles.ts';
 import { describe, expect, it } from 'vitest';
 import { addAllergy, addSlot, loginStatus, setContact, specialtyId, uniqueColegiado } from '../../testing/admin.ts';
 import { auditEntries } from '../../testing/audit.ts';
@@ -91,7 +92,7 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
     const admin = await server.createUser('admin');
     const badRole = await listUsers(server, admin.token, '?rol=jefe');
     expect(badRole.status).toBe(400);
-    expect(badRole.body).toMatchObject({ detail: 'Selecciona un rol válido (paciente, doctor o admin).' });
+    expect(badRole.body).toMatchObject({ detail: 'Selecciona un rol válido (paciente, doctor, admin o recepcion).' });
     for (const query of ['?por_pagina=201', '?por_pagina=0', '?pagina=0', '?pagina=abc']) {
       for (const path of ['/api/usuarios', '/api/pacientes']) {
         const response = await server.request(path === '/api/usuarios' ? 'GET' : 'GET', `${path}${query}`, { token: admin.token });
@@ -259,7 +260,7 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
 
   it('lets every user choose the language of their e-mails and reminders', async () => {
     expect((await server.request('PUT', '/api/mi-cuenta/idioma', { body: { idioma: 'ca' } })).status).toBe(401);
-    for (const rol of ['paciente', 'doctor', 'admin'] as const) {
+    for (const rol of ROLES) {
       const user = await server.createUser(rol);
       const changed = await server.request<{ idioma: string }>('PUT', '/api/mi-cuenta/idioma', { token: user.token, body: { idioma: 'ca' } });
       expect(changed.status).toBe(200);
@@ -275,7 +276,7 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
 
   it('shows every user their own account', async () => {
     expect((await server.request('GET', '/api/mi-cuenta')).status).toBe(401);
-    for (const rol of ['paciente', 'doctor', 'admin'] as const) {
+    for (const rol of ROLES) {
       const user = await server.createUser(rol);
       const response = await server.request('GET', '/api/mi-cuenta', { token: user.token });
       expect(response.status).toBe(200);
@@ -307,6 +308,22 @@ describe.each(DATABASES)('role changes on %s', (kind) => {
     }
   });
 
+  it('lets an admin make a user reception staff, who then logs in to the front desk and is listed as such', async () => {
+    const admin = await server.createUser('admin');
+    const patient = await server.createUser('paciente');
+    const changed = await changeRole(server, admin.token, patient.id_usuario, { nuevo_rol: 'recepcion' });
+    expect(changed.status).toBe(200);
+    const listed = await server.request<{ rol: string }[]>('GET', '/api/usuarios?rol=recepcion', { token: admin.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((user) => user.rol)).toContain('recepcion');
+    expect(listed.body.every((user) => user.rol === 'recepcion')).toBe(true);
+    const login = await server.request<{ usuario: { rol: string } }>('POST', '/api/login', {
+      body: { usuario: patient.usuario, contrasena: TEST_PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.usuario.rol).toBe('recepcion');
+  });
+
   it('asks for a colegiado and a specialty to make a doctor, with the spec messages', async () => {
     const admin = await server.createUser('admin');
     const patient = await server.createUser('paciente');
@@ -334,7 +351,7 @@ describe.each(DATABASES)('role changes on %s', (kind) => {
     expect(unknown.body.code).toBe('especialidad_invalida');
     const badRole = await changeRole(server, admin.token, patient.id_usuario, { nuevo_rol: 'superuser' });
     expect(badRole.status).toBe(400);
-    expect(badRole.body.detail).toBe('Selecciona un rol válido (paciente, doctor o admin).');
+    expect(badRole.body.detail).toBe('Selecciona un rol válido (paciente, doctor, admin o recepcion).');
     const nobody = await changeRole(server, admin.token, 999_999, { nuevo_rol: 'admin' });
     expect(nobody.status).toBe(404);
     expect(nobody.body.code).toBe('usuario_no_encontrado');

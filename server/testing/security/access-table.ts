@@ -19,6 +19,7 @@ import { addAppointment } from '../patients.ts';
  *   doctor        the doctor who treats `patient` and owns the agenda in the request
  *   otherDoctor   a doctor who does not treat `patient`, asking for the same thing
  *   admin         an administrator
+ *   reception     a front-desk user (decision #34): visits and contact details, never the clinical record
  *
  * For endpoints about "me" (no id anywhere) every actor of the role gets their own data: the
  * matrix test also checks that no answer to otherPatient, otherDoctor, admin or anonymous carries
@@ -26,8 +27,8 @@ import { addAppointment } from '../patients.ts';
  * user's conversation or attachment included), 404 an id that names nothing.
  */
 
-/** Expected status per actor, in this order: anonymous, patient, otherPatient, doctor, otherDoctor, admin. */
-export type Statuses = readonly [number, number, number, number, number, number];
+/** Expected status per actor, in this order: anonymous, patient, otherPatient, doctor, otherDoctor, admin, reception. */
+export type Statuses = readonly [number, number, number, number, number, number, number];
 
 export interface MatrixRequest {
   /** The path with its parameters filled in, and the query string if any. */
@@ -49,14 +50,14 @@ export interface MatrixRow {
   touchesAccounts?: boolean;
 }
 
-const PUBLIC: Statuses = [200, 200, 200, 200, 200, 200];
-const ANY_MEMBER: Statuses = [401, 200, 200, 200, 200, 200];
-const OWN_PATIENT_DATA: Statuses = [401, 200, 200, 403, 403, 403];
-const ONLY_PATIENT: Statuses = [401, 200, 403, 403, 403, 403];
-const OWN_DOCTOR_DATA: Statuses = [401, 403, 403, 200, 200, 403];
-const ONLY_DOCTOR: Statuses = [401, 403, 403, 200, 403, 403];
-const ONLY_ADMIN: Statuses = [401, 403, 403, 403, 403, 200];
-const ONLY_OWNER_CHAT: Statuses = [401, 200, 403, 403, 403, 403];
+const PUBLIC: Statuses = [200, 200, 200, 200, 200, 200, 200];
+const ANY_MEMBER: Statuses = [401, 200, 200, 200, 200, 200, 200];
+const OWN_PATIENT_DATA: Statuses = [401, 200, 200, 403, 403, 403, 403];
+const ONLY_PATIENT: Statuses = [401, 200, 403, 403, 403, 403, 403];
+const OWN_DOCTOR_DATA: Statuses = [401, 403, 403, 200, 200, 403, 403];
+const ONLY_DOCTOR: Statuses = [401, 403, 403, 200, 403, 403, 403];
+const ONLY_ADMIN: Statuses = [401, 403, 403, 403, 403, 200, 403];
+const ONLY_OWNER_CHAT: Statuses = [401, 200, 403, 403, 403, 403, 403];
 
 const with201 = (statuses: Statuses): Statuses =>
   statuses.map((status) => (status === 200 ? 201 : status)) as unknown as Statuses;
@@ -189,17 +190,17 @@ export const ACCESS_TABLE: MatrixRow[] = [
   // A forgotten password: public, and a bad link is refused the same way for everyone
   {
     route: 'POST /api/recuperar-contrasena',
-    expect: [202, 202, 202, 202, 202, 202],
+    expect: [202, 202, 202, 202, 202, 202, 202],
     request: (w) => ({ url: '/api/recuperar-contrasena', body: { usuario: w.users.patient.usuario } }),
   },
   {
     route: 'POST /api/restablecer-contrasena/comprobar',
-    expect: [400, 400, 400, 400, 400, 400],
+    expect: [400, 400, 400, 400, 400, 400, 400],
     request: () => ({ url: '/api/restablecer-contrasena/comprobar', body: { token: 'x'.repeat(43) } }),
   },
   {
     route: 'POST /api/restablecer-contrasena',
-    expect: [400, 400, 400, 400, 400, 400],
+    expect: [400, 400, 400, 400, 400, 400, 400],
     request: () => ({
       url: '/api/restablecer-contrasena',
       body: { token: 'x'.repeat(43), contrasena: 'Cambiada123!' },
@@ -307,14 +308,14 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'GET /api/usuarios',
     variant: 'patients only',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ url: '/api/usuarios?rol=paciente' }),
   },
   // Doctors get patient accounts only when they name no role.
   {
     route: 'GET /api/usuarios',
     variant: 'every role',
-    expect: [401, 403, 403, 200, 200, 200],
+    expect: [401, 403, 403, 200, 200, 200, 403],
     request: () => ({ url: '/api/usuarios' }),
   },
   {
@@ -341,7 +342,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with204(ONLY_ADMIN),
     request: async (w) => ({ url: `/api/usuarios/${(await w.fresh.user()).id_usuario}` }),
   },
-  { route: 'GET /api/pacientes', expect: [401, 403, 403, 200, 200, 200], request: () => ({ url: '/api/pacientes' }) },
+  { route: 'GET /api/pacientes', expect: [401, 403, 403, 200, 200, 200, 403], request: () => ({ url: '/api/pacientes' }) },
   {
     route: 'POST /api/registro-doctor',
     expect: with201(ONLY_ADMIN),
@@ -367,7 +368,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   },
   {
     route: 'GET /api/clinica/logo',
-    expect: [404, 404, 404, 404, 404, 404],
+    expect: [404, 404, 404, 404, 404, 404, 404],
     request: () => ({ url: '/api/clinica/logo' }),
   },
   {
@@ -417,7 +418,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   },
   {
     route: 'GET /api/usuarios/historial',
-    expect: [401, 200, 200, 200, 200, 403],
+    expect: [401, 200, 200, 200, 200, 403, 403],
     request: () => ({ url: '/api/usuarios/historial' }),
   },
   { route: 'GET /api/paciente/archivos', expect: OWN_PATIENT_DATA, request: () => ({ url: '/api/paciente/archivos' }) },
@@ -513,7 +514,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   {
     route: 'GET /api/calendario/:token',
     variant: 'unknown address',
-    expect: [404, 404, 404, 404, 404, 404],
+    expect: [404, 404, 404, 404, 404, 404, 404],
     request: () => ({ url: `/api/calendario/${'A'.repeat(43)}.ics` }),
   },
   {
@@ -645,12 +646,12 @@ export const ACCESS_TABLE: MatrixRow[] = [
   // Weekly hours, absences and holidays: hours by the doctor or an admin, absences by the doctor.
   {
     route: 'GET /api/agenda/horario',
-    expect: [401, 403, 403, 200, 403, 200],
+    expect: [401, 403, 403, 200, 403, 200, 403],
     request: (w) => ({ url: `/api/agenda/horario?id_doctor=${doctorId(w)}` }),
   },
   {
     route: 'PUT /api/agenda/horario',
-    expect: [401, 403, 403, 200, 403, 200],
+    expect: [401, 403, 403, 200, 403, 200, 403],
     // Hours from the day after the open window's last (8 weeks from the test clock's 2026-03-02:
     // the latest start allowed), so the matrix's agenda stays as it was.
     request: (w) => ({
@@ -682,7 +683,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: ONLY_DOCTOR,
     request: async (w) => ({ url: `/api/agenda/ausencias/${await freshAbsence(w)}/cancelar-citas`, body: { citas: [w.own.appointment] } }),
   },
-  { route: 'GET /api/agenda/festivos', expect: [401, 403, 403, 200, 200, 200], request: () => ({ url: '/api/agenda/festivos?anio=2026' }) },
+  { route: 'GET /api/agenda/festivos', expect: [401, 403, 403, 200, 200, 200, 403], request: () => ({ url: '/api/agenda/festivos?anio=2026' }) },
 
   // Consultations and records
   { route: 'GET /api/medico/consultas', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/medico/consultas' }) },
@@ -731,7 +732,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',
     variant: "another patient's entry",
-    expect: [401, 403, 403, 404, 403, 403],
+    expect: [401, 403, 403, 404, 403, 403, 403],
     request: async (w) => ({
       url: `/api/pacientes/${paciente(w)}/alergias/${await w.fresh.entry('alergias', 'otherPatient')}`,
       body: { nombre: 'Ácaros' },
@@ -754,13 +755,13 @@ export const ACCESS_TABLE: MatrixRow[] = [
   },
   {
     route: 'GET /api/archivos/:id_archivo',
-    expect: [401, 200, 403, 200, 403, 403],
+    expect: [401, 200, 403, 200, 403, 403, 403],
     request: (w) => ({ url: `/api/archivos/${w.own.file}` }),
   },
   {
     // Only whoever uploaded it may remove it; the treating doctor may read it but not delete it.
     route: 'DELETE /api/archivos/:id_archivo',
-    expect: [401, 204, 403, 403, 403, 403],
+    expect: [401, 204, 403, 403, 403, 403, 403],
     request: async (w) => ({ url: `/api/archivos/${await w.fresh.file()}` }),
   },
 

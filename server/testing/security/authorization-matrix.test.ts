@@ -4,7 +4,7 @@ import { ACCESS_TABLE, uploadOf } from './access-table.ts';
 import { ACTORS, buildWorld, SECRETS, type ActorName, type World } from './world.ts';
 
 /** Actors who must never see `patient`'s clinical data. */
-const OUTSIDERS: ReadonlySet<ActorName> = new Set(['anonymous', 'otherPatient', 'otherDoctor', 'admin']);
+const OUTSIDERS: ReadonlySet<ActorName> = new Set(['anonymous', 'otherPatient', 'otherDoctor', 'admin', 'reception']);
 
 describe.each(DATABASES)('authorization matrix on %s', (kind) => {
   const server = useTestServer(kind);

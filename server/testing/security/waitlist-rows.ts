@@ -7,10 +7,10 @@ import { cancelOtherVisits, type World } from './world.ts';
  * The waitlist's rows of the authorization table. Only patients have a waitlist; an offer's link
  * belongs to its patient alone, and to anyone else it names nothing (404).
  */
-const OWN_PATIENT_DATA: Statuses = [401, 200, 200, 403, 403, 403];
-const ONLY_PATIENT_204: Statuses = [401, 204, 403, 403, 403, 403];
-const OFFER_OF_PATIENT: Statuses = [401, 200, 404, 403, 403, 403];
-const CLAIM_OF_PATIENT: Statuses = [401, 201, 404, 403, 403, 403];
+const OWN_PATIENT_DATA: Statuses = [401, 200, 200, 403, 403, 403, 403];
+const ONLY_PATIENT_204: Statuses = [401, 204, 403, 403, 403, 403, 403];
+const OFFER_OF_PATIENT: Statuses = [401, 200, 404, 403, 403, 403, 403];
+const CLAIM_OF_PATIENT: Statuses = [401, 201, 404, 403, 403, 403, 403];
 
 let sequence = 0;
 

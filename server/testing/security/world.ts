@@ -8,7 +8,7 @@ import { addAppointment, addConsultation } from '../patients.ts';
 import { TEST_PASSWORD, type TestServer, type TestUser } from '../test-server.ts';
 
 /** Who asks: nobody, the owner of the data, someone of the same role who is not, and an admin. */
-export const ACTORS = ['anonymous', 'patient', 'otherPatient', 'doctor', 'otherDoctor', 'admin'] as const;
+export const ACTORS = ['anonymous', 'patient', 'otherPatient', 'doctor', 'otherDoctor', 'admin', 'reception'] as const;
 export type ActorName = (typeof ACTORS)[number];
 export type Member = Exclude<ActorName, 'anonymous'>;
 
@@ -83,6 +83,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     doctor: await server.createUser('doctor', { nombre: 'Daniel' }),
     otherDoctor: await server.createUser('doctor', { nombre: 'Olga' }),
     admin: await server.createUser('admin', { nombre: 'Ada' }),
+    reception: await server.createUser('recepcion', { nombre: 'Rita' }),
   };
   const { patient, doctor } = users;
   const id_paciente = patient.id_paciente!;

@@ -179,4 +179,25 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
     namespaces: ['history', 'clinical'],
     load: () => import('../features/history/routes/history-page.tsx'),
   },
+  clinicToday: {
+    layout: 'area',
+    settle: true,
+    namespaces: ['clinic-day'],
+    load: () => import('../features/clinic-day/routes/clinic-today-page.tsx'),
+  },
+  deskPatients: {
+    layout: 'area',
+    namespaces: ['desk-patients'],
+    load: () => import('../features/desk/routes/desk-patients-page.tsx'),
+  },
+  deskBooking: {
+    layout: 'area',
+    namespaces: ['desk-booking'],
+    load: () => import('../features/desk/routes/desk-booking-page.tsx'),
+  },
+  toRelocate: {
+    layout: 'area',
+    namespaces: ['relocate'],
+    load: () => import('../features/relocate/routes/to-relocate-page.tsx'),
+  },
 };

@@ -11,11 +11,15 @@ import type { Role } from '../../../../contracts/roles.ts';
 export const MENUS: Record<Role, { main: readonly ScreenName[]; user: readonly ScreenName[] }> = {
   admin: {
     main: ['adminDashboard', 'userManagement', 'doctorRegistration', 'patientList', 'auditLog', 'clinicSettings', 'chat'],
-    user: ['myAccount', 'controlPanel'],
+    user: ['myAccount', 'controlPanel', 'clinicToday', 'deskPatients', 'deskBooking', 'toRelocate'],
   },
   doctor: {
     main: ['doctorDashboard', 'doctorAgenda', 'myVisits', 'assignConsultations', 'medicalRecord', 'patientList', 'chat'],
     user: ['doctorProfile', 'profile', 'history', 'myAccount'],
+  },
+  recepcion: {
+    main: ['clinicToday', 'deskPatients', 'deskBooking', 'toRelocate', 'chat'],
+    user: ['myAccount'],
   },
   paciente: {
     main: ['patientDashboard', 'bookVisit', 'myVisits', 'history', 'patientMedicalFile', 'chat'],

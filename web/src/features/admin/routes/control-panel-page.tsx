@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
 import { SCREENS, type RouteAccess, type ScreenName } from '../../../../../contracts/routes.ts';
 
-const GROUPS = ['public', 'admin', 'doctor', 'paciente', 'shared'] as const;
+const GROUPS = ['public', 'admin', 'recepcion', 'doctor', 'paciente', 'shared'] as const;
 type Group = (typeof GROUPS)[number];
 
 /** Public screens, the screens of one role, and those several roles share. */
@@ -17,7 +17,7 @@ const screensByGroup = (Object.keys(SCREENS) as ScreenName[]).reduce<Record<Grou
     groups[groupOf(SCREENS[name].access)].push(name);
     return groups;
   },
-  { public: [], admin: [], doctor: [], paciente: [], shared: [] },
+  { public: [], admin: [], recepcion: [], doctor: [], paciente: [], shared: [] },
 );
 
 /** The developer control page (spec section 2): a link to every screen of the route table. */

@@ -1,0 +1,11 @@
+import { Container, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export default function DeskBookingPage() {
+  const { t } = useTranslation('desk-booking');
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1}>{t('title')}</Title>
+    </Container>
+  );
+}
