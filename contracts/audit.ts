@@ -37,6 +37,7 @@ export const ACCIONES_FIJAS = [
   'cuenta.contrasena_restablecida',
   'cuenta.registro',
   'cuenta.registro_doctor',
+  'cuenta.registro_recepcion',
   'cuenta.restablecimiento_solicitado',
   'cuenta.segundo_factor_activado',
   'cuenta.segundo_factor_desactivado',

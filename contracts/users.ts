@@ -4,6 +4,8 @@ import { LANGUAGES } from './messages/languages.ts';
 import { colegiadoField, especialidadIdField } from './doctors.ts';
 import { ESTADOS_ACTIVIDAD } from './profiles.ts';
 import { ROLES } from './roles.ts';
+import { newPasswordField, usernameField } from './auth.ts';
+import { emailField, nameText, optionalNameText } from './common.ts';
 
 const rolField = z.enum(ROLES, { error: 'rol_invalido' });
 
@@ -89,3 +91,22 @@ export type MiCuenta = z.infer<typeof miCuentaSchema>;
 /** PUT /api/mi-cuenta/idioma: the language of the account's e-mails, reminders and screens. */
 export const idiomaCuentaSchema = z.object({ idioma: z.enum(LANGUAGES, { error: 'valor_invalido' }) });
 export type IdiomaCuenta = z.infer<typeof idiomaCuentaSchema>;
+
+/** POST /api/registro-recepcion: an admin opens a front-desk account (decision #34). */
+export const registroRecepcionSchema = z.object({
+  usuario: usernameField,
+  email: emailField,
+  contrasena: newPasswordField,
+  nombre: nameText('nombre_requerido', 100),
+  apellido_1: nameText('apellido1_requerido', 100),
+  apellido_2: optionalNameText(100),
+});
+export type RegistroRecepcion = z.infer<typeof registroRecepcionSchema>;
+
+/** The form: the payload plus the password's confirmation, which is checked here and not sent. */
+export const registroRecepcionFormSchema = registroRecepcionSchema
+  .extend({ confirmacion: z.string().min(1, 'contrasena_requerida') })
+  .refine((form) => form.contrasena === form.confirmacion, { message: 'contrasenas_no_coinciden', path: ['confirmacion'] });
+export type RegistroRecepcionForm = z.input<typeof registroRecepcionFormSchema>;
+
+export const registroRecepcionResponse = z.object({ id_usuario: z.number() });

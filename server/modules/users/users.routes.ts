@@ -4,7 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sesionesCerradasSchema } from '../../../contracts/sessions.ts';
 import { APPROXIMATE_TOTAL_HEADER, errorBody, idParam, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
-import { cambioRolSchema, idiomaCuentaSchema, miCuentaSchema, pacienteListaSchema, pacientesQuery, usuarioListaSchema, usuariosQuery } from '../../../contracts/users.ts';
+import {
+  cambioRolSchema,
+  idiomaCuentaSchema,
+  miCuentaSchema,
+  pacienteListaSchema,
+  pacientesQuery,
+  registroRecepcionResponse,
+  registroRecepcionSchema,
+  usuarioListaSchema,
+  usuariosQuery,
+} from '../../../contracts/users.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import type { Page } from '../accounts/index.ts';
 import { createUsersService } from './users.service.ts';
@@ -42,6 +52,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPage(reply, await service.listUsers(callerOf(request), request.query)),
+  );
+
+  app.post(
+    '/registro-recepcion',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'An admin opens a front-desk (recepcion) account',
+        body: registroRecepcionSchema,
+        response: { 201: registroRecepcionResponse, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.registerReception(callerOf(request), request.body)),
   );
 
   app.put(

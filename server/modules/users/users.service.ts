@@ -1,7 +1,8 @@
 import { fullName } from '../../../contracts/names.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../../contracts/messages/index.ts';
-import type { CambioRol, IdiomaCuenta, MiCuenta, PacienteLista, UsuarioLista, UsuariosQuery } from '../../../contracts/users.ts';
+import type { CambioRol, IdiomaCuenta, MiCuenta, PacienteLista, RegistroRecepcion, UsuarioLista, UsuariosQuery } from '../../../contracts/users.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import type { PagingQuery } from '../../../contracts/common.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
@@ -14,6 +15,11 @@ import { createAppointmentsService } from '../appointments/index.ts';
 import { endSessionsOf } from '../auth/index.ts';
 import { specialtyExists } from '../specialties/index.ts';
 import {
+  accountInsertError,
+  accountOf,
+  duplicateAccountError,
+  findTakenIdentifiers,
+  insertUser,
   deactivateUser,
   mapUniqueViolation,
   findAccount,
@@ -96,6 +102,31 @@ export function createUsersService(app: FastifyInstance) {
      * (the consultation screen's patient select, whose `id` is POST /api/consultas's
      * pacienteId). A doctor asking for another role is refused.
      */
+    /** An admin opens a front-desk account; it logs in like any other, and its home is the day's board. */
+    async registerReception(caller: Caller, input: RegistroRecepcion): Promise<{ id_usuario: number }> {
+      const { actor, language } = caller;
+      const duplicate = duplicateAccountError(await findTakenIdentifiers(db, input.usuario, input.email), language);
+      if (duplicate) throw duplicate;
+      const contrasena_hash = await hashPassword(input.contrasena);
+      const creado_en = clock.now().toISOString();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id_usuario = await insertUser(trx, accountOf(input, { rol: 'recepcion', contrasena_hash, idioma: language, creado_en }));
+          await writeAudit(trx, {
+            id_usuario: actor.id_usuario,
+            rol: actor.rol,
+            accion: 'cuenta.registro_recepcion',
+            detalle: `usuario ${id_usuario}`,
+            ip: caller.address,
+            creado_en,
+          });
+          return { id_usuario };
+        });
+      } catch (error) {
+        throw await accountInsertError(db, error, input, language);
+      }
+    },
+
     async listUsers({ actor, language }: Caller, query: UsuariosQuery): Promise<Page<UsuarioLista>> {
       if (actor.rol !== 'admin' && (query.rol ?? 'paciente') !== 'paciente') throw fail(403, 'sin_permiso', language);
       const page = await listUsers(db, dialect, actor.rol === 'admin' ? query : { ...query, rol: 'paciente' });

@@ -324,6 +324,22 @@ describe.each(DATABASES)('role changes on %s', (kind) => {
     expect(login.body.usuario.rol).toBe('recepcion');
   });
 
+  it('lets an admin open a reception account, refuses a taken username, and audits it', async () => {
+    const admin = await server.createUser('admin');
+    const body = { usuario: 'rosa.pla', email: 'rosa.pla@example.es', contrasena: 'Recepcion!2026x', nombre: 'Rosa', apellido_1: 'Pla' };
+    const created = await server.request<{ id_usuario: number }>('POST', '/api/registro-recepcion', { token: admin.token, body });
+    expect(created.status).toBe(201);
+    const login = await server.request<{ usuario: { rol: string } }>('POST', '/api/login', { body: { usuario: 'rosa.pla', contrasena: body.contrasena } });
+    expect(login.body.usuario.rol).toBe('recepcion');
+    const again = await server.request<{ detail: string }>('POST', '/api/registro-recepcion', { token: admin.token, body: { ...body, email: 'otra@example.es' } });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('El nombre de usuario ya está registrado.');
+    const weak = await server.request('POST', '/api/registro-recepcion', { token: admin.token, body: { ...body, usuario: 'rosa2', contrasena: 'corta' } });
+    expect(weak.status).toBe(400);
+    const entries = await auditEntries(server, 'cuenta.registro_recepcion');
+    expect(entries.map((entry) => entry.detalle)).toContain(`usuario ${created.body.id_usuario}`);
+  });
+
   it('asks for a colegiado and a specialty to make a doctor, with the spec messages', async () => {
     const admin = await server.createUser('admin');
     const patient = await server.createUser('paciente');

@@ -348,6 +348,17 @@ export const ACCESS_TABLE: MatrixRow[] = [
     expect: with201(ONLY_ADMIN),
     request: async (w) => ({ url: '/api/registro-doctor', body: doctorPayload(next(), await specialtyId(w.server)) }),
   },
+  {
+    route: 'POST /api/registro-recepcion',
+    expect: with201(ONLY_ADMIN),
+    request: () => {
+      const id = next();
+      return {
+        url: '/api/registro-recepcion',
+        body: { usuario: `rec${id}`, email: `rec${id}@example.es`, contrasena: 'Recepcion!2026x', nombre: 'Rosa', apellido_1: 'Pla' },
+      };
+    },
+  },
   // The clinic's identity: public to read, admins change it. The logo rows run in order:
   // none yet, uploaded, removed.
   { route: 'GET /api/clinica', expect: PUBLIC, request: () => ({ url: '/api/clinica' }) },

@@ -1,5 +1,6 @@
-import { Alert, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/data-table.tsx';
@@ -10,6 +11,7 @@ import { Page } from '../../../components/page.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSpecialties } from '../api/specialties.ts';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users.ts';
+import { ReceptionAccountForm } from '../components/reception-account-form.tsx';
 import { UserRow } from '../components/user-row.tsx';
 
 export default function UserManagementPage() {
@@ -20,9 +22,18 @@ export default function UserManagementPage() {
   const [buscar] = useDebouncedValue(search.trim(), 300);
   const users = useUsers(buscar, page);
   const specialties = useSpecialties();
+  const [addingReception, reception] = useDisclosure(false);
 
   return (
     <Page size="lg" title={t('users_title')} intro={t('users_intro')}>
+      <Group justify="flex-end" mb="sm">
+        <Button leftSection={<IconUserPlus size={18} aria-hidden />} variant="light" onClick={reception.open}>
+          {t('reception_new')}
+        </Button>
+      </Group>
+      <Modal opened={addingReception} onClose={reception.close} title={t('reception_new')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+        <ReceptionAccountForm onDone={reception.close} />
+      </Modal>
       <SearchBox
         label={t('users_search_label')}
         placeholder={t('users_search_placeholder')}
