@@ -1,0 +1,18 @@
+// The 'max' metadata knows each number's type (mobile or landline), which the default build leaves out.
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+
+/**
+ * A phone number as it is stored and dialled: E.164 ('+34612345678'), read the way people write it
+ * ('612 34 56 78', '0034 612...', '+34 (612) 345-678'), in Spain unless it says otherwise. Null when
+ * it is not a number that can exist.
+ */
+export function toE164(raw: string, defaultCountry: CountryCode = 'ES'): string | null {
+  const parsed = parsePhoneNumberFromString(raw.trim(), defaultCountry);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** Whether a number can receive an SMS: mobiles (and numbers whose type the plan leaves open). */
+export function canTakeSms(e164: string): boolean {
+  const type = parsePhoneNumberFromString(e164)?.getType();
+  return type === undefined || type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' || type === 'PERSONAL_NUMBER';
+}
