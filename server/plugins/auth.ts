@@ -35,6 +35,8 @@ export interface RequestUser extends Omit<Actor, 'id_sesion'> {
   ultimo_uso: string;
   terminada_en: string | null;
   motivo: MotivoFinSesion | null;
+  /** 1 when this session passed the second factor (its log-in, or the enrolment made in it). */
+  segundo_factor: number;
 }
 
 /**
@@ -126,27 +128,41 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions }: { sessio
     if (access === undefined) return;
     // A public route answers everyone alike: a stale or broken token from a client's interceptor
     // makes the caller anonymous there, never a 401 (log-in, registration, contact, specialties).
-    const actor =
+    const signedIn =
       access === 'public'
         ? await authenticate(app, sessions, request, false).catch(() => null)
         : await authenticate(app, sessions, request, true);
+    const actor = signedIn?.actor ?? null;
     request.actor = actor;
-    if (access === 'public' || !actor) return;
+    if (access === 'public' || !signedIn || !actor) return;
     if (!access.includes(actor.rol)) {
       throw fail(403, 'sin_permiso', requestLanguage(request));
     }
-    await refuseWithoutSecondFactor(app, sessions, request, actor);
+    await refuseWithoutSecondFactor(app, sessions, request, signedIn);
   });
 });
 
 /**
- * MFA_REQUIRED_ROLES: a user of such a role without a second factor may only enrol
- * and log out; everything else answers 403 `mfa_requerido`, which sends the web to enrolment.
+ * MFA_REQUIRED_ROLES: a session of such a role that did not pass a second factor (its log-in took
+ * none, or the owner enrolled in another session) may only enrol and log out; everything else
+ * answers 403 `mfa_requerido`, which sends the web to enrolment. A session is as strong as the
+ * steps it passed, whatever the account has turned on since.
  */
-async function refuseWithoutSecondFactor(app: FastifyInstance, sessions: RequestSessions, request: FastifyRequest, actor: Actor): Promise<void> {
+async function refuseWithoutSecondFactor(
+  app: FastifyInstance,
+  sessions: RequestSessions,
+  request: FastifyRequest,
+  { actor, secondFactor }: SignedIn,
+): Promise<void> {
   if (!app.config.mfaRequiredRoles.includes(actor.rol) || request.routeOptions.config?.mfaExempt) return;
-  if (await sessions.hasActiveSecondFactor(actor.id_usuario)) return;
+  if (secondFactor && (await sessions.hasActiveSecondFactor(actor.id_usuario))) return;
   throw fail(403, 'mfa_requerido', requestLanguage(request));
+}
+
+interface SignedIn {
+  actor: Actor;
+  /** The session passed the second factor. */
+  secondFactor: boolean;
 }
 
 async function authenticate(
@@ -154,7 +170,7 @@ async function authenticate(
   sessions: RequestSessions,
   request: FastifyRequest,
   required: boolean,
-): Promise<Actor | null> {
+): Promise<SignedIn | null> {
   const language = requestLanguage(request);
   const header = request.headers.authorization;
   if (!header) {
@@ -185,7 +201,7 @@ async function authenticate(
     throw ended('sesion_caducada');
   }
   if (now.getTime() - lastUse >= TOUCH_EVERY_MS) await sessions.touch(payload.sid, now.toISOString());
-  return {
+  const actor: Actor = {
     id_usuario: user.id_usuario,
     nombre_usuario: user.nombre_usuario,
     nombre: user.nombre,
@@ -195,4 +211,5 @@ async function authenticate(
     id_doctor: user.id_doctor,
     id_sesion: payload.sid,
   };
+  return { actor, secondFactor: user.segundo_factor === 1 };
 }

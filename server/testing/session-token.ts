@@ -18,6 +18,7 @@ export async function sessionToken(
     caduca_en: new Date(now.getTime() + app.config.tokenTtlHours * 3_600_000).toISOString(),
     dispositivo: null,
     direccion: '127.0.0.1',
+    segundo_factor: 0,
   });
   const payload: Omit<TokenPayload, 'exp' | 'iat'> = { sub: String(user.id_usuario), ...user, sid };
   return app.jwt.sign(payload);

@@ -26,6 +26,7 @@ import { waitlistOffers } from './028-waitlist-offers.ts';
 import { bookingRules } from './013-booking-rules.ts';
 import { noShows } from './026-no-shows.ts';
 import { receptionRole } from './060-reception-role.ts';
+import { sessionSecondFactor } from './055-session-second-factor.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -54,6 +55,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '052-sessions': sessions,
   '053-second-factor': secondFactor,
   '054-break-the-glass': breakTheGlass,
+  '055-session-second-factor': sessionSecondFactor,
   '060-reception-role': receptionRole,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,

@@ -312,6 +312,8 @@ export interface SesionesTable {
   direccion: string | null;
   terminada_en: string | null;
   motivo: MotivoFinSesion | null;
+  /** 1 when the session was opened through the second factor, or enrolled in it (migration 055). */
+  segundo_factor: number;
 }
 
 /** Active accounts per role, kept by triggers on usuarios (migration 081). */

@@ -29,6 +29,7 @@ import {
   endSessionsOf,
   findSessionOwner,
   insertSession,
+  sessionPassedSecondFactor,
   listLiveSessions,
 } from './sessions.repository.ts';
 import type { CerrarSesiones, Sesion, SesionesCerradas } from '../../../contracts/sessions.ts';
@@ -77,7 +78,12 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
    * The one place a token is issued: starts a session for the user and answers the log-in body.
    * Every path that logs a user in (password, second factor, password change) ends here.
    */
-  async function loginResponse(user: SessionRow, caller: Visitor, userAgent: string | undefined): Promise<LoginResponse> {
+  async function loginResponse(
+    user: SessionRow,
+    caller: Visitor,
+    userAgent: string | undefined,
+    secondFactor: boolean,
+  ): Promise<LoginResponse> {
     const now = clock.now();
     const creada_en = now.toISOString();
     const caduca_en = new Date(now.getTime() + config.tokenTtlHours * 3_600_000).toISOString();
@@ -89,6 +95,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
         caduca_en,
         dispositivo: deviceLabel(userAgent),
         direccion: caller.address.slice(0, 64),
+        segundo_factor: secondFactor ? 1 : 0,
       });
     });
     return {
@@ -164,12 +171,12 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
       }
       if (await secondFactor.needsCode(user.id_usuario)) return secondFactor.issueTicket(user.id_usuario);
       await guard.succeeded(caller, user.id_usuario);
-      return loginResponse(user, caller, userAgent);
+      return loginResponse(user, caller, userAgent, false);
     },
 
     /** The code step: the ticket of a right password and a code from the app (or a recovery code). */
     async loginWithCode(caller: Visitor, input: LoginCode, userAgent: string | undefined): Promise<LoginResponse> {
-      return loginResponse(await secondFactor.redeemTicket(caller, input), caller, userAgent);
+      return loginResponse(await secondFactor.redeemTicket(caller, input), caller, userAgent, true);
     },
 
     /**
@@ -186,6 +193,8 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
         throw fail(400, 'contrasena_actual_incorrecta', caller.language, { field: 'contrasena_actual' });
       }
       await guard.succeeded(caller, id_usuario);
+      // The new session is as strong as the one that asked: a new password is not a second factor.
+      const passedSecondFactor = await sessionPassedSecondFactor(db, caller.actor.id_sesion);
       const hash = await hashPassword(input.contrasena_nueva);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -202,7 +211,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
       });
       const updated = await findSessionUser(db, id_usuario);
       if (!updated) throw fail(404, 'no_encontrado', caller.language);
-      return loginResponse(updated, caller, userAgent);
+      return loginResponse(updated, caller, userAgent, passedSecondFactor);
     },
 
     /** A reset proves the owner by e-mail, so the address it came from is no longer held off. */

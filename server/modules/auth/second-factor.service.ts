@@ -37,6 +37,7 @@ import {
   useTicket,
 } from './second-factor.repository.ts';
 import { hashRecoveryCode, hashTicket, newRecoveryCode, open, RECOVERY_CODES, seal, secretKey } from './second-factor.secrets.ts';
+import { endSessionsOf, markSessionSecondFactor } from './sessions.repository.ts';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30 seconds. */
 const PERIOD_SECONDS = 30;
@@ -149,12 +150,27 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
     return user;
   }
 
-  async function freshRecoveryCodes(user: Account, accion: 'cuenta.segundo_factor_activado' | 'cuenta.codigos_recuperacion', caller: Visitor, activate: boolean) {
+  /**
+   * New recovery codes; with `enrolledIn`, the factor is turned on from that session, which now
+   * counts as having passed it, and every other session of the account ends: they were opened
+   * with the password alone.
+   */
+  async function freshRecoveryCodes(
+    user: Account,
+    accion: 'cuenta.segundo_factor_activado' | 'cuenta.codigos_recuperacion',
+    caller: Visitor,
+    activate: boolean,
+    enrolledIn?: string,
+  ) {
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
       if (activate && !(await activateSecondFactor(trx, user.id_usuario, now))) {
         throw fail(409, 'segundo_factor_activo', caller.language);
+      }
+      if (enrolledIn) {
+        await markSessionSecondFactor(trx, enrolledIn);
+        await endSessionsOf(trx, user.id_usuario, 'usuario', now, enrolledIn);
       }
       await replaceRecoveryCodes(trx, user.id_usuario, codes.map(hashRecoveryCode));
       await writeAudit(trx, { id_usuario: user.id_usuario, rol: user.rol, id_paciente: user.id_paciente, accion, ip: caller.address, creado_en: now });
@@ -193,7 +209,7 @@ export function createSecondFactorService(app: FastifyInstance, guard: PasswordG
       if (row?.activo === 1) throw fail(409, 'segundo_factor_activo', caller.language);
       if (!row) throw fail(409, 'segundo_factor_sin_iniciar', caller.language);
       await checkCode(user, codigo, caller, { status: 400, recovery: false, pending: true });
-      return freshRecoveryCodes(user, 'cuenta.segundo_factor_activado', caller, true);
+      return freshRecoveryCodes(user, 'cuenta.segundo_factor_activado', caller, true, caller.actor.id_sesion);
     },
 
     async regenerateRecoveryCodes(caller: Caller, input: PasswordAndCode): Promise<RecoveryCodes> {

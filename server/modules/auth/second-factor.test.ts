@@ -279,4 +279,73 @@ describe.each(DATABASES)('roles that require a second factor (MFA_REQUIRED_ROLES
     expect((await server.request<ErrorAnswer>('GET', '/api/doctor/perfil', { token: doctor.token })).body.code).toBe('mfa_requerido');
     expect((await server.request('POST', '/api/auth/logout', { token: doctor.token })).status).toBe(204);
   });
+
+  it('a session is as strong as the steps it passed: one opened with the password alone stays so, and enrolling ends it', async () => {
+    const admin = await server.createUser('admin');
+    // A second device logged in with the password before the owner enrolled on the first.
+    const other = await server.request<LoginResponse>('POST', '/api/login', { body: { usuario: admin.usuario, contrasena: TEST_PASSWORD } });
+    const otherToken = other.body.access_token;
+    const started = await server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', { token: admin.token, body: { contrasena: TEST_PASSWORD } });
+    const confirmed = await server.request('POST', '/api/auth/segundo-factor/confirmacion', {
+      token: admin.token,
+      body: { codigo: codeAt(server, started.body.secreto) },
+    });
+    expect(confirmed.status).toBe(200);
+    // The enrolling session is now a full administrator's; the other never becomes one.
+    expect((await server.request('GET', '/api/usuarios', { token: admin.token })).status).toBe(200);
+    const ended = await server.request<ErrorAnswer>('GET', '/api/usuarios', { token: otherToken });
+    expect(ended.status).toBe(401);
+    expect(ended.body.code).toBe('sesion_cerrada');
+    const sessions = await server.database.db
+      .selectFrom('sesiones')
+      .select(['segundo_factor', 'terminada_en'])
+      .where('id_usuario', '=', admin.id_usuario)
+      .execute();
+    expect(sessions.filter((row) => row.terminada_en === null)).toEqual([{ segundo_factor: 1, terminada_en: null }]);
+
+    // A password changed from the strong session keeps it strong; the new password is not a factor.
+    const changed = await server.request<LoginResponse>('PUT', '/api/auth/contrasena', {
+      token: admin.token,
+      body: { contrasena_actual: TEST_PASSWORD, contrasena_nueva: 'Otra!Clave2026' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await server.request('GET', '/api/usuarios', { token: changed.body.access_token })).status).toBe(200);
+  });
+
+  it('a session without the factor stays limited even if its owner enrolled elsewhere in the meantime', async () => {
+    const doctor = await server.createUser('doctor');
+    const weak = await server.database.db
+      .insertInto('sesiones')
+      .values({
+        id_sesion: `weak-${doctor.id_usuario}`,
+        id_usuario: doctor.id_usuario,
+        creada_en: server.clock.now().toISOString(),
+        caduca_en: new Date(server.clock.now().getTime() + 3_600_000).toISOString(),
+        ultimo_uso: server.clock.now().toISOString(),
+        dispositivo: null,
+        direccion: null,
+        terminada_en: null,
+        motivo: null,
+        segundo_factor: 0,
+      })
+      .returning('id_sesion')
+      .executeTakeFirstOrThrow();
+    const started = await server.request<Enrolment>('POST', '/api/auth/segundo-factor/inicio', { token: doctor.token, body: { contrasena: TEST_PASSWORD } });
+    await server.request('POST', '/api/auth/segundo-factor/confirmacion', { token: doctor.token, body: { codigo: codeAt(server, started.body.secreto) } });
+    // Even a session the enrolment did not end (a row written behind its back) is judged by its own steps.
+    await server.database.db.updateTable('sesiones').set({ terminada_en: null, motivo: null }).where('id_sesion', '=', weak.id_sesion).execute();
+    const token = server.app.jwt.sign({
+      sub: String(doctor.id_usuario),
+      id_usuario: doctor.id_usuario,
+      id_paciente: null,
+      id_doctor: doctor.id_doctor,
+      nombre: 'Nombre',
+      nombre_usuario: doctor.usuario,
+      rol: 'doctor',
+      sid: weak.id_sesion,
+    });
+    const refused = await server.request<ErrorAnswer>('GET', '/api/doctor/perfil', { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('mfa_requerido');
+  });
 });

@@ -12,6 +12,8 @@ export interface NewSession {
   caduca_en: string;
   dispositivo: string | null;
   direccion: string | null;
+  /** The log-in went through the second factor. */
+  segundo_factor: 0 | 1;
 }
 
 /** The user behind a request together with the state of the session its token names. */
@@ -20,6 +22,7 @@ export interface RequestUserRow extends SessionRow {
   caduca_en: string;
   terminada_en: string | null;
   motivo: MotivoFinSesion | null;
+  segundo_factor: number;
 }
 
 export interface SessionListRow {
@@ -52,13 +55,24 @@ const requestUserQuery = compiledOnce((db, id_usuario: number, id_sesion: string
     .leftJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
     .leftJoin('doctores as d', 'd.id_usuario', 'u.id_usuario')
     .select(sessionColumns)
-    .select(['s.ultimo_uso', 's.caduca_en', 's.terminada_en', 's.motivo'])
+    .select(['s.ultimo_uso', 's.caduca_en', 's.terminada_en', 's.motivo', 's.segundo_factor'])
     .where('u.id_usuario', '=', id_usuario),
 );
 
 /** The hot path, on every request: the user and their session in one round trip (primary key join). */
 export async function findRequestUser(db: Db, id_usuario: number, id_sesion: string): Promise<RequestUserRow | undefined> {
   return (await requestUserQuery(db, id_usuario, id_sesion)).rows[0];
+}
+
+/** Whether a session went through the second factor (a password change carries it to the new one). */
+export async function sessionPassedSecondFactor(db: Db, id_sesion: string): Promise<boolean> {
+  const row = await db.selectFrom('sesiones').select('segundo_factor').where('id_sesion', '=', id_sesion).executeTakeFirst();
+  return row?.segundo_factor === 1;
+}
+
+/** The owner enrolled from this session: it now counts as having passed the second factor. */
+export async function markSessionSecondFactor(db: Db, id_sesion: string): Promise<void> {
+  await db.updateTable('sesiones').set({ segundo_factor: 1 }).where('id_sesion', '=', id_sesion).execute();
 }
 
 /** Records use; the caller only asks when the stored time is about a minute old. */
