@@ -50,6 +50,22 @@ const HEADERS_TIMEOUT_MS = 20_000;
 const HANDLERS_DRAIN_MS = 8_000;
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
+/**
+ * The request's address as a log line may show it: a password reset link carries its secret in
+ * the query string, a calendar feed or a waitlist offer in the path (a route parameter whose name
+ * says token). Those are bearer secrets: whoever reads the log could use them.
+ */
+function withoutSecrets(request: FastifyRequest): string {
+  let url = request.url.replace(/([?&]token=)[^&#]*/g, '$1[oculto]');
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(params)) {
+    if (/token/i.test(name) && typeof value === 'string' && value.length > 0) {
+      url = url.split(encodeURIComponent(value)).join('[oculto]').split(value).join('[oculto]');
+    }
+  }
+  return url;
+}
+
 /** Builds the whole application without listening, so tests can use it in-process or on a port. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
@@ -67,8 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
-                // A password reset link carries its secret in the query string.
-                url: request.url.replace(/([?&]token=)[^&#]*/g, '$1[oculto]'),
+                url: withoutSecrets(request),
                 host: request.host,
                 remoteAddress: request.ip,
               }),

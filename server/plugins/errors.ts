@@ -44,10 +44,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Framework-level client errors (unsupported media type, bad encoding...): the status says what.
       return send(reply, status, 'peticion_invalida', message('peticion_invalida', language));
     }
+    if (clientWentAway(request)) {
+      // Nobody is left to answer, and nothing went wrong on our side: not an error for the log,
+      // or anyone could flood it by resetting connections.
+      request.log.info({ reason: error.message }, 'client went away before the answer');
+      return reply;
+    }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, 'error_interno', message('error_interno', language));
   });
 });
+
+/**
+ * The connection was closed or reset by the client. A reset socket can still read as open for a
+ * moment, but it no longer knows its peer's address.
+ */
+function clientWentAway(request: FastifyRequest): boolean {
+  const socket = request.raw.socket as { destroyed?: boolean; remoteAddress?: string } | null | undefined;
+  return !socket || socket.destroyed === true || request.raw.destroyed || socket.remoteAddress === undefined;
+}
 
 /**
  * Errors Fastify raises before a route is found (a URL that is not valid UTF-8 once decoded, a path
