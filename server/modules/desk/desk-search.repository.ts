@@ -40,32 +40,43 @@ function prefixOf(expression: RawBuilder<string>, prefix: string): RawBuilder<bo
   return sql<boolean>`(${expression} >= ${prefix} and ${expression} < ${upper} and ${expression} like ${`${escapeLike(prefix)}%`} escape '\\')`;
 }
 
+export interface DeskSearch {
+  /** Any of these. */
+  conditions: RawBuilder<boolean>[];
+  /**
+   * A name or e-mail: the matches are found walking the (rol, activo, busqueda) index in name order.
+   * Otherwise (a date, a phone, a DNI) each condition's own index finds the few matches, and the
+   * role's index must not be used for them (SQLite would walk every patient).
+   */
+  byName: boolean;
+}
+
 /**
  * What a term typed in the desk's box can be, as conditions on `usuarios as u`, each served by an
  * index: a birth date (migration 061), phone digits (migration 061's expression), a DNI/NIE
  * (migration 084), or the start of a word of the name, surnames or e-mail (the trigram indexes of
  * migration 010 on `busqueda`). Empty when the term is too short to mean anything.
  */
-export function deskSearchConditions(dialect: DialectName, term: string): RawBuilder<boolean>[] {
+export function deskSearchConditions(dialect: DialectName, term: string): DeskSearch {
   const typed = term.trim();
   const date = typedDate(typed);
-  if (date) return [sql<boolean>`u.nacimiento = ${date}`];
+  if (date) return { conditions: [sql<boolean>`u.nacimiento = ${date}`], byName: false };
 
   const conditions: RawBuilder<boolean>[] = [];
   if (/^\+?[\d\s]+$/.test(typed)) {
     const digits = typed.replace(/\D/g, '');
-    if (digits.length < MIN_DIGITS) return [];
+    if (digits.length < MIN_DIGITS) return { conditions: [], byName: false };
     conditions.push(prefixOf(PHONE_DIGITS, digits));
     // A phone stored with its country code ("+34 600…") is found by its national number.
     if (!digits.startsWith('34')) conditions.push(prefixOf(PHONE_DIGITS, `34${digits}`));
     if (digits.length <= 8) conditions.push(startsWithTextInRange('u.dni', digits));
-    return conditions;
+    return { conditions, byName: false };
   }
   const dni = normalizeDni(typed);
-  if (/^[XYZ]\d{2,}[A-Z]?$/.test(dni) || /^\d{8}[A-Z]$/.test(dni)) return [startsWithTextInRange('u.dni', dni)];
+  if (/^[XYZ]\d{2,}[A-Z]?$/.test(dni) || /^\d{8}[A-Z]$/.test(dni)) return { conditions: [startsWithTextInRange('u.dni', dni)], byName: false };
 
   const text = normalizeForSearch(typed);
-  if ([...text].length < MIN_TEXT) return [];
+  if ([...text].length < MIN_TEXT) return { conditions: [], byName: true };
   // The first word (the name) by the (rol, activo, busqueda) index; any later word (a surname, the
   // e-mail) by the trigram index: " lop" with its leading space is a trigram of its own.
   conditions.push(startsWithTextInRange('u.busqueda', text));
@@ -75,7 +86,7 @@ export function deskSearchConditions(dialect: DialectName, term: string): RawBui
   } else {
     conditions.push(containsText('u.busqueda', ` ${text}`));
   }
-  return conditions;
+  return { conditions, byName: true };
 }
 
 const NO_PASSWORD_COLUMN = sql<number>`case when u.contrasena_hash = ${NO_PASSWORD} then 0 else 1 end`;
@@ -117,13 +128,16 @@ export async function searchDeskPatients(
   dialect: DialectName,
   query: { buscar: string; pagina: number; por_pagina: number },
 ): Promise<DeskPage> {
-  const conditions = deskSearchConditions(dialect, query.buscar);
+  const { conditions, byName } = deskSearchConditions(dialect, query.buscar);
   if (conditions.length === 0) return { items: [], total: 0, approximate: false };
   const matching = sql<boolean>`(${sql.join(conditions, sql` or `)})`;
+  // A unary + keeps SQLite off the role's index when each condition has an index of its own.
+  const column = (name: string) => (dialect === 'sqlite' && !byName ? sql`+${sql.ref(name)}` : sql.ref(name));
+  const isPatient = sql<boolean>`${column('u.rol')} = 'paciente' and ${column('u.activo')} = 1`;
   const offset = (query.pagina - 1) * query.por_pagina;
   const limit = Math.max(SEARCH_COUNT_LIMIT, offset + query.por_pagina);
   const { rows } = await sql<{ total: number | string }>`select count(*) as total from (
-      select 1 from usuarios u where ${matching} and u.rol = 'paciente' and u.activo = 1 limit ${limit + 1}
+      select 1 from usuarios u where ${matching} and ${isPatient} limit ${limit + 1}
     ) as capped`.execute(db);
   const counted = Number(rows[0]?.total ?? 0);
   const approximate = counted > limit;
@@ -131,8 +145,7 @@ export async function searchDeskPatients(
   if (total <= offset) return { items: [], total, approximate };
   const items = await identityQuery(db)
     .where(matching)
-    .where('u.rol', '=', 'paciente')
-    .where('u.activo', '=', 1)
+    .where(isPatient)
     .orderBy('u.busqueda')
     .orderBy('u.id_usuario')
     .limit(query.por_pagina)
