@@ -108,7 +108,7 @@ function subjectOf(entry: AuditSentenceEntry, t: Translate): string {
   if (entry.rol === 'doctor')
     return t('who_doctor', { name, context: entry.sexo === 'F' ? 'female' : entry.sexo === 'M' ? 'male' : undefined });
   if (entry.rol === 'admin') return t('who_admin', { name });
-  if (entry.rol === 'recepcion') return t('who_reception', { name });
+  if (entry.rol === 'recepcion') return t('who_recepcion', { name });
   return name;
 }
 

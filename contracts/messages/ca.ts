@@ -68,6 +68,7 @@ export const ca: Messages = {
     sexo_invalido: 'El sexe ha de ser M (Masculí) o F (Femení).',
     nacimiento_futura: 'La data de naixement no pot ser posterior a avui.',
     telefono_invalido: 'El telèfon no és vàlid (almenys 9 dígits).',
+    telefono_o_correo: 'Indica un telèfon o un correu per poder avisar el pacient.',
     codigo_postal_invalido: 'El codi postal ha de tenir 5 dígits i començar pel codi d’una província (01-52).',
     codigo_postal_provincia: 'El codi postal no correspon a la província seleccionada.',
     provincia_invalida: 'Selecciona una província de la llista.',
@@ -171,6 +172,14 @@ export const ca: Messages = {
     bloque_con_historial: 'Aquest bloc té cites anteriors i no es pot eliminar; el pots bloquejar.',
     cita_ya_respondida: 'Aquesta sol·licitud ja no es pot canviar.',
     paciente_no_encontrado: 'El pacient no existeix.',
+    // the desk's patients
+    posible_duplicado: 'Potser aquest pacient ja està registrat. Comprova si és algun d’aquests abans de crear-ne un de nou.',
+    dni_duplicado_recepcion: 'Aquest DNI/NIE ja és d’un altre pacient registrat. Cerca’l pel DNI/NIE en lloc de crear-ne un de nou.',
+    invitacion_sin_correo: 'Aquest pacient no té correu: no se li pot enviar la invitació.',
+    invitacion_cuenta_activa: 'Aquest pacient ja ha creat la seva contrasenya: no necessita invitació.',
+    demasiadas_invitaciones: 'Ja s’han enviat {max} enllaços a aquest pacient en les últimes 24 hores. Espera fins demà.',
+    demasiadas_invitaciones_envio: 'Has enviat massa invitacions en l’última hora. Torna-ho a provar més tard.',
+    demasiadas_altas: 'Has donat d’alta massa pacients en l’última hora. Torna-ho a provar més tard.',
     paciente_no_asignado: 'Només pots obrir la història de pacients que tenen una cita o una consulta amb tu.',
     acceso_urgente_requerido:
       'Aquest pacient no té cap cita ni consulta amb tu. Per obrir la seva història, indica el motiu de l’accés urgent; quedarà registrat i el pacient el veurà.',

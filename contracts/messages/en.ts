@@ -68,6 +68,7 @@ export const en: Messages = {
     sexo_invalido: 'Sex must be M (Male) or F (Female).',
     nacimiento_futura: 'The date of birth cannot be later than today.',
     telefono_invalido: 'The phone number is not valid (at least 9 digits).',
+    telefono_o_correo: 'Give a phone number or an e-mail so the patient can be told about their visits.',
     codigo_postal_invalido: "The postcode must have 5 digits and start with a province's code (01-52).",
     codigo_postal_provincia: 'The postcode does not belong to the selected province.',
     provincia_invalida: 'Choose a province from the list.',
@@ -170,6 +171,14 @@ export const en: Messages = {
     bloque_con_historial: 'This slot has past appointments and cannot be deleted; you can block it instead.',
     cita_ya_respondida: 'This request can no longer be changed.',
     paciente_no_encontrado: 'The patient does not exist.',
+    // the desk's patients
+    posible_duplicado: 'This patient may already be registered. Check whether they are one of these before creating a new one.',
+    dni_duplicado_recepcion: 'That DNI/NIE already belongs to a registered patient. Search for them by DNI/NIE instead of creating a new one.',
+    invitacion_sin_correo: 'This patient has no e-mail: the invitation cannot be sent.',
+    invitacion_cuenta_activa: 'This patient has already created their password: they need no invitation.',
+    demasiadas_invitaciones: '{max} links have already been sent to this patient in the last 24 hours. Wait until tomorrow.',
+    demasiadas_invitaciones_envio: 'You have sent too many invitations in the last hour. Try again later.',
+    demasiadas_altas: 'You have registered too many patients in the last hour. Try again later.',
     paciente_no_asignado:
       'You can only open the record of patients who have an appointment or a consultation with you.',
     acceso_urgente_requerido:

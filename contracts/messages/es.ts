@@ -70,6 +70,7 @@ export const es = {
     sexo_invalido: 'El sexo debe ser M (Masculino) o F (Femenino).',
     nacimiento_futura: 'La fecha de nacimiento no puede ser posterior a hoy.',
     telefono_invalido: 'El teléfono no es válido (al menos 9 dígitos).',
+    telefono_o_correo: 'Indica un teléfono o un correo para poder avisar al paciente.',
     codigo_postal_invalido: 'El código postal debe tener 5 dígitos y empezar por el código de una provincia (01-52).',
     codigo_postal_provincia: 'El código postal no corresponde a la provincia seleccionada.',
     provincia_invalida: 'Selecciona una provincia de la lista.',
@@ -174,6 +175,14 @@ export const es = {
     bloque_con_historial: 'Este bloque tiene citas anteriores y no se puede eliminar; puedes bloquearlo.',
     cita_ya_respondida: 'Esta solicitud ya no se puede cambiar.',
     paciente_no_encontrado: 'El paciente no existe.',
+    // the desk's patients
+    posible_duplicado: 'Puede que este paciente ya esté registrado. Comprueba si es alguno de estos antes de crear uno nuevo.',
+    dni_duplicado_recepcion: 'Ese DNI/NIE ya es de otro paciente registrado. Búscalo por su DNI/NIE en lugar de crear uno nuevo.',
+    invitacion_sin_correo: 'Este paciente no tiene correo: no se le puede enviar la invitación.',
+    invitacion_cuenta_activa: 'Este paciente ya ha creado su contraseña: no necesita invitación.',
+    demasiadas_invitaciones: 'Ya se han enviado {max} enlaces a este paciente en las últimas 24 horas. Espera a mañana.',
+    demasiadas_invitaciones_envio: 'Has enviado demasiadas invitaciones en la última hora. Vuelve a intentarlo más tarde.',
+    demasiadas_altas: 'Has dado de alta demasiados pacientes en la última hora. Vuelve a intentarlo más tarde.',
     paciente_no_asignado: 'Solo puedes abrir la historia de pacientes que tienen una cita o una consulta contigo.',
     acceso_urgente_requerido:
       'Este paciente no tiene ninguna cita ni consulta contigo. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',

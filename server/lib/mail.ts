@@ -54,6 +54,15 @@ export interface MailerOptions {
 // Short enough that a stuck server cannot outlive the reminder worker's claim on a message.
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/**
+ * The domain of the placeholder address a patient registered at the front desk without an e-mail
+ * gets (the account needs one): `.invalid` can never be delivered (RFC 2606), and nothing is sent.
+ */
+export const NO_MAILBOX_DOMAIN = 'sin-correo.invalid';
+
+/** Whether an address is a real mailbox rather than the placeholder of a patient without e-mail. */
+export const hasMailbox = (address: string) => !address.toLowerCase().endsWith(`@${NO_MAILBOX_DOMAIN}`);
+
 export function createMailer(options: MailerOptions): Mailer {
   const base = createTransport(options);
   const pending = new Set<Promise<unknown>>();
@@ -71,10 +80,13 @@ export function createMailer(options: MailerOptions): Mailer {
     pending.add(job);
     void job.finally(() => pending.delete(job));
   };
+  // A message only to placeholders goes nowhere: reminders and notices of a patient without e-mail.
+  const send = async (message: MailMessage): Promise<SentMail> =>
+    !hasMailbox(message.to) ? { messageId: 'sin-buzon' } : base.send(message);
   return {
     transport: base.transport,
-    send: (message) => base.send(message),
-    sendLater: (message, onError) => runLater(() => base.send(message), onError),
+    send,
+    sendLater: (message, onError) => runLater(() => send(message), onError),
     runLater,
     settled,
     async close() {

@@ -97,6 +97,15 @@ function parseHash(hash: string): StoredHash | undefined {
   };
 }
 
+/**
+ * The hash of an account that has no password yet (a patient registered at the front desk, until
+ * they accept the invitation): not a PHC string, so no password ever matches it.
+ */
+export const NO_PASSWORD = '!sin-contrasena';
+
+/** Whether the account has set a password. */
+export const hasPassword = (hash: string) => hash !== NO_PASSWORD;
+
 /** A stored hash made with other parameters than new hashes get: worth replacing at the next log-in. */
 export function needsRehash(hash: string): boolean {
   const stored = parseHash(hash);
@@ -109,7 +118,11 @@ export function needsRehash(hash: string): boolean {
 /** Checks a password against a stored PHC string, with the parameters the string records. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   const stored = parseHash(hash);
-  if (!stored) return false;
+  if (!stored) {
+    // An account without a password yet (NO_PASSWORD) takes as long to refuse as a wrong password.
+    await spendVerificationTime(password);
+    return false;
+  }
   const { parameters, salt, tag: expected } = stored;
   try {
     const actual = await deriveTag(password, salt, parameters);

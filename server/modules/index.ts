@@ -15,6 +15,7 @@ import { chatRoutes } from './chat/chat.routes.ts';
 import { clinicRoutes } from './clinic/clinic.routes.ts';
 import { consultationsRoutes } from './consultations/consultations.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
+import { deskPatientsRoutes } from './desk/desk.routes.ts';
 import { dataExportRoutes } from './data-export/data-export.routes.ts';
 import { doctorsRoutes } from './doctors/doctors.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
@@ -56,4 +57,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   remindersPlugin(findAppointmentMailRows),
   keepOpenPlugin,
   waitlistRoutes,
+  deskPatientsRoutes,
 ];

@@ -27,6 +27,7 @@ import { bookingRules } from './013-booking-rules.ts';
 import { noShows } from './026-no-shows.ts';
 import { receptionRole } from './060-reception-role.ts';
 import { sessionSecondFactor } from './055-session-second-factor.ts';
+import { deskPatientSearch } from './061-desk-patient-search.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -57,6 +58,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '054-break-the-glass': breakTheGlass,
   '055-session-second-factor': sessionSecondFactor,
   '060-reception-role': receptionRole,
+  '061-desk-patient-search': deskPatientSearch,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,

@@ -9,4 +9,5 @@ export {
   patientAppointments,
 } from './appointment-reads.ts';
 export { bookingPolicy } from './booking-policy.ts';
+export { deskVisitsOf, nextAppointmentsOf } from './desk-reads.repository.ts';
 export type { FeedAppointmentRow } from './appointment-reads.repository.ts';

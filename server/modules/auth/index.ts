@@ -4,3 +4,4 @@ export { listPasswordResets } from './password-reset.repository.ts';
 export { hashToken, publicBaseUrl } from './password-reset.service.ts';
 export { endSessionsOf } from './sessions.repository.ts';
 export { requestSessions } from './request-sessions.ts';
+export { countLinksSince, INVITATION_DAYS, invitationLink, issueInvitation } from './invitation.ts';

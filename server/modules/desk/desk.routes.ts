@@ -1,0 +1,120 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APPROXIMATE_TOTAL_HEADER, errorBody, idParam } from '../../../contracts/common.ts';
+import {
+  altaRecepcionRespuestaSchema,
+  altaRecepcionSchema,
+  fichaRecepcionSchema,
+  invitacionRespuestaSchema,
+  pacienteRecepcionSchema,
+  pacientesRecepcionQuery,
+  posibleDuplicadoSchema,
+} from '../../../contracts/desk-patients.ts';
+import { apiMessage } from '../../../contracts/messages/index.ts';
+import { callerOf } from '../../lib/request-context.ts';
+import { perUser, registerUserLimits } from '../../lib/user-limit.ts';
+import { createDeskService } from './desk.service.ts';
+
+const DESK = ['recepcion', 'admin'] as const;
+const denied = { 401: errorBody, 403: errorBody };
+const idParams = z.object({ id: idParam });
+
+/** Patients one member of the desk may register in an hour: a busy morning, never a bulk load. */
+export const REGISTRATIONS_PER_HOUR = 60;
+/** Invitations one member of the desk may resend in an hour. */
+export const RESENDS_PER_HOUR = 20;
+/** Searches one member of the desk may make in a minute (one per key typed, debounced). */
+export const SEARCHES_PER_MINUTE = 300;
+
+/**
+ * The paging headers of decision #35: the total (capped, see SEARCH_COUNT_LIMIT) and the
+ * neighbouring pages as a Link header with the same search.
+ */
+function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: { items: T[]; total: number; approximate: boolean }, query: { buscar?: string | undefined; pagina: number; por_pagina: number }) {
+  const last = Math.max(1, Math.ceil(page.total / query.por_pagina));
+  const url = (pagina: number) => {
+    const params = new URLSearchParams({ ...(query.buscar ? { buscar: query.buscar } : {}), pagina: String(pagina), por_pagina: String(query.por_pagina) });
+    return `<${request.url.split('?')[0]}?${params.toString()}>`;
+  };
+  const links = [`${url(1)}; rel="first"`, `${url(last)}; rel="last"`];
+  if (query.pagina > 1) links.push(`${url(Math.min(query.pagina - 1, last))}; rel="prev"`);
+  if (query.pagina < last) links.push(`${url(query.pagina + 1)}; rel="next"`);
+  void reply.header('x-total-count', String(page.total));
+  if (page.approximate) void reply.header(APPROXIMATE_TOTAL_HEADER, 'true');
+  void reply.header('link', links.join(', '));
+  void reply.header('access-control-expose-headers', `X-Total-Count, ${APPROXIMATE_TOTAL_HEADER}, Link`);
+  return page.items;
+}
+
+export const deskPatientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDeskService(app);
+  await registerUserLimits(app);
+
+  app.get(
+    '/recepcion/pacientes',
+    {
+      config: { access: [...DESK], rateLimit: perUser(SEARCHES_PER_MINUTE, 60_000, 'demasiadas_solicitudes') },
+      schema: {
+        tags: ['recepcion'],
+        summary: 'Find patients by name, surnames, DNI/NIE, phone, e-mail or birth date (prefix, as typed); identity and contact only',
+        querystring: pacientesRecepcionQuery,
+        response: { 200: z.array(pacienteRecepcionSchema).describe('One page; the total is in X-Total-Count'), 400: errorBody, ...denied, 429: errorBody },
+      },
+    },
+    async (request, reply) => sendPage(request, reply, await service.search(callerOf(request), request.query), request.query),
+  );
+
+  app.get(
+    '/recepcion/pacientes/:id',
+    {
+      config: { access: [...DESK] },
+      schema: {
+        tags: ['recepcion'],
+        summary: "A patient's card for the desk: contact, visits, waitlist and notices sent (never the clinical record); audited",
+        params: idParams,
+        response: { 200: fichaRecepcionSchema, 400: errorBody, ...denied, 404: errorBody },
+      },
+    },
+    async (request) => service.card(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/recepcion/pacientes',
+    {
+      config: { access: [...DESK], rateLimit: perUser(REGISTRATIONS_PER_HOUR, 3_600_000, 'demasiadas_altas') },
+      schema: {
+        tags: ['recepcion'],
+        summary: 'Register a caller as a patient without a password; 409 posible_duplicado lists likely duplicates unless confirmar_duplicado',
+        body: altaRecepcionSchema,
+        response: { 201: altaRecepcionRespuestaSchema, 400: errorBody, ...denied, 409: posibleDuplicadoSchema.or(errorBody), 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const result = await service.register(caller, request.body);
+      if ('duplicates' in result) {
+        return reply.code(409).send({
+          detail: apiMessage('posible_duplicado', caller.language) ?? '',
+          code: 'posible_duplicado',
+          candidatos: result.duplicates,
+        });
+      }
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/recepcion/pacientes/:id/invitacion',
+    {
+      config: { access: [...DESK], rateLimit: perUser(RESENDS_PER_HOUR, 3_600_000, 'demasiadas_invitaciones_envio') },
+      schema: {
+        tags: ['recepcion'],
+        summary: 'Send the patient a new invitation to create their password (single use, 7 days)',
+        params: idParams,
+        response: { 200: invitacionRespuestaSchema, 400: errorBody, ...denied, 404: errorBody, 409: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => service.resendInvitation(callerOf(request), request.params.id),
+  );
+};
