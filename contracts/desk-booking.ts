@@ -114,3 +114,13 @@ export type CitasPacienteRecepcion = z.infer<typeof citasPacienteRecepcionSchema
 
 /** The cap refusals the desk may pass with a reason. */
 export const LIMITES_FORZABLES = ['recepcion_limite_citas_activas', 'recepcion_limite_citas_doctor_dia'] as const;
+
+/** GET /api/recepcion/doctores: the doctors the desk may book with, optionally of one specialty. */
+export const doctoresRecepcionQuery = z.object({ id_especialidad: idParam.optional() });
+export const doctorRecepcionItem = z.object({
+  id_doctor: z.number(),
+  nombre: z.string(),
+  id_especialidad: z.number(),
+  especialidad: z.string(),
+});
+export type DoctorRecepcion = z.infer<typeof doctorRecepcionItem>;

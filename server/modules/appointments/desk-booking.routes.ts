@@ -8,6 +8,8 @@ import {
   citaRecepcionParams,
   citaRecepcionSchema,
   citasPacienteRecepcionSchema,
+  doctoresRecepcionQuery,
+  doctorRecepcionItem,
   huecoLibreItem,
   huecosQuery,
   moverCitaRecepcionSchema,
@@ -25,6 +27,20 @@ export const deskBookingRoutes =
   (isClosedDay: ClosedDay): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createDeskBookingService(app, isClosedDay);
+
+    app.get(
+      '/recepcion/doctores',
+      {
+        config: desk,
+        schema: {
+          tags,
+          summary: 'The doctors the desk may book with, optionally of one specialty; specialty names in the request language',
+          querystring: doctoresRecepcionQuery,
+          response: { 200: z.array(doctorRecepcionItem), 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => service.doctors(callerOf(request), request.query.id_especialidad),
+    );
 
     app.get(
       '/recepcion/huecos',

@@ -5,6 +5,7 @@ import type {
   CitaRecepcionDatos,
   CitaRecepcionItem,
   CitasPacienteRecepcion,
+  DoctorRecepcion,
   HuecoLibre,
   HuecosFiltro,
   MoverCitaRecepcionDatos,
@@ -21,6 +22,7 @@ import { moveReminder, notifyPatientOfDoctorCancellation, scheduleReminder } fro
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, findAppointment, insertAppointment } from './appointments.repository.ts';
 import { countBookingCaps, lockPatient, type BookingCounts } from './booking-caps.repository.ts';
+import { listBookableDoctors } from './bookable.repository.ts';
 import { bookingRules } from './booking-rules.ts';
 import { bookingWindow, capsClock, ensureBookable } from './booking-window.ts';
 import { findBookablePatient, findVisitWithSpecialty, listUpcomingVisits, moveVisitByDesk, setCapOverride } from './desk-booking.repository.ts';
@@ -92,6 +94,12 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
   };
 
   return {
+    /** The doctors the desk may book with (bookable ones), by surname. */
+    async doctors({ language }: Caller, id_especialidad: number | undefined): Promise<DoctorRecepcion[]> {
+      const rows = await listBookableDoctors(db, id_especialidad);
+      return rows.map((row) => ({ id_doctor: row.id_doctor, nombre: fullName(row), id_especialidad: row.id_especialidad, especialidad: specialtyIn(row, language) }));
+    },
+
     /** "Primeros huecos libres": free times inside the clinic's notice and horizon, off closed days, soonest first. */
     async firstFreeSlots({ language }: Caller, query: HuecosFiltro): Promise<HuecoLibre[]> {
       const now = clock.now();

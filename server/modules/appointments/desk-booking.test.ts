@@ -91,6 +91,11 @@ describe.each(DATABASES)('the front desk books for a patient on %s', (kind) => {
     const english = await slots(`id_doctor=${puig.id_doctor}&limite=1`, 'en');
     expect(english.body[0]?.especialidad).toBe('Dermatology and Venereology');
 
+    const doctors = await server.request<{ id_doctor: number; nombre: string }[]>('GET', `/api/recepcion/doctores?id_especialidad=${puig.id_especialidad}`, {
+      token: (await deskUser()).token,
+    });
+    expect(doctors.body.map((doctor) => doctor.nombre)).toEqual(['Dra Puig', 'Dra Ruiz']);
+
     const neither = await slots('limite=3');
     expect(neither.status).toBe(400);
     expect(neither.body.detail).toContain('Elige una especialidad o un doctor.');

@@ -27,6 +27,11 @@ async function visit(w: World) {
 
 export const deskBookingRows: MatrixRow[] = [
   {
+    route: 'GET /api/recepcion/doctores',
+    expect: DESK,
+    request: async (w) => ({ url: `/api/recepcion/doctores?id_especialidad=${await specialtyOf(w)}` }),
+  },
+  {
     route: 'GET /api/recepcion/huecos',
     expect: DESK,
     request: async (w) => ({ url: `/api/recepcion/huecos?id_especialidad=${await specialtyOf(w)}&limite=5` }),
