@@ -76,7 +76,16 @@ function BookingForPatient({ id_paciente }: { id_paciente: number }) {
       </Card>
 
       {done && (
-        <Alert color="teal" role="status" title={t(done.kind === 'booked' ? 'booked_title' : 'moved_title')} withCloseButton closeButtonLabel={t('common:close')} onClose={() => setDone(null)}>
+        <Alert
+          color="teal"
+          role="status"
+          title={t(done.kind === 'booked' ? 'booked_title' : 'moved_title')}
+          // The light teal of the title is too pale on the alert's tint for AA contrast.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          withCloseButton
+          closeButtonLabel={t('common:close')}
+          onClose={() => setDone(null)}
+        >
           {t('done_detail', { when: visitWhen(done.visit, i18n.language), doctor: done.visit.doctor, specialty: done.visit.especialidad })}
           {done.visit.limite_forzado && (
             <Text size="sm" mt={4}>

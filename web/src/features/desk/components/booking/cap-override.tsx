@@ -21,31 +21,32 @@ export function CapOverride({ refusal, pending, submitLabel, onOverride }: CapOv
   const [motivo, setMotivo] = useState('');
   const [missing, setMissing] = useState(false);
   return (
-    <Alert color="yellow" title={t('cap_title')} role="alert">
-      <Stack gap="sm">
-        <span>{refusal.message}</span>
-        <TextInput
-          label={t('cap_reason')}
-          description={t('cap_reason_hint')}
-          value={motivo}
-          maxLength={300}
-          required
-          error={missing ? t('validation:recepcion_motivo_limite_requerido') : undefined}
-          onChange={(event) => {
-            setMotivo(event.currentTarget.value);
-            setMissing(false);
-          }}
-        />
-        <Button
-          loading={pending}
-          onClick={() => {
-            if (motivo.trim() === '') setMissing(true);
-            else onOverride(motivo.trim());
-          }}
-        >
-          {submitLabel}
-        </Button>
-      </Stack>
-    </Alert>
+    <Stack gap="sm" component="section" aria-label={t('cap_title')}>
+      {/* The light variant's yellow title is too pale for AA contrast: the title takes the text colour. */}
+      <Alert color="yellow" title={t('cap_title')} role="alert" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+        {refusal.message}
+      </Alert>
+      <TextInput
+        label={t('cap_reason')}
+        description={t('cap_reason_hint')}
+        value={motivo}
+        maxLength={300}
+        required
+        error={missing ? t('validation:recepcion_motivo_limite_requerido') : undefined}
+        onChange={(event) => {
+          setMotivo(event.currentTarget.value);
+          setMissing(false);
+        }}
+      />
+      <Button
+        loading={pending}
+        onClick={() => {
+          if (motivo.trim() === '') setMissing(true);
+          else onOverride(motivo.trim());
+        }}
+      >
+        {submitLabel}
+      </Button>
+    </Stack>
   );
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CitaRecepcionItem } from '../../../../../../contracts/desk-booking.ts';
 import { visitWhen } from './visit-when.ts';
 
+const ESTADO_COLORS = { pendiente: 'yellow', Confirmada: 'teal.9', Cancelada: 'gray.7' } as const;
+
 interface PatientVisitsProps {
   visits: CitaRecepcionItem[];
   onMove: (visit: CitaRecepcionItem) => void;
@@ -32,7 +34,7 @@ export function PatientVisits({ visits, onMove, onCancel }: PatientVisitsProps) 
                 )}
               </Stack>
               <Group gap="xs" wrap="wrap">
-                <Badge variant="light" color={visit.estado === 'Confirmada' ? 'teal' : 'gray'} styles={{ label: { overflow: 'visible' } }}>
+                <Badge color={ESTADO_COLORS[visit.estado]} variant="filled" tt="none" w="max-content">
                   {t(`state_${visit.estado}`)}
                 </Badge>
                 <Button size="xs" variant="default" onClick={() => onMove(visit)} aria-label={t('move_aria', { when })}>
