@@ -87,6 +87,12 @@ export const ca: Messages = {
     franjas_solapadas: 'Dues franges del mateix dia se solapen.',
     rango_fechas_invalido: 'La data de fi no pot ser anterior a la d’inici.',
     ausencia_demasiado_larga: 'Una absència pot durar com a màxim un any.',
+    // the front desk books for a patient
+    recepcion_especialidad_o_doctor: 'Tria una especialitat o un metge.',
+    recepcion_motivo_limite_requerido: 'Indica el motiu per citar per sobre del límit.',
+    recepcion_paciente_requerido: 'Indica el pacient.',
+    recepcion_hueco_requerido: 'Tria una hora lliure.',
+    recepcion_motivo_cancelacion_requerido: 'Indica el motiu de la cancel·lació.',
   },
   api: {
     reserva_sin_antelacion: "Només es pot reservar amb almenys {plazo} d'antelació.",
@@ -226,5 +232,14 @@ export const ca: Messages = {
     ausencia_pasada: 'L’absència ja ha acabat.',
     horario_inicio_lejano: 'L’horari nou ha de començar, com a molt tard, l’endemà de l’últim dia que l’agenda té obert.',
     doctor_requerido: 'Indica el doctor.',
+    // the front desk books for a patient
+    recepcion_hueco_ocupado: 'Aquesta hora ja no està disponible: s’acaba de reservar. Tria’n una altra de la llista.',
+    recepcion_hueco_no_encontrado: 'Aquesta hora no existeix o ja no es pot reservar. Tria’n una altra de la llista.',
+    recepcion_dia_cerrado: 'La clínica és tancada el {fecha}. Tria un altre dia.',
+    recepcion_paciente_no_encontrado: 'El pacient no existeix o la seva fitxa no és activa.',
+    recepcion_limite_citas_activas: 'El pacient ja té el màxim de cites pendents o confirmades ({max}). Per citar-lo igualment, indica el motiu.',
+    recepcion_limite_citas_doctor_dia: 'El pacient ja té una cita amb aquest metge aquell dia. Tria un altre dia o, per citar-lo igualment, indica el motiu.',
+    recepcion_otra_especialidad: 'La cita només pot passar a un altre metge de la mateixa especialitat.',
+    recepcion_cita_cambiada: 'Aquesta cita acaba de canviar des d’un altre lloc (s’ha mogut o cancel·lat). Revisa la llista i torna-ho a provar.',
   },
 };

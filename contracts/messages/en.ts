@@ -86,6 +86,12 @@ export const en: Messages = {
     franjas_solapadas: 'Two ranges of the same day overlap.',
     rango_fechas_invalido: 'The end date cannot be before the start date.',
     ausencia_demasiado_larga: 'An absence can last one year at most.',
+    // the front desk books for a patient
+    recepcion_especialidad_o_doctor: 'Choose a specialty or a doctor.',
+    recepcion_motivo_limite_requerido: 'Give the reason for booking past the limit.',
+    recepcion_paciente_requerido: 'Say which patient.',
+    recepcion_hueco_requerido: 'Choose a free time.',
+    recepcion_motivo_cancelacion_requerido: 'Give the reason for the cancellation.',
   },
   api: {
     reserva_sin_antelacion: 'Visits can only be booked at least {plazo} in advance.',
@@ -224,5 +230,14 @@ export const en: Messages = {
     ausencia_pasada: 'The absence has already ended.',
     horario_inicio_lejano: 'The new hours must start at the latest on the day after the last day the agenda is open.',
     doctor_requerido: 'Say which doctor.',
+    // the front desk books for a patient
+    recepcion_hueco_ocupado: 'That time is no longer available: it has just been booked. Choose another from the list.',
+    recepcion_hueco_no_encontrado: 'That time does not exist or can no longer be booked. Choose another from the list.',
+    recepcion_dia_cerrado: 'The clinic is closed on {fecha}. Choose another day.',
+    recepcion_paciente_no_encontrado: 'The patient does not exist or their record is not active.',
+    recepcion_limite_citas_activas: 'The patient already has the most pending or confirmed visits allowed ({max}). To book anyway, give the reason.',
+    recepcion_limite_citas_doctor_dia: 'The patient already has a visit with this doctor that day. Choose another day or, to book anyway, give the reason.',
+    recepcion_otra_especialidad: 'A visit can only move to another doctor of the same specialty.',
+    recepcion_cita_cambiada: 'This visit has just changed at another desk (moved or cancelled). Check the list and try again.',
   },
 };

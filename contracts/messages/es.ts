@@ -89,6 +89,12 @@ export const es = {
     franjas_solapadas: 'Dos franjas del mismo día se solapan.',
     rango_fechas_invalido: 'La fecha de fin no puede ser anterior a la de inicio.',
     ausencia_demasiado_larga: 'Una ausencia puede durar como máximo un año.',
+    // the front desk books for a patient
+    recepcion_especialidad_o_doctor: 'Elige una especialidad o un doctor.',
+    recepcion_motivo_limite_requerido: 'Indica el motivo para citar por encima del límite.',
+    recepcion_paciente_requerido: 'Indica el paciente.',
+    recepcion_hueco_requerido: 'Elige un hueco libre.',
+    recepcion_motivo_cancelacion_requerido: 'Indica el motivo de la cancelación.',
   },
   api: {
     reserva_sin_antelacion: 'Solo se puede reservar con al menos {plazo} de antelación.',
@@ -229,6 +235,15 @@ export const es = {
     ausencia_pasada: 'La ausencia ya ha terminado.',
     horario_inicio_lejano: 'El horario nuevo debe empezar, como muy tarde, el día siguiente al último que la agenda tiene abierto.',
     doctor_requerido: 'Indica el doctor.',
+    // the front desk books for a patient
+    recepcion_hueco_ocupado: 'Ese hueco ya no está disponible: se acaba de reservar. Elige otro de la lista.',
+    recepcion_hueco_no_encontrado: 'Ese hueco no existe o ya no se puede reservar. Elige otro de la lista.',
+    recepcion_dia_cerrado: 'La clínica está cerrada el {fecha}. Elige otro día.',
+    recepcion_paciente_no_encontrado: 'El paciente no existe o su ficha no está activa.',
+    recepcion_limite_citas_activas: 'El paciente ya tiene el máximo de citas pendientes o confirmadas ({max}). Para citarle igualmente, indica el motivo.',
+    recepcion_limite_citas_doctor_dia: 'El paciente ya tiene una cita con este doctor ese día. Elige otro día o, para citarle igualmente, indica el motivo.',
+    recepcion_otra_especialidad: 'La cita solo puede pasar a otro doctor de la misma especialidad.',
+    recepcion_cita_cambiada: 'Esta cita acaba de cambiar desde otro puesto (se ha movido o cancelado). Revisa la lista y vuelve a intentarlo.',
   },
 };
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
-import { keepOpenPlugin } from './agenda/keep-open.ts';
+import { clinicHolidays, keepOpenPlugin } from './agenda/keep-open.ts';
 import { weeklyHoursRoutes } from './agenda/weekly-hours.routes.ts';
 import { findAppointmentMailRows } from './appointments/appointment-reads.repository.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { assignRoutes } from './appointments/assign.routes.ts';
 import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
+import { deskBookingRoutes } from './appointments/desk-booking.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -58,4 +59,6 @@ export const modules: FastifyPluginAsyncZod[] = [
   keepOpenPlugin,
   waitlistRoutes,
   deskPatientsRoutes,
+  // The desk never offers or books a day the agenda keeps closed (public holidays).
+  deskBookingRoutes((app, fecha) => clinicHolidays(app).isHoliday(fecha)),
 ];

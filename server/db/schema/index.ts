@@ -98,6 +98,8 @@ export interface CitasTable {
   secuencia: Generated<number>;
   /** Whether the patient came, once the visit's time has passed (migration 026): null until the doctor says. */
   asistencia: 'Asistió' | 'No presentado' | null;
+  /** Why the front desk booked it past the patient's caps (migration 063); null when within them. */
+  limite_forzado: string | null;
 }
 
 

@@ -11,6 +11,7 @@ export {
   removeOpenConsultation,
   toConsultation,
 } from './consultations.repository.ts';
+export { moveOpenConsultation } from './move-open-consultation.ts';
 export {
   countHistory,
   findLastConsultation,

@@ -5,6 +5,7 @@ import { sessionToken } from '../session-token.ts';
 import { TEST_PASSWORD } from '../test-server.ts';
 import { REGLAS_POR_DEFECTO } from '../../../contracts/booking-rules-words.ts';
 import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
+import { deskBookingRows } from './desk-booking-rows.ts';
 import { waitlistRows } from './waitlist-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
@@ -741,6 +742,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...recordRows,
   ...waitlistRows,
   ...deskPatientsRows,
+  ...deskBookingRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',
