@@ -6,6 +6,7 @@ import { findAppointmentMailRows } from './appointments/appointment-reads.reposi
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { assignRoutes } from './appointments/assign.routes.ts';
 import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
+import { clinicDayRoutes } from './appointments/clinic-day.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -56,4 +57,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   remindersPlugin(findAppointmentMailRows),
   keepOpenPlugin,
   waitlistRoutes,
+  clinicDayRoutes,
 ];

@@ -98,6 +98,11 @@ export interface CitasTable {
   secuencia: Generated<number>;
   /** Whether the patient came, once the visit's time has passed (migration 026): null until the doctor says. */
   asistencia: 'Asistió' | 'No presentado' | null;
+  /** When the desk checked the patient in, and when the doctor called them in (migration 062). */
+  llegada_en: string | null;
+  en_consulta_en: string | null;
+  /** 1: an extra visit the desk added outside the agenda's slots (migration 062). */
+  extra: Generated<number>;
 }
 
 

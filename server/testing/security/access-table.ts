@@ -6,6 +6,7 @@ import { TEST_PASSWORD } from '../test-server.ts';
 import { REGLAS_POR_DEFECTO } from '../../../contracts/booking-rules-words.ts';
 import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import { waitlistRows } from './waitlist-rows.ts';
+import { clinicDayRows } from './clinic-day-rows.ts';
 import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 import { addMinutes } from '../../lib/slots.ts';
 import { addAppointment } from '../patients.ts';
@@ -728,6 +729,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   },
   ...recordRows,
   ...waitlistRows,
+  ...clinicDayRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',
