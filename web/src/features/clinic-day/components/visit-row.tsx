@@ -45,7 +45,7 @@ export function VisitRow({ visit, fecha, isToday, now }: { visit: VisitaDia; fec
             <Text fw={600}>{visit.paciente}</Text>
             <DayStateBadge estado={visit.estado} />
             {visit.extra && (
-              <Badge variant="outline" color="orange.9" tt="none" w="max-content">
+              <Badge variant="outline" color="gray" tt="none" w="max-content">
                 {t('extra')}
               </Badge>
             )}
@@ -85,7 +85,7 @@ export function VisitRow({ visit, fecha, isToday, now }: { visit: VisitaDia; fec
             </Button>
           )}
           {visit.estado === 'llego' && (
-            <Button size="xs" variant="subtle" color="gray.8" disabled={busy} aria-label={t('undo_label', names)} onClick={() => void act(() => undo.mutateAsync(visit.id_cita), t('undone', names))}>
+            <Button size="xs" variant="default" disabled={busy} aria-label={t('undo_label', names)} onClick={() => void act(() => undo.mutateAsync(visit.id_cita), t('undone', names))}>
               {t('undo')}
             </Button>
           )}

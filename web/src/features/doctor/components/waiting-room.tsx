@@ -71,7 +71,7 @@ export function WaitingRoom() {
                     </Text>
                   </Stack>
                   {visit.extra && (
-                    <Badge variant="outline" color="orange.9" tt="none" w="max-content">
+                    <Badge variant="outline" color="gray" tt="none" w="max-content">
                       {t('waiting_extra')}
                     </Badge>
                   )}
