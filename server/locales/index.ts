@@ -6,6 +6,7 @@ import esAppointmentMail from './es/appointment-mail.json' with { type: 'json' }
 import esAssistant from './es/assistant.json' with { type: 'json' };
 import esCalendar from './es/calendar.json' with { type: 'json' };
 import esDataExportPdf from './es/data-export-pdf.json' with { type: 'json' };
+import esDayListPdf from './es/day-list-pdf.json' with { type: 'json' };
 import esHistoryPdf from './es/history-pdf.json' with { type: 'json' };
 import esWaitlistMail from './es/waitlist-mail.json' with { type: 'json' };
 import caAccountMail from './ca/account-mail.json' with { type: 'json' };
@@ -13,6 +14,7 @@ import caAppointmentMail from './ca/appointment-mail.json' with { type: 'json' }
 import caAssistant from './ca/assistant.json' with { type: 'json' };
 import caCalendar from './ca/calendar.json' with { type: 'json' };
 import caDataExportPdf from './ca/data-export-pdf.json' with { type: 'json' };
+import caDayListPdf from './ca/day-list-pdf.json' with { type: 'json' };
 import caHistoryPdf from './ca/history-pdf.json' with { type: 'json' };
 import caWaitlistMail from './ca/waitlist-mail.json' with { type: 'json' };
 import enAccountMail from './en/account-mail.json' with { type: 'json' };
@@ -20,6 +22,7 @@ import enAppointmentMail from './en/appointment-mail.json' with { type: 'json' }
 import enAssistant from './en/assistant.json' with { type: 'json' };
 import enCalendar from './en/calendar.json' with { type: 'json' };
 import enDataExportPdf from './en/data-export-pdf.json' with { type: 'json' };
+import enDayListPdf from './en/day-list-pdf.json' with { type: 'json' };
 import enHistoryPdf from './en/history-pdf.json' with { type: 'json' };
 import enWaitlistMail from './en/waitlist-mail.json' with { type: 'json' };
 
@@ -36,6 +39,7 @@ const es = {
   assistant: esAssistant,
   calendar: esCalendar,
   'data-export-pdf': esDataExportPdf,
+  'day-list-pdf': esDayListPdf,
   'history-pdf': esHistoryPdf,
   'waitlist-mail': esWaitlistMail,
 };
@@ -46,6 +50,7 @@ const ca = {
   assistant: caAssistant,
   calendar: caCalendar,
   'data-export-pdf': caDataExportPdf,
+  'day-list-pdf': caDayListPdf,
   'history-pdf': caHistoryPdf,
   'waitlist-mail': caWaitlistMail,
 };
@@ -56,6 +61,7 @@ const en = {
   assistant: enAssistant,
   calendar: enCalendar,
   'data-export-pdf': enDataExportPdf,
+  'day-list-pdf': enDayListPdf,
   'history-pdf': enHistoryPdf,
   'waitlist-mail': enWaitlistMail,
 };

@@ -7,6 +7,7 @@ import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { assignRoutes } from './appointments/assign.routes.ts';
 import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
 import { deskBookingRoutes } from './appointments/desk-booking.routes.ts';
+import { clinicDayRoutes } from './appointments/clinic-day.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -61,4 +62,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   deskPatientsRoutes,
   // The desk never offers or books a day the agenda keeps closed (public holidays).
   deskBookingRoutes((app, fecha) => clinicHolidays(app).isHoliday(fecha)),
+  clinicDayRoutes,
 ];

@@ -29,6 +29,7 @@ import { receptionRole } from './060-reception-role.ts';
 import { sessionSecondFactor } from './055-session-second-factor.ts';
 import { deskPatientSearch } from './061-desk-patient-search.ts';
 import { deskCapOverride } from './063-desk-cap-override.ts';
+import { theDayAtTheDesk } from './062-the-day-at-the-desk.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -60,6 +61,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '055-session-second-factor': sessionSecondFactor,
   '060-reception-role': receptionRole,
   '061-desk-patient-search': deskPatientSearch,
+  '062-the-day-at-the-desk': theDayAtTheDesk,
   '063-desk-cap-override': deskCapOverride,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,

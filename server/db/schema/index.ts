@@ -100,6 +100,11 @@ export interface CitasTable {
   asistencia: 'Asistió' | 'No presentado' | null;
   /** Why the front desk booked it past the patient's caps (migration 063); null when within them. */
   limite_forzado: string | null;
+  /** When the desk checked the patient in, and when the doctor called them in (migration 062). */
+  llegada_en: string | null;
+  en_consulta_en: string | null;
+  /** 1: an extra visit the desk added outside the agenda's slots (migration 062). */
+  extra: Generated<number>;
 }
 
 

@@ -8,6 +8,7 @@ import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import { deskBookingRows } from './desk-booking-rows.ts';
 import { waitlistRows } from './waitlist-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
+import { clinicDayRows } from './clinic-day-rows.ts';
 import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 import { addMinutes } from '../../lib/slots.ts';
 import { addAppointment } from '../patients.ts';
@@ -743,6 +744,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...waitlistRows,
   ...deskPatientsRows,
   ...deskBookingRows,
+  ...clinicDayRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import { doctorHomeQuery } from '../api/get-home.ts';
 import { DoctorToday } from '../components/doctor-today.tsx';
+import { WaitingRoom } from '../components/waiting-room.tsx';
 
 export const firstReads: FirstReads = (client) => void client.prefetchQuery(doctorHomeQuery);
 
@@ -42,6 +43,7 @@ export default function DoctorDashboardPage() {
       logoutLabel={t('logout')}
       onLogout={() => void logout()}
     >
+      <WaitingRoom />
       <DoctorToday />
     </Dashboard>
   );

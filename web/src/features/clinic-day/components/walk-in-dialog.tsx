@@ -1,0 +1,107 @@
+import { Alert, Loader, Modal, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DoctorDia } from '../../../../../contracts/clinic-day.ts';
+import { fullName } from '../../../../../contracts/names.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { submitWith } from '../../../lib/submit-with.ts';
+import { useAddWalkIn } from '../api/add-walk-in.ts';
+import { usePatientSearch, type DeskPatient } from '../api/search-patients.ts';
+
+const patientLine = (patient: DeskPatient) =>
+  [fullName(patient), patient.dni, patient.telefono].filter((part) => part && part.trim() !== '').join(' · ');
+
+/** A patient who came without a visit: who, to which doctor, why, and into a free slot or as an extra visit. */
+export function WalkInDialog({ doctors, onClose }: { doctors: DoctorDia[]; onClose: () => void }) {
+  const { t } = useTranslation('clinic-day');
+  const [buscar, setBuscar] = useState('');
+  const [debounced] = useDebouncedValue(buscar, 250);
+  const search = usePatientSearch(debounced);
+  const [patient, setPatient] = useState<string>('');
+  const [doctor, setDoctor] = useState<string | null>(doctors.length === 1 ? String(doctors[0]?.id_doctor) : null);
+  const [motivo, setMotivo] = useState('');
+  const [modo, setModo] = useState<'hueco' | 'extra'>('hueco');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddWalkIn();
+
+  const submit = async () => {
+    if (!patient || !doctor || !motivo.trim()) {
+      setError(t('walk_in_missing'));
+      return;
+    }
+    try {
+      const created = await add.mutateAsync({ id_paciente: Number(patient), id_doctor: Number(doctor), motivo: motivo.trim(), modo });
+      notifySuccess(created.extra ? t('walk_in_added_extra', { time: created.hora }) : t('walk_in_added', { time: created.hora }));
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status < 500 ? failure.message : t('action_failed'));
+    }
+  };
+
+  const doctorOptions = doctors.map((d) => ({
+    value: String(d.id_doctor),
+    label: `${t(d.sexo === 'F' ? 'doctor_female' : d.sexo === 'M' ? 'doctor_male' : 'doctor_other', { name: d.doctor })} · ${d.especialidad}`,
+  }));
+
+  return (
+    <Modal opened onClose={onClose} title={t('walk_in_title')} centered closeButtonProps={{ 'aria-label': t('close') }}>
+      <form noValidate onSubmit={submitWith(submit)}>
+        <Stack>
+          <TextInput
+            label={t('walk_in_search')}
+            description={t('walk_in_search_hint')}
+            type="search"
+            value={buscar}
+            onChange={(event) => setBuscar(event.currentTarget.value)}
+            rightSection={search.isFetching ? <Loader size="xs" aria-hidden /> : null}
+            data-autofocus
+          />
+          {search.isError && (
+            <Alert color="red" role="alert" p="xs">
+              {t('walk_in_search_failed')}
+            </Alert>
+          )}
+          {search.isSuccess && search.data.length === 0 && <Text size="sm">{t('walk_in_no_patients')}</Text>}
+          {search.isSuccess && search.data.length > 0 && (
+            <Radio.Group label={t('walk_in_patient')} value={patient} onChange={setPatient} required>
+              <Stack gap={6} mt={4}>
+                {search.data.map((found) => (
+                  <Radio key={found.id_paciente} value={String(found.id_paciente)} label={patientLine(found)} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          <Select label={t('walk_in_doctor')} data={doctorOptions} value={doctor} onChange={setDoctor} required allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <TextInput label={t('walk_in_reason')} value={motivo} maxLength={500} required onChange={(event) => setMotivo(event.currentTarget.value)} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="walk-in-mode">
+              {t('walk_in_mode')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="walk-in-mode"
+              value={modo}
+              onChange={(value) => setModo(value === 'extra' ? 'extra' : 'hueco')}
+              data={[
+                { value: 'hueco', label: t('walk_in_mode_gap') },
+                { value: 'extra', label: t('walk_in_mode_extra') },
+              ]}
+              fullWidth
+            />
+            <Text size="xs" c="dimmed">
+              {t(modo === 'extra' ? 'walk_in_mode_extra_hint' : 'walk_in_mode_gap_hint')}
+            </Text>
+          </Stack>
+          {error && (
+            <Alert color="red" role="alert" p="xs">
+              {error}
+            </Alert>
+          )}
+          <ModalActions onCancel={onClose} submitLabel={t('walk_in_submit')} pending={add.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
