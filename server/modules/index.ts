@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
+import { closuresRoutes } from './agenda/closures.routes.ts';
 import { keepOpenPlugin } from './agenda/keep-open.ts';
 import { weeklyHoursRoutes } from './agenda/weekly-hours.routes.ts';
 import { findAppointmentMailRows } from './appointments/appointment-reads.repository.ts';
@@ -7,6 +8,7 @@ import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { assignRoutes } from './appointments/assign.routes.ts';
 import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
+import { relocateRoutes } from './appointments/relocate.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -41,11 +43,13 @@ export const modules: FastifyPluginAsyncZod[] = [
   agendaRoutes,
   requestsRoutes,
   weeklyHoursRoutes,
+  closuresRoutes,
   appointmentsRoutes,
   calendarFeedRoutes,
   consultationsRoutes,
   doctorAppointmentsRoutes,
   assignRoutes,
+  relocateRoutes,
   recordsRoutes,
   filesRoutes,
   chatRoutes,

@@ -26,6 +26,7 @@ import { waitlistOffers } from './028-waitlist-offers.ts';
 import { bookingRules } from './013-booking-rules.ts';
 import { noShows } from './026-no-shows.ts';
 import { receptionRole } from './060-reception-role.ts';
+import { clinicClosures } from './064-clinic-closures.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -55,6 +56,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '053-second-factor': secondFactor,
   '054-break-the-glass': breakTheGlass,
   '060-reception-role': receptionRole,
+  '064-clinic-closures': clinicClosures,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,

@@ -236,7 +236,7 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
       token: doctor.token,
       headers: { 'accept-language': 'ca' },
     });
-    expect(listed.body).toContainEqual({ fecha: '2026-09-11', nombre: 'Diada de Catalunya' });
+    expect(listed.body).toContainEqual({ fecha: '2026-09-11', nombre: 'Diada de Catalunya', origen: 'publico', abierto: false });
   });
 
   it('counts the clinic day in Madrid, not in UTC, on the night of a daylight-saving change', async () => {

@@ -10,3 +10,4 @@ export {
 } from './appointment-reads.ts';
 export { bookingPolicy } from './booking-policy.ts';
 export type { FeedAppointmentRow } from './appointment-reads.repository.ts';
+export { relocation, type RelocationCause } from './relocation.ts';

@@ -19,3 +19,4 @@ export {
   type HistoryFilter,
   type HistoryScope,
 } from './history.repository.ts';
+export { moveOpenConsultation } from './move-consultation.ts';
