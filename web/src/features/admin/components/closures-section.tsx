@@ -79,14 +79,14 @@ export function ClosuresSection() {
       {closures.data && closures.data.length > 0 && (
         <Stack gap={4} mt="md" component="ul" aria-label={t('closures_list')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {closures.data.map((cierre) => (
-            <Group key={cierre.id_cierre} component="li" justify="space-between" wrap="nowrap" gap="sm">
+            <Group key={cierre.id_cierre} component="li" justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" style={{ minWidth: 0 }}>
                 <strong>{when(cierre)}</strong> · {cierre.motivo}
               </Text>
               <Button
                 size="compact-sm"
-                variant="subtle"
-                color="red.9"
+                style={{ flexShrink: 0 }}
+                variant="default"
                 leftSection={<IconTrash size={14} aria-hidden />}
                 aria-label={t('closure_remove_named', { when: when(cierre) })}
                 onClick={() => void removeOne(cierre)}

@@ -49,23 +49,24 @@ export function HolidaysSection() {
 
   const action = (festivo: Festivo) => {
     const day = formatIso(festivo.fecha, DAY);
+    const style = { flexShrink: 0 };
     if (festivo.fecha < today) return null;
     if (festivo.origen === 'local') {
       return (
-        <Button size="compact-sm" variant="subtle" color="red.9" aria-label={t('holiday_remove_named', { day, name: festivo.nombre })} onClick={() => void run(() => remove.mutateAsync(festivo.fecha), t('holiday_removed'))}>
+        <Button size="compact-sm" style={style} variant="default" aria-label={t('holiday_remove_named', { day, name: festivo.nombre })} onClick={() => void run(() => remove.mutateAsync(festivo.fecha), t('holiday_removed'))}>
           {t('holiday_remove')}
         </Button>
       );
     }
     if (festivo.abierto) {
       return (
-        <Button size="compact-sm" variant="subtle" aria-label={t('holiday_close_named', { day, name: festivo.nombre })} onClick={() => void run(() => remove.mutateAsync(festivo.fecha), t('holiday_closed'))}>
+        <Button size="compact-sm" style={style} variant="default" aria-label={t('holiday_close_named', { day, name: festivo.nombre })} onClick={() => void run(() => remove.mutateAsync(festivo.fecha), t('holiday_closed'))}>
           {t('holiday_close')}
         </Button>
       );
     }
     return (
-      <Button size="compact-sm" variant="light" aria-label={t('holiday_open_named', { day, name: festivo.nombre })} onClick={() => void run(() => add.mutateAsync({ tipo: 'abierto', fecha: festivo.fecha }), t('holiday_opened'))}>
+      <Button size="compact-sm" style={style} variant="default" aria-label={t('holiday_open_named', { day, name: festivo.nombre })} onClick={() => void run(() => add.mutateAsync({ tipo: 'abierto', fecha: festivo.fecha }), t('holiday_opened'))}>
         {t('holiday_open')}
       </Button>
     );
@@ -97,7 +98,7 @@ export function HolidaysSection() {
       {holidays.data && (
         <Stack gap={6} mt="sm" component="ul" aria-label={t('holidays_list', { year })} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {holidays.data.map((festivo) => (
-            <Group key={`${festivo.fecha}-${festivo.origen}`} component="li" justify="space-between" wrap="nowrap" gap="sm">
+            <Group key={`${festivo.fecha}-${festivo.origen}`} component="li" justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600} w={110}>
                   {formatIso(festivo.fecha, DAY)}

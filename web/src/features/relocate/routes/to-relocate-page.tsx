@@ -177,13 +177,13 @@ export default function ToRelocatePage() {
                 {t('selected', { count: chosen.length })}
               </Text>
               <Group gap="xs" wrap="wrap">
-                <Button variant="light" leftSection={<IconWand size={16} aria-hidden />} onClick={() => void proposeFor()} loading={propose.isPending}>
+                <Button variant="default" leftSection={<IconWand size={16} aria-hidden />} onClick={() => void proposeFor()} loading={propose.isPending}>
                   {t('propose')}
                 </Button>
                 <Button leftSection={<IconCalendarEvent size={16} aria-hidden />} onClick={() => void moveSelected()} loading={move.isPending} disabled={movable.length === 0}>
                   {t('move_selected', { count: movable.length })}
                 </Button>
-                <Button variant="outline" color="red.9" leftSection={<IconCalendarX size={16} aria-hidden />} onClick={() => setCancelling(true)} disabled={chosen.length === 0}>
+                <Button variant="default" leftSection={<IconCalendarX size={16} aria-hidden />} onClick={() => setCancelling(true)} disabled={chosen.length === 0}>
                   {t('cancel_selected', { count: chosen.length })}
                 </Button>
               </Group>
