@@ -96,20 +96,22 @@ export function HolidaysSection() {
         data={[String(thisYear), String(thisYear + 1)]}
       />
       {holidays.data && (
-        <Stack gap={6} mt="sm" component="ul" aria-label={t('holidays_list', { year })} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack gap="xs" mt="sm" component="ul" aria-label={t('holidays_list', { year })} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {holidays.data.map((festivo) => (
             <Group key={`${festivo.fecha}-${festivo.origen}`} component="li" justify="space-between" wrap="wrap" gap="xs">
-              <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} w={110}>
-                  {formatIso(festivo.fecha, DAY)}
-                </Text>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {formatIso(festivo.fecha, DAY)}
+                  </Text>
+                  <Badge size="sm" variant="light" color={festivo.origen === 'local' ? 'grape' : festivo.abierto ? 'teal' : 'gray'}>
+                    {festivo.origen === 'local' ? t('badge_local') : festivo.abierto ? t('badge_open') : t('badge_public')}
+                  </Badge>
+                </Group>
                 <Text size="sm" td={festivo.abierto ? 'line-through' : undefined}>
                   {festivo.nombre}
                 </Text>
-                <Badge size="sm" variant="light" color={festivo.origen === 'local' ? 'grape' : festivo.abierto ? 'teal' : 'gray'}>
-                  {festivo.origen === 'local' ? t('badge_local') : festivo.abierto ? t('badge_open') : t('badge_public')}
-                </Badge>
-              </Group>
+              </Stack>
               {action(festivo)}
             </Group>
           ))}
