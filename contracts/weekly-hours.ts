@@ -117,5 +117,6 @@ export const cancelarCitasResponse = z.object({ canceladas: z.number() });
 export const festivosQuery = z.object({
   anio: z.coerce.number({ error: 'numero_invalido' }).int('numero_invalido').min(2000, 'numero_invalido').max(2100, 'numero_invalido'),
 });
-export const festivoSchema = z.object({ fecha: z.string(), nombre: z.string() });
+/** A day of the clinic's holiday list: a public one (abierto when the clinic opens on it) or a local one. */
+export const festivoSchema = z.object({ fecha: z.string(), nombre: z.string(), origen: z.enum(['publico', 'local']), abierto: z.boolean() });
 export type Festivo = z.infer<typeof festivoSchema>;

@@ -93,6 +93,8 @@ export const ca: Messages = {
     recepcion_paciente_requerido: 'Indica el pacient.',
     recepcion_hueco_requerido: 'Tria una hora lliure.',
     recepcion_motivo_cancelacion_requerido: 'Indica el motiu de la cancel·lació.',
+    cierre_demasiado_largo: 'Un tancament pot durar com a màxim un any.',
+    nombre_festivo_requerido: 'Escriu el nom del festiu.',
   },
   api: {
     reserva_sin_antelacion: "Només es pot reservar amb almenys {plazo} d'antelació.",
@@ -242,6 +244,16 @@ export const ca: Messages = {
     // weekly hours and absences
     ausencia_no_encontrada: 'L’absència no existeix.',
     ausencia_pasada: 'L’absència ja ha acabat.',
+    // clinic closures and visits to relocate
+    cierre_no_encontrado: 'El tancament no existeix.',
+    cierre_pasado: 'El tancament ja ha acabat.',
+    festivo_no_encontrado: 'Aquest dia no és a la llista de festius de la clínica.',
+    festivo_existente: 'Aquest dia ja és a la llista de festius de la clínica.',
+    festivo_no_publico: 'Aquest dia no és festiu: la clínica ja obre.',
+    festivo_ya_publico: 'Aquest dia ja és festiu oficial: no cal afegir-lo.',
+    reubicar_no_pendiente: 'Aquesta visita ja no està per reubicar: algú l’ha moguda o cancel·lada.',
+    reubicar_otra_especialidad: 'La nova hora és d’un metge d’una altra especialitat.',
+    reubicar_hueco_pasado: 'La nova hora ja ha passat. Tria’n una altra.',
     horario_inicio_lejano: 'L’horari nou ha de començar, com a molt tard, l’endemà de l’últim dia que l’agenda té obert.',
     doctor_requerido: 'Indica el doctor.',
     // the front desk books for a patient

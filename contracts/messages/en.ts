@@ -92,6 +92,8 @@ export const en: Messages = {
     recepcion_paciente_requerido: 'Say which patient.',
     recepcion_hueco_requerido: 'Choose a free time.',
     recepcion_motivo_cancelacion_requerido: 'Give the reason for the cancellation.',
+    cierre_demasiado_largo: 'A closure can last one year at most.',
+    nombre_festivo_requerido: 'Enter the holiday’s name.',
   },
   api: {
     reserva_sin_antelacion: 'Visits can only be booked at least {plazo} in advance.',
@@ -240,6 +242,16 @@ export const en: Messages = {
     // weekly hours and absences
     ausencia_no_encontrada: 'The absence does not exist.',
     ausencia_pasada: 'The absence has already ended.',
+    // clinic closures and visits to relocate
+    cierre_no_encontrado: 'The closure does not exist.',
+    cierre_pasado: 'The closure has already ended.',
+    festivo_no_encontrado: 'That day is not on the clinic’s holiday list.',
+    festivo_existente: 'That day is already on the clinic’s holiday list.',
+    festivo_no_publico: 'That day is not a holiday: the clinic already opens.',
+    festivo_ya_publico: 'That day is already a public holiday: there is no need to add it.',
+    reubicar_no_pendiente: 'This visit is no longer waiting to be relocated: someone has moved or cancelled it.',
+    reubicar_otra_especialidad: 'The new time belongs to a doctor of another specialty.',
+    reubicar_hueco_pasado: 'The new time has already passed. Choose another.',
     horario_inicio_lejano: 'The new hours must start at the latest on the day after the last day the agenda is open.',
     doctor_requerido: 'Say which doctor.',
     // the front desk books for a patient

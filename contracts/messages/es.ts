@@ -95,6 +95,8 @@ export const es = {
     recepcion_paciente_requerido: 'Indica el paciente.',
     recepcion_hueco_requerido: 'Elige un hueco libre.',
     recepcion_motivo_cancelacion_requerido: 'Indica el motivo de la cancelación.',
+    cierre_demasiado_largo: 'Un cierre puede durar como máximo un año.',
+    nombre_festivo_requerido: 'Escribe el nombre del festivo.',
   },
   api: {
     reserva_sin_antelacion: 'Solo se puede reservar con al menos {plazo} de antelación.',
@@ -245,6 +247,16 @@ export const es = {
     // weekly hours and absences
     ausencia_no_encontrada: 'La ausencia no existe.',
     ausencia_pasada: 'La ausencia ya ha terminado.',
+    // clinic closures and visits to relocate
+    cierre_no_encontrado: 'El cierre no existe.',
+    cierre_pasado: 'El cierre ya ha terminado.',
+    festivo_no_encontrado: 'Ese día no está en la lista de festivos de la clínica.',
+    festivo_existente: 'Ese día ya está en la lista de festivos de la clínica.',
+    festivo_no_publico: 'Ese día no es festivo: la clínica ya abre.',
+    festivo_ya_publico: 'Ese día ya es festivo oficial: no hace falta añadirlo.',
+    reubicar_no_pendiente: 'Esta visita ya no está por reubicar: alguien la ha movido o cancelado.',
+    reubicar_otra_especialidad: 'La nueva hora es de un doctor de otra especialidad.',
+    reubicar_hueco_pasado: 'La nueva hora ya ha pasado. Elige otra.',
     horario_inicio_lejano: 'El horario nuevo debe empezar, como muy tarde, el día siguiente al último que la agenda tiene abierto.',
     doctor_requerido: 'Indica el doctor.',
     // the front desk books for a patient

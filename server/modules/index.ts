@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
 import { clinicHolidays, keepOpenPlugin } from './agenda/keep-open.ts';
+import { clinicDays } from './agenda/clinic-days.ts';
+import { closuresRoutes } from './agenda/closures.routes.ts';
 import { weeklyHoursRoutes } from './agenda/weekly-hours.routes.ts';
 import { findAppointmentMailRows } from './appointments/appointment-reads.repository.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
@@ -9,6 +11,7 @@ import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
 import { deskBookingRoutes } from './appointments/desk-booking.routes.ts';
 import { clinicDayRoutes } from './appointments/clinic-day.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
+import { relocateRoutes } from './appointments/relocate.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -44,11 +47,13 @@ export const modules: FastifyPluginAsyncZod[] = [
   agendaRoutes,
   requestsRoutes,
   weeklyHoursRoutes,
+  closuresRoutes,
   appointmentsRoutes,
   calendarFeedRoutes,
   consultationsRoutes,
   doctorAppointmentsRoutes,
   assignRoutes,
+  relocateRoutes,
   recordsRoutes,
   filesRoutes,
   chatRoutes,
@@ -60,7 +65,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   keepOpenPlugin,
   waitlistRoutes,
   deskPatientsRoutes,
-  // The desk never offers or books a day the agenda keeps closed (public holidays).
-  deskBookingRoutes((app, fecha) => clinicHolidays(app).isHoliday(fecha)),
+  // The desk never offers or books a day the clinic is closed (holidays it keeps, closures).
+  deskBookingRoutes((db, app, from, to) => clinicDays(db, clinicHolidays(app), from, to)),
   clinicDayRoutes,
 ];

@@ -30,6 +30,7 @@ import { sessionSecondFactor } from './055-session-second-factor.ts';
 import { deskPatientSearch } from './061-desk-patient-search.ts';
 import { deskCapOverride } from './063-desk-cap-override.ts';
 import { theDayAtTheDesk } from './062-the-day-at-the-desk.ts';
+import { clinicClosures } from './064-clinic-closures.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -63,6 +64,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '061-desk-patient-search': deskPatientSearch,
   '062-the-day-at-the-desk': theDayAtTheDesk,
   '063-desk-cap-override': deskCapOverride,
+  '064-clinic-closures': clinicClosures,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,

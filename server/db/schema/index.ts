@@ -105,6 +105,11 @@ export interface CitasTable {
   en_consulta_en: string | null;
   /** 1: an extra visit the desk added outside the agenda's slots (migration 062). */
   extra: Generated<number>;
+  /** Set while the visit falls on a closed day or inside its doctor's absence and waits for the desk to relocate it (migration 064). */
+  reubicar_causa: 'cierre' | 'ausencia' | null;
+  /** The closure's or absence's id, and its reason. */
+  reubicar_ref: number | null;
+  reubicar_motivo: string | null;
 }
 
 
@@ -380,6 +385,23 @@ export interface AusenciasTable {
   creado_en: string;
 }
 
+/** A closure of the whole clinic (migration 064): every doctor's agenda is closed from fecha_inicio to fecha_fin. */
+export interface CierresClinicaTable {
+  id_cierre: Generated<number>;
+  fecha_inicio: string;
+  fecha_fin: string;
+  motivo: string;
+  creado_en: string;
+}
+
+/** The clinic's own holiday list (migration 064): a local holiday, or a public one it opens on. */
+export interface FestivosClinicaTable {
+  fecha: string;
+  tipo: 'local' | 'abierto';
+  nombre: string;
+  creado_en: string;
+}
+
 /** The clinic's booking rules: one row, id_reglas = 1 (migration 013, contracts/booking-rules.ts). */
 export interface ReglasReservaTable {
   id_reglas: number;
@@ -428,6 +450,8 @@ export interface Database {
   horarios_semanales: HorariosSemanalesTable;
   dias_agenda: DiasAgendaTable;
   ausencias: AusenciasTable;
+  cierres_clinica: CierresClinicaTable;
+  festivos_clinica: FestivosClinicaTable;
   lista_espera: ListaEsperaTable;
   ofertas_espera: OfertasEsperaTable;
   lista_espera_huecos: ListaEsperaHuecosTable;

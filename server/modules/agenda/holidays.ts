@@ -1,6 +1,5 @@
 import Holidays from 'date-holidays';
 import type { Language } from '../../../contracts/messages/index.ts';
-import type { Festivo } from '../../../contracts/weekly-hours.ts';
 
 /**
  * The clinic's public holidays: the country's national ones and, with a region
@@ -8,9 +7,14 @@ import type { Festivo } from '../../../contracts/weekly-hours.ts';
  * Good Friday and Easter Monday with Easter. Only days off for everyone ('public') count; local
  * observances do not close the agenda.
  */
+export interface PublicHoliday {
+  fecha: string;
+  nombre: string;
+}
+
 export interface HolidayCalendar {
   /** Every public holiday of a year, in date order, named in a language. */
-  list(year: number, language: Language): Festivo[];
+  list(year: number, language: Language): PublicHoliday[];
   isHoliday(fecha: string): boolean;
 }
 
@@ -22,8 +26,8 @@ export function holidayCalendar(region: string): HolidayCalendar {
     throw new Error(`PUBLIC_HOLIDAY_REGION: unknown region ${region}`);
   }
   const days = new Map<number, Set<string>>();
-  const named = new Map<string, Festivo[]>();
-  const list = (year: number, language: Language): Festivo[] => {
+  const named = new Map<string, PublicHoliday[]>();
+  const list = (year: number, language: Language): PublicHoliday[] => {
     const key = `${year}:${language}`;
     let found = named.get(key);
     if (!found) {

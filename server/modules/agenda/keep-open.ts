@@ -5,6 +5,7 @@ import type { Franja } from '../../../contracts/weekly-hours.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { addDays, localDate } from '../../lib/clock.ts';
 import { overlaps } from '../../lib/slots.ts';
+import { clinicDays, type ClinicDays } from './clinic-days.ts';
 import { holidayCalendar, type HolidayCalendar } from './holidays.ts';
 import { absenceOnDay, datesFrom, expandDay, WHOLE_DAY, type AbsenceSpan, type ClosedRange } from './weekly-hours.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
@@ -33,8 +34,8 @@ export function clinicHolidays(app: FastifyInstance): HolidayCalendar {
   return calendar;
 }
 
-/** What is closed on a day: all of it on a public holiday, else the doctor's absences on it. */
-export function closedOn(holidays: HolidayCalendar, absences: readonly AbsenceSpan[], fecha: string): ClosedRange[] {
+/** What is closed on a day: all of it when the clinic is (a holiday or a closure), else the doctor's absences on it. */
+export function closedOn(holidays: ClinicDays, absences: readonly AbsenceSpan[], fecha: string): ClosedRange[] {
   if (holidays.isHoliday(fecha)) return [WHOLE_DAY];
   return absences.flatMap((absence) => absenceOnDay(absence, fecha) ?? []);
 }
@@ -61,7 +62,7 @@ export async function keepAgendasOpen(
 ): Promise<FillRun> {
   const run: FillRun = { doctores: 0, dias: 0, huecos: 0 };
   const to = addDays(today, app.config.agenda.weeksAhead * 7);
-  const holidays = clinicHolidays(app);
+  const holidays = await clinicDays(app.db, clinicHolidays(app), today, to);
   const stamp = app.clock.now().toISOString();
   for (const [id_doctor, hours] of await doctorsWithHours(app.db, only)) {
     const from = hours.vigente_desde > today ? hours.vigente_desde : today;
@@ -132,7 +133,7 @@ export async function regenerateDays(app: FastifyInstance, trx: Transaction<Data
   const first = fechas[0] as string;
   const last = fechas.at(-1) as string;
   const absences = await absencesFrom(trx, id_doctor, first, addDays(last, 1));
-  const holidays = clinicHolidays(app);
+  const holidays = await clinicDays(trx, clinicHolidays(app), first, last);
   let closed = 0;
   for (const fecha of fechas) {
     const franjas = hours && fecha >= hours.vigente_desde ? hours.franjas : [];

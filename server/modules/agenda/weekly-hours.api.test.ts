@@ -194,8 +194,17 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     expect((await dayOf(server, doctor, '2026-03-17')).map((slot) => slot.hora_inicio)).toEqual(['10:00']);
     expect((await dayOf(server, doctor, '2026-03-18')).map((slot) => slot.hora_inicio)).toEqual(['16:00', '17:00', '17:15', '17:30', '17:45', '18:00', '18:15', '18:30', '18:45']);
     const id = created.body.ausencia.id_ausencia;
+    // Neither is cancelled by the absence itself: both wait at the desk to be relocated.
+    const waiting = async () =>
+      (await server.database.db.selectFrom('citas').select(['id_cita', 'estado', 'reubicar_causa']).where('id_cita', 'in', [kept.id_cita, cancelled.id_cita]).orderBy('id_cita').execute()).map(
+        (cita) => [cita.estado, cita.reubicar_causa],
+      );
+    expect(await waiting()).toEqual([
+      ['Confirmada', 'ausencia'],
+      ['pendiente', 'ausencia'],
+    ]);
 
-    // Only the doctor who is away sees and changes it.
+    // Only the doctor who is away sees and changes it (and the desk and an administrator).
     for (const user of [other, await server.createUser('paciente')]) {
       expect((await server.request('GET', `/api/agenda/ausencias/${id}/citas`, { token: user.token })).status).toBe(403);
       expect((await server.request('POST', `/api/agenda/ausencias/${id}/cancelar-citas`, { token: user.token, body: { citas: [kept.id_cita] } })).status).toBe(403);
@@ -220,6 +229,7 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     const tuesday = await dayOf(server, doctor, '2026-03-17');
     expect(tuesday).toHaveLength(32);
     expect(tuesday.find((slot) => slot.hora_inicio === '10:00')?.estado).toBe('Reservado');
+    expect((await waiting())[0]).toEqual(['Confirmada', null]);
     expect((await server.request('GET', '/api/agenda/ausencias', { token: doctor.token })).body).toEqual([]);
   });
 
@@ -236,7 +246,7 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
       token: doctor.token,
       headers: { 'accept-language': 'ca' },
     });
-    expect(listed.body).toContainEqual({ fecha: '2026-09-11', nombre: 'Diada de Catalunya' });
+    expect(listed.body).toContainEqual({ fecha: '2026-09-11', nombre: 'Diada de Catalunya', origen: 'publico', abierto: false });
   });
 
   it('counts the clinic day in Madrid, not in UTC, on the night of a daylight-saving change', async () => {

@@ -9,8 +9,6 @@ import {
   cancelarCitasSchema,
   citaAfectadaSchema,
   crearAusenciaResponse,
-  festivoSchema,
-  festivosQuery,
   horarioQuery,
   horarioResponse,
   horarioSemanalSchema,
@@ -19,11 +17,13 @@ import { callerOf } from '../../lib/request-context.ts';
 import { createWeeklyHoursService } from './weekly-hours.service.ts';
 
 const doctorOnly = { access: ['doctor'] as const };
+// A doctor enters their own absences; the desk and an administrator enter any doctor's.
+const absenceAccess = { access: ['doctor', 'recepcion', 'admin'] as const };
 const doctorOrAdmin = { access: ['doctor', 'admin'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
-/** Weekly hours, absences and public holidays. */
+/** Weekly hours and absences. */
 export const weeklyHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createWeeklyHoursService(app);
 
@@ -58,7 +58,7 @@ export const weeklyHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/agenda/ausencias',
     {
-      config: doctorOnly,
+      config: absenceAccess,
       schema: { tags, summary: "The caller's absences not yet over", querystring: ausenciasQuery, response: { 200: z.array(ausenciaResponse), ...refusals } },
     },
     async (request) => service.absences(callerOf(request), request.query.id_doctor),
@@ -67,7 +67,7 @@ export const weeklyHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/agenda/ausencias',
     {
-      config: doctorOnly,
+      config: absenceAccess,
       schema: {
         tags,
         summary: 'Adds an absence, closes its free slots and lists the visits booked inside it',
@@ -81,7 +81,7 @@ export const weeklyHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/agenda/ausencias/:id',
     {
-      config: doctorOnly,
+      config: absenceAccess,
       schema: {
         tags,
         summary: 'Removes an absence; its generated days get their slots back',
@@ -98,7 +98,7 @@ export const weeklyHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/agenda/ausencias/:id/citas',
     {
-      config: doctorOnly,
+      config: absenceAccess,
       schema: {
         tags,
         summary: 'The visits still to come inside an absence',
@@ -122,19 +122,5 @@ export const weeklyHoursRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.cancelAbsenceVisits(callerOf(request), request.params.id, request.body.citas),
-  );
-
-  app.get(
-    '/agenda/festivos',
-    {
-      config: doctorOrAdmin,
-      schema: {
-        tags,
-        summary: "The clinic's public holidays of a year (national and regional), named in the caller's language",
-        querystring: festivosQuery,
-        response: { 200: z.array(festivoSchema), ...refusals },
-      },
-    },
-    async (request) => service.holidays(callerOf(request), request.query.anio),
   );
 };

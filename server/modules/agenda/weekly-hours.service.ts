@@ -3,7 +3,6 @@ import type {
   Ausencia,
   AusenciaCreada,
   CitaAfectada,
-  Festivo,
   HorarioRespuesta,
   HorarioSemanal,
   NuevaAusencia,
@@ -12,9 +11,11 @@ import { ownDoctorId } from '../../lib/access.ts';
 import { fail } from '../../lib/errors.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { createAppointmentsService, doctorAppointments } from '../appointments/index.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema/index.ts';
+import { createAppointmentsService, doctorAppointments, relocation } from '../appointments/index.ts';
 import { findDoctorInterval } from '../doctors/index.ts';
-import { clinicHolidays, keepAgendasOpen, regenerateDays } from './keep-open.ts';
+import { keepAgendasOpen, regenerateDays } from './keep-open.ts';
 import { absenceOnDay } from './weekly-hours.ts';
 import {
   absencesFrom,
@@ -49,28 +50,33 @@ export function createWeeklyHoursService(app: FastifyInstance) {
     return own;
   }
 
-  function absenceOwner(caller: Caller, id_doctor: number | undefined): number {
+  /** A doctor's own absences; the desk and an administrator name the doctor (required). */
+  async function absenceOwner(caller: Caller, id_doctor: number | undefined): Promise<number> {
+    if (caller.actor.rol !== 'doctor') {
+      if (id_doctor === undefined) throw fail(400, 'doctor_requerido', caller.language);
+      if (!(await findDoctorInterval(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
+      return id_doctor;
+    }
     const own = ownDoctorId(caller.actor);
     if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return own;
   }
 
   async function ownAbsence(caller: Caller, id_ausencia: number) {
-    const own = ownDoctorId(caller.actor);
     const absence = await findAbsence(db, id_ausencia);
     if (!absence) throw fail(404, 'ausencia_no_encontrada', caller.language);
-    if (absence.id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
+    if (caller.actor.rol === 'doctor' && absence.id_doctor !== ownDoctorId(caller.actor)) throw fail(403, 'sin_permiso', caller.language);
     return absence;
   }
 
   /** The visits still to come inside an absence (a visit touching it by a minute counts). */
-  async function visitsInside(absence: Ausencia): Promise<(CitaAfectada & { id_agenda: number; id_paciente: number })[]> {
+  async function visitsInside(reader: Kysely<Database> | Transaction<Database>, absence: Ausencia): Promise<(CitaAfectada & { id_agenda: number; id_paciente: number })[]> {
     const now = clock.now();
     const day = localDate(now, config.timeZone);
     const time = localTime(now, config.timeZone);
     const from = absence.fecha_inicio > day ? absence.fecha_inicio : day;
     if (from > absence.fecha_fin) return [];
-    const visits = await doctorAppointments(db, absence.id_doctor).activeBetween(from, absence.fecha_fin);
+    const visits = await doctorAppointments(reader, absence.id_doctor).activeBetween(from, absence.fecha_fin);
     return visits
       .filter((visit) => visit.fecha > day || visit.hora > time)
       .filter((visit) => {
@@ -118,16 +124,16 @@ export function createWeeklyHoursService(app: FastifyInstance) {
     },
 
     async absences(caller: Caller, id_doctor: number | undefined): Promise<Ausencia[]> {
-      return absencesFrom(db, absenceOwner(caller, id_doctor), today());
+      return absencesFrom(db, await absenceOwner(caller, id_doctor), today());
     },
 
     /**
      * Adds an absence and closes its free slots: generated days are regenerated without them,
-     * days opened by hand get them blocked with the reason. Visits already booked inside stay and
-     * are listed for the doctor to cancel or keep.
+     * days opened by hand get them blocked with the reason. Visits already booked inside stay, are
+     * listed, and wait at the desk to be relocated (por reubicar).
      */
     async addAbsence(caller: Caller, input: NuevaAusencia): Promise<AusenciaCreada> {
-      const owner = absenceOwner(caller, input.id_doctor);
+      const owner = await absenceOwner(caller, input.id_doctor);
       if (input.fecha_fin < today()) throw fail(400, 'ausencia_pasada', caller.language);
       const stamp = clock.now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
@@ -140,10 +146,14 @@ export function createWeeklyHoursService(app: FastifyInstance) {
           const closed = absenceOnDay(ausencia, fecha);
           if (closed) huecos_cerrados += await blockFreeSlots(trx, owner, fecha, closed, input.motivo);
         }
-        return { ausencia, huecos_cerrados };
+        const citas = await visitsInside(trx, ausencia);
+        await relocation(trx).mark(
+          citas.map((cita) => cita.id_cita),
+          { causa: 'ausencia', ref: ausencia.id_ausencia, motivo: ausencia.motivo },
+        );
+        return { ausencia, huecos_cerrados, citas: citas.map(publicVisit) };
       });
-      const citas = (await visitsInside(result.ausencia)).map(publicVisit);
-      return { ...result, citas };
+      return result;
     },
 
     /** Removes an absence: its generated days get their slots back; days opened by hand stay as the doctor left them. */
@@ -155,11 +165,12 @@ export function createWeeklyHoursService(app: FastifyInstance) {
         if (from <= absence.fecha_fin) {
           await regenerateDays(app, trx, absence.id_doctor, await generatedDaysFrom(trx, absence.id_doctor, from, absence.fecha_fin), absence.motivo);
         }
+        await relocation(trx).clear({ causa: 'ausencia', ref: absence.id_ausencia }, absence.fecha_inicio, absence.fecha_fin);
       });
     },
 
     async absenceVisits(caller: Caller, id_ausencia: number): Promise<CitaAfectada[]> {
-      return (await visitsInside(await ownAbsence(caller, id_ausencia))).map(publicVisit);
+      return (await visitsInside(db, await ownAbsence(caller, id_ausencia))).map(publicVisit);
     },
 
     /**
@@ -170,7 +181,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
     async cancelAbsenceVisits(caller: Caller, id_ausencia: number, ids: number[]): Promise<{ canceladas: number }> {
       const absence = await ownAbsence(caller, id_ausencia);
       const chosen = new Set(ids);
-      const visits = (await visitsInside(absence)).filter((visit) => chosen.has(visit.id_cita));
+      const visits = (await visitsInside(db, absence)).filter((visit) => chosen.has(visit.id_cita));
       const { cancelled, notify } = await db.transaction().execute(async (trx) => {
         const done = await appointments.cancelForAbsence(caller, trx, visits);
         // Their slots stay closed: the doctor is away.
@@ -179,10 +190,6 @@ export function createWeeklyHoursService(app: FastifyInstance) {
       });
       await notify();
       return { canceladas: cancelled.length };
-    },
-
-    holidays(caller: Caller, anio: number): Festivo[] {
-      return clinicHolidays(app).list(anio, caller.language);
     },
   };
 }

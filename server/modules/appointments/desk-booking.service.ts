@@ -1,3 +1,5 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { fechaTexto } from '../../../contracts/booking-rules-words.ts';
 import type {
@@ -31,8 +33,16 @@ import { releaseAppointment } from './release-appointment.ts';
 import { freeSlot, reserveSlot } from './slots-for-appointments.ts';
 import type { ReglasReserva } from '../../../contracts/booking-rules.ts';
 
-/** Whether the clinic is closed on a day (a public holiday, a closure): the composition root knows. */
-export type ClosedDay = (app: FastifyInstance, fecha: string) => boolean;
+/**
+ * Which days between two dates the whole clinic is closed (a public holiday it does not open on, a
+ * local holiday, a closure): the agenda knows, and the composition root hands it in.
+ */
+export type ClosedDay = (
+  db: Kysely<Database> | Transaction<Database>,
+  app: FastifyInstance,
+  from: string,
+  to: string,
+) => Promise<{ isHoliday(fecha: string): boolean }>;
 
 const hhmm = (time: string) => time.slice(0, 5);
 
@@ -65,10 +75,16 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
   const { db, clock, config } = app;
 
   /** Refusals about the time itself, the same for a booking and a move. */
-  const ensureTimeBookable = (rules: ReglasReserva, slot: SlotWithDoctor, now: Date, language: Language) => {
+  const ensureTimeBookable = async (
+    trx: Kysely<Database> | Transaction<Database>,
+    rules: ReglasReserva,
+    slot: SlotWithDoctor,
+    now: Date,
+    language: Language,
+  ) => {
     const hora = hhmm(slot.hora_inicio);
     if (instantOf(slot.fecha, hora, config.timeZone).getTime() <= now.getTime()) throw fail(400, 'cita_pasada', language);
-    if (isClosedDay(app, slot.fecha)) throw fail(409, 'recepcion_dia_cerrado', language, { params: { fecha: fechaTexto(slot.fecha) } });
+    if ((await isClosedDay(trx, app, slot.fecha, slot.fecha)).isHoliday(slot.fecha)) throw fail(409, 'recepcion_dia_cerrado', language, { params: { fecha: fechaTexto(slot.fecha) } });
     ensureBookable(rules, { fecha: slot.fecha, hora }, now, config.timeZone, language);
   };
 
@@ -124,9 +140,10 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           limit: batch,
           offset,
         });
+        const closed = rows.length > 0 ? await isClosedDay(db, app, rows[0]!.fecha, rows.at(-1)!.fecha) : undefined;
         for (const row of rows) {
           if (found.length === query.limite) break;
-          if (isClosedDay(app, row.fecha)) continue;
+          if (closed?.isHoliday(row.fecha)) continue;
           found.push({
             id_agenda: row.id_agenda,
             id_doctor: row.id_doctor,
@@ -167,7 +184,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const slot = await findSlotWithDoctor(db, input.id_agenda);
       if (!bookableSlot(slot)) throw fail(404, 'recepcion_hueco_no_encontrado', language);
       const rules = await bookingRules(app);
-      ensureTimeBookable(rules, slot, now, language);
+      await ensureTimeBookable(db, rules, slot, now, language);
       const hora = hhmm(slot.hora_inicio);
       let id_cita: number;
       try {
@@ -236,7 +253,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           if (!bookableSlot(slot)) throw fail(404, 'recepcion_hueco_no_encontrado', language);
           if (slot.id_especialidad !== cita.id_especialidad) throw fail(400, 'recepcion_otra_especialidad', language);
           if (slot.id_agenda === cita.id_agenda) throw fail(409, 'cita_misma_hora', language);
-          ensureTimeBookable(rules, slot, now, language);
+          await ensureTimeBookable(trx, rules, slot, now, language);
           await lockPatient(trx, cita.id_paciente, app.database.dialect);
           // The visit being moved must not count against its own move.
           const counts = await countBookingCaps(trx, {

@@ -11,3 +11,4 @@ export {
 export { bookingPolicy } from './booking-policy.ts';
 export { deskVisitsOf, nextAppointmentsOf } from './desk-reads.repository.ts';
 export type { FeedAppointmentRow } from './appointment-reads.repository.ts';
+export { relocation, type RelocationCause } from './relocation.ts';

@@ -6,6 +6,7 @@ import { TEST_PASSWORD } from '../test-server.ts';
 import { REGLAS_POR_DEFECTO } from '../../../contracts/booking-rules-words.ts';
 import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import { deskBookingRows } from './desk-booking-rows.ts';
+import { relocateRows } from './relocate-rows.ts';
 import { waitlistRows } from './waitlist-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { clinicDayRows } from './clinic-day-rows.ts';
@@ -673,31 +674,11 @@ export const ACCESS_TABLE: MatrixRow[] = [
       body: { id_doctor: doctorId(w), vigente_desde: '2026-04-27', franjas: [{ dia_semana: 1, hora_inicio: '09:00', hora_fin: '10:00', duracion_min: 15 }] },
     }),
   },
-  { route: 'GET /api/agenda/ausencias', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/agenda/ausencias' }) },
-  {
-    route: 'POST /api/agenda/ausencias',
-    expect: with201(ONLY_DOCTOR),
-    request: (w) => ({
-      url: '/api/agenda/ausencias',
-      body: { id_doctor: doctorId(w), fecha_inicio: '2026-12-24', fecha_fin: '2026-12-24', motivo: 'Congreso' },
-    }),
-  },
-  {
-    route: 'DELETE /api/agenda/ausencias/:id',
-    expect: with204(ONLY_DOCTOR),
-    request: async (w) => ({ url: `/api/agenda/ausencias/${await freshAbsence(w)}` }),
-  },
-  {
-    route: 'GET /api/agenda/ausencias/:id/citas',
-    expect: ONLY_DOCTOR,
-    request: async (w) => ({ url: `/api/agenda/ausencias/${await freshAbsence(w)}/citas` }),
-  },
   {
     route: 'POST /api/agenda/ausencias/:id/cancelar-citas',
     expect: ONLY_DOCTOR,
     request: async (w) => ({ url: `/api/agenda/ausencias/${await freshAbsence(w)}/cancelar-citas`, body: { citas: [w.own.appointment] } }),
   },
-  { route: 'GET /api/agenda/festivos', expect: [401, 403, 403, 200, 200, 200, 403], request: () => ({ url: '/api/agenda/festivos?anio=2026' }) },
 
   // Consultations and records
   { route: 'GET /api/medico/consultas', expect: OWN_DOCTOR_DATA, request: () => ({ url: '/api/medico/consultas' }) },
@@ -745,6 +726,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...deskPatientsRows,
   ...deskBookingRows,
   ...clinicDayRows,
+  ...relocateRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',

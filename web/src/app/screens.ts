@@ -74,7 +74,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   clinicSettings: {
     layout: 'area',
-    namespaces: ['admin'],
+    namespaces: ['admin', 'clinic-calendar'],
     load: () => import('../features/admin/routes/clinic-settings-page.tsx'),
   },
   auditLog: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },

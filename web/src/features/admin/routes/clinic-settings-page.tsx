@@ -10,6 +10,8 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useClinicSettings, useRemoveLogo, useSaveClinic, useUploadLogo } from '../api/clinic.ts';
 import { BookingRulesForm } from '../components/booking-rules-form.tsx';
+import { ClosuresSection } from '../components/closures-section.tsx';
+import { HolidaysSection } from '../components/holidays-section.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
 
 const FIELDS = ['nombre', 'razon_social', 'nif', 'direccion', 'codigo_postal', 'localidad', 'telefono', 'correo', 'correo_privacidad', 'web'] as const;
@@ -163,6 +165,8 @@ export default function ClinicSettingsPage() {
       </Paper>
 
       <BookingRulesForm />
+      <ClosuresSection />
+      <HolidaysSection />
     </Container>
   );
 }

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import type { Bloque } from '../../../contracts/agenda.ts';
+import type { CitaPorReubicar, Propuesta, ResultadosReubicar } from '../../../contracts/relocate.ts';
+import type { AusenciaCreada, Franja } from '../../../contracts/weekly-hours.ts';
+import { bookSlot } from '../../testing/agenda.ts';
+import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+
+// The test clock starts on Monday 2026-03-02 (09:00 in Madrid).
+const WEEK: Franja[] = [1, 2, 3, 4, 5].map((dia_semana) => ({ dia_semana, hora_inicio: '09:00', hora_fin: '11:00', duracion_min: 30 }));
+const smtp = await startSmtpServer();
+
+const dayOf = async (server: TestServer, doctor: TestUser, fecha: string) =>
+  (await server.request<Bloque[]>('GET', `/api/agenda?fecha=${fecha}`, { token: doctor.token })).body;
+
+describe.each(DATABASES)('visits to relocate on %s', (kind) => {
+  const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, AGENDA_FILL_POLL_SECONDS: '0', REMINDER_POLL_SECONDS: '0' } });
+
+  const withHours = async () => {
+    const doctor = await server.createUser('doctor');
+    expect((await server.request('PUT', '/api/agenda/horario', { token: doctor.token, body: { franjas: WEEK } })).status).toBe(200);
+    return doctor;
+  };
+  const waitingList = async (user: TestUser) => {
+    const response = await server.request<CitaPorReubicar[]>('GET', '/api/recepcion/por-reubicar', { token: user.token });
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  const row = (id_cita: number) =>
+    server.database.db
+      .selectFrom('citas')
+      .select(['id_cita', 'id_doctor', 'id_agenda', 'fecha', 'hora', 'motivo', 'estado', 'secuencia', 'reubicar_causa', 'cancelada_por', 'motivo_rechazo'])
+      .where('id_cita', '=', id_cita)
+      .executeTakeFirstOrThrow();
+  const slotState = async (id_agenda: number) =>
+    (await server.database.db.selectFrom('agenda').select(['estado', 'descripcion']).where('id_agenda', '=', id_agenda).executeTakeFirstOrThrow());
+
+  it('keeps the visits inside an absence entered by reception, and lists them at the desk with contact but no clinical data', async () => {
+    const doctor = await withHours();
+    const patient = await server.createUser('paciente', { correo: `reubicar.${kind}@example.com` });
+    const reception = await server.createUser('recepcion');
+    const visit = await bookSlot(server, patient, doctor, '2026-03-17', '10:00', { estado: 'Confirmada', motivo: 'Dolor de rodilla' });
+
+    const noDoctor = await server.request('POST', '/api/agenda/ausencias', { token: reception.token, body: { fecha_inicio: '2026-03-17', fecha_fin: '2026-03-17', motivo: 'Congreso' } });
+    expect(noDoctor.body).toMatchObject({ code: 'doctor_requerido', detail: 'Indica el doctor.' });
+    const created = await server.request<AusenciaCreada>('POST', '/api/agenda/ausencias', {
+      token: reception.token,
+      body: { id_doctor: doctor.id_doctor, fecha_inicio: '2026-03-17', fecha_fin: '2026-03-17', motivo: 'Congreso' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.citas.map((cita) => cita.id_cita)).toEqual([visit.id_cita]);
+    expect(await row(visit.id_cita)).toMatchObject({ estado: 'Confirmada', reubicar_causa: 'ausencia' });
+
+    const listed = await waitingList(reception);
+    expect(listed).toEqual([
+      expect.objectContaining({ id_cita: visit.id_cita, fecha: '2026-03-17', hora: '10:00', estado: 'Confirmada', id_doctor: doctor.id_doctor, causa: 'ausencia', motivo_causa: 'Congreso', correo: `reubicar.${kind}@example.com` }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain('Dolor de rodilla');
+    expect((await server.request('GET', '/api/recepcion/por-reubicar', { token: doctor.token })).status).toBe(403);
+    expect((await server.request('GET', '/api/recepcion/por-reubicar', { token: patient.token })).status).toBe(403);
+
+    // The doctor sees the absence reception entered; removing it ends the wait.
+    const own = await server.request<{ id_ausencia: number }[]>('GET', '/api/agenda/ausencias', { token: doctor.token });
+    expect(own.body.map((absence) => absence.id_ausencia)).toEqual([created.body.ausencia.id_ausencia]);
+    expect((await server.request('DELETE', `/api/agenda/ausencias/${created.body.ausencia.id_ausencia}`, { token: reception.token })).status).toBe(204);
+    expect(await waitingList(reception)).toEqual([]);
+  });
+
+  it('proposes the first free times of the specialty and moves the visits in bulk, each on its own', async () => {
+    const doctor = await withHours();
+    const colleague = await withHours();
+    const admin = await server.createUser('admin');
+    const reception = await server.createUser('recepcion');
+    const patient = await server.createUser('paciente');
+    const first = await bookSlot(server, patient, doctor, '2026-03-18', '09:00', { estado: 'Confirmada', motivo: 'Control', recordatorio: true });
+    const second = await bookSlot(server, patient, doctor, '2026-03-18', '10:30');
+    const closure = await server.request('POST', '/api/clinica/cierres', { token: admin.token, body: { fecha_inicio: '2026-03-18', fecha_fin: '2026-03-18', motivo: 'Obras' } });
+    expect(closure.body).toMatchObject({ por_reubicar: 2 });
+    expect((await waitingList(reception)).map((cita) => [cita.id_cita, cita.causa, cita.motivo_causa])).toEqual([
+      [first.id_cita, 'cierre', 'Obras'],
+      [second.id_cita, 'cierre', 'Obras'],
+    ]);
+
+    const proposed = await server.request<Propuesta[]>('GET', `/api/recepcion/por-reubicar/propuestas?ids=${first.id_cita},${second.id_cita}`, { token: reception.token });
+    expect(proposed.status).toBe(200);
+    // The first free times after each original one, across the specialty's doctors, never the same twice.
+    expect(proposed.body.map((p) => [p.id_cita, p.hueco?.fecha, p.hueco?.hora])).toEqual([
+      [first.id_cita, '2026-03-19', '09:00'],
+      [second.id_cita, '2026-03-19', '09:00'],
+    ]);
+    expect(proposed.body[0]?.hueco?.id_agenda).not.toBe(proposed.body[1]?.hueco?.id_agenda);
+    const day = await server.request<{ id_agenda: number; id_doctor: number; hora: string }[]>(
+      'GET',
+      `/api/recepcion/por-reubicar/huecos?id_cita=${first.id_cita}&fecha=2026-03-20`,
+      { token: reception.token },
+    );
+    expect(day.body.filter((slot) => slot.id_doctor === colleague.id_doctor).map((slot) => slot.hora)).toEqual(['09:00', '09:30', '10:00', '10:30']);
+    const colleagueSlot = day.body.find((slot) => slot.id_doctor === colleague.id_doctor && slot.hora === '10:00');
+    expect(colleagueSlot).toBeDefined();
+
+    const before = await row(first.id_cita);
+    const moved = await server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/mover', {
+      token: reception.token,
+      body: {
+        citas: [
+          { id_cita: first.id_cita, id_agenda: colleagueSlot?.id_agenda },
+          { id_cita: second.id_cita, id_agenda: proposed.body[1]?.hueco?.id_agenda },
+        ],
+      },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.resultados.map((r) => [r.id_cita, r.ok, r.fecha, r.hora])).toEqual([
+      [first.id_cita, true, '2026-03-20', '10:00'],
+      [second.id_cita, true, '2026-03-19', '09:00'],
+    ]);
+    const after = await row(first.id_cita);
+    expect(after).toMatchObject({ id_doctor: colleague.id_doctor, fecha: '2026-03-20', hora: '10:00', motivo: 'Control', estado: 'Confirmada', reubicar_causa: null });
+    expect(after.secuencia).toBe(before.secuencia + 1);
+    expect(await slotState(before.id_agenda)).toEqual({ estado: 'Bloqueado', descripcion: 'Obras' });
+    expect(await slotState(after.id_agenda)).toMatchObject({ estado: 'Reservado' });
+    expect(await waitingList(admin)).toEqual([]);
+    const audit = await server.database.db.selectFrom('auditoria').select(['accion', 'id_paciente']).where('id_usuario', '=', reception.id_usuario).where('accion', '=', 'cita.reubicar').execute();
+    expect(audit).toHaveLength(2);
+
+    // Moved already, to another specialty, or to a time gone: refused per visit with a sentence.
+    const third = await bookSlot(server, patient, doctor, '2026-03-23', '09:30');
+    await server.database.db.updateTable('citas').set({ reubicar_causa: 'cierre', reubicar_motivo: 'Obras' }).where('id_cita', '=', third.id_cita).execute();
+    const surgeon = await withHours();
+    const otherSpecialty = await server.database.db.selectFrom('especialidades').select('id_especialidad').orderBy('id_especialidad', 'desc').executeTakeFirstOrThrow();
+    await server.database.db.updateTable('doctores').set({ id_especialidad: otherSpecialty.id_especialidad }).where('id_doctor', '=', surgeon.id_doctor as number).execute();
+    const surgeonSlot = (await dayOf(server, surgeon, '2026-03-20'))[0];
+    const refused = await server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/mover', {
+      token: reception.token,
+      body: { citas: [{ id_cita: first.id_cita, id_agenda: colleagueSlot?.id_agenda }, { id_cita: third.id_cita, id_agenda: surgeonSlot?.id_agenda }] },
+    });
+    expect(refused.body.resultados).toEqual([
+      { id_cita: first.id_cita, ok: false, code: 'reubicar_no_pendiente', detail: 'Esta visita ya no está por reubicar: alguien la ha movido o cancelado.' },
+      { id_cita: third.id_cita, ok: false, code: 'reubicar_otra_especialidad', detail: 'La nueva hora es de un doctor de otra especialidad.' },
+    ]);
+    expect(await row(third.id_cita)).toMatchObject({ fecha: '2026-03-23', reubicar_causa: 'cierre' });
+  });
+
+  it('cancels the chosen visits with a reason each patient reads by e-mail, keeping the closed day closed', async () => {
+    const doctor = await withHours();
+    const admin = await server.createUser('admin');
+    const reception = await server.createUser('recepcion');
+    const patient = await server.createUser('paciente', { correo: `cancelada.${kind}@example.com` });
+    const visit = await bookSlot(server, patient, doctor, '2026-03-24', '09:00');
+    await server.request('POST', '/api/clinica/cierres', { token: admin.token, body: { fecha_inicio: '2026-03-24', fecha_fin: '2026-03-24', motivo: 'Inspección' } });
+    const noReason = await server.request('POST', '/api/recepcion/por-reubicar/cancelar', { token: reception.token, body: { ids: [visit.id_cita], motivo: '' } });
+    expect(noReason.status).toBe(400);
+    const answer = await server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/cancelar', {
+      token: reception.token,
+      body: { ids: [visit.id_cita], motivo: 'La clínica cierra por inspección' },
+    });
+    expect(answer.body.resultados).toEqual([{ id_cita: visit.id_cita, ok: true }]);
+    expect(await row(visit.id_cita)).toMatchObject({ estado: 'Cancelada', cancelada_por: 'clinica', motivo_rechazo: 'La clínica cierra por inspección', reubicar_causa: null });
+    expect(await slotState(visit.id_agenda)).toEqual({ estado: 'Bloqueado', descripcion: 'Inspección' });
+    await server.app.mailer.settled();
+    let mail: { raw: string } | undefined;
+    for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count)).find((message) => message.to.includes(`cancelada.${kind}@example.com`));
+    expect(parseMail(mail.raw).text).toContain('La clínica cierra por inspección');
+    const again = await server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/cancelar', { token: reception.token, body: { ids: [visit.id_cita], motivo: 'Otra vez' } });
+    expect(again.body.resultados[0]).toMatchObject({ ok: false, code: 'reubicar_no_pendiente' });
+  });
+
+  it('lets one of a bulk move and an online booking of the same time win, and tells the other', async () => {
+    const doctor = await withHours();
+    const reception = await server.createUser('recepcion');
+    const waitingPatient = await server.createUser('paciente');
+    const online = await server.createUser('paciente');
+    for (let round = 0; round < 3; round += 1) {
+      const fecha = `2026-03-${String(25 + round).padStart(2, '0')}`;
+      const visit = await bookSlot(server, waitingPatient, doctor, '2026-03-23', ['09:00', '09:30', '10:00'][round] as string);
+      await server.database.db.updateTable('citas').set({ reubicar_causa: 'cierre', reubicar_motivo: 'Obras' }).where('id_cita', '=', visit.id_cita).execute();
+      const target = (await dayOf(server, doctor, fecha)).find((slot) => slot.hora_inicio === '10:30');
+      const [moved, booked] = await Promise.all([
+        server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/mover', { token: reception.token, body: { citas: [{ id_cita: visit.id_cita, id_agenda: target?.id_agenda }] } }),
+        server.request<{ code?: string }>('POST', '/api/citas', { token: online.token, body: { id_doctor: doctor.id_doctor, fecha, hora: '10:30', motivo: 'Revisión' } }),
+      ]);
+      expect(moved.status).toBe(200);
+      const moveWon = moved.body.resultados[0]?.ok === true;
+      expect(moveWon !== (booked.status === 201)).toBe(true);
+      if (moveWon) expect(booked.body.code).toBe('hueco_ocupado');
+      else expect(moved.body.resultados[0]).toMatchObject({ ok: false, code: 'hueco_ocupado', detail: 'Esa hora ya está reservada por otro paciente. Elige otra.' });
+      const holders = await server.database.db.selectFrom('citas').select('id_cita').where('id_agenda', '=', target?.id_agenda as number).where('estado', 'in', ['pendiente', 'Confirmada']).execute();
+      expect(holders).toHaveLength(1);
+      expect(await row(visit.id_cita)).toMatchObject({ reubicar_causa: moveWon ? null : 'cierre' });
+    }
+  });
+});
