@@ -71,7 +71,7 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     const colleague = await withHours();
     const admin = await server.createUser('admin');
     const reception = await server.createUser('recepcion');
-    const patient = await server.createUser('paciente');
+    const patient = await server.createUser('paciente', { correo: `movida.${kind}@example.com` });
     const first = await bookSlot(server, patient, doctor, '2026-03-18', '09:00', { estado: 'Confirmada', motivo: 'Control', recordatorio: true });
     const second = await bookSlot(server, patient, doctor, '2026-03-18', '10:30');
     const closure = await server.request('POST', '/api/clinica/cierres', { token: admin.token, body: { fecha_inicio: '2026-03-18', fecha_fin: '2026-03-18', motivo: 'Obras' } });
@@ -119,6 +119,14 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     expect(await slotState(before.id_agenda)).toEqual({ estado: 'Bloqueado', descripcion: 'Obras' });
     expect(await slotState(after.id_agenda)).toMatchObject({ estado: 'Reservado' });
     expect(await waitingList(admin)).toEqual([]);
+    // Each patient hears of the new time, with the reason and the calendar entry.
+    await server.app.mailer.settled();
+    let mails: string[] = [];
+    for (let count = 1; mails.length < 2; count += 1) {
+      mails = (await smtp.waitFor(count)).filter((message) => message.to.includes(`movida.${kind}@example.com`)).map((message) => parseMail(message.raw).text);
+    }
+    expect(mails.every((text) => text.includes('no puede ser a esa hora: “Obras”.')), mails[0]).toBe(true);
+    expect(mails.some((text) => text.includes('10:00'))).toBe(true);
     const audit = await server.database.db.selectFrom('auditoria').select(['accion', 'id_paciente']).where('id_usuario', '=', reception.id_usuario).where('accion', '=', 'cita.reubicar').execute();
     expect(audit).toHaveLength(2);
 

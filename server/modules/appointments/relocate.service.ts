@@ -6,7 +6,7 @@ import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
-import { cancelPendingReminder, moveReminder, notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
+import { cancelPendingReminder, moveReminder, notifyPatientOfDoctorCancellation, notifyPatientOfRelocation } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import {
   cancelWaitingAppointment,
@@ -83,6 +83,7 @@ export function createRelocateService(app: FastifyInstance) {
         }),
       );
     });
+    await notifyPatientOfRelocation(app, findAppointmentMailRows, id_cita, { fecha: cita.fecha, hora: cita.hora, motivo: cita.reubicar_motivo ?? '' });
     return { id_cita, ok: true, fecha: slot.fecha, hora: slot.hora, doctor: slot.doctor };
   }
 
