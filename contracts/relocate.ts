@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ESTADOS_CITA } from './appointment-states.ts';
-import { dateField, idField, idParam, requiredText } from './common.ts';
+import { dateField, idField, idParam, MAX_ID, requiredText } from './common.ts';
 import { MAX_DIAS_AUSENCIA } from './weekly-hours.ts';
 
 /** POST /api/clinica/cierres: the whole clinic closes from fecha_inicio to fecha_fin (whole days). */
@@ -100,6 +100,7 @@ export const propuestasQuery = z.object({
   ids: z
     .string()
     .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, 'valor_invalido')
+    .refine((value) => value.split(',').every((id) => Number(id) >= 1 && Number(id) <= MAX_ID), 'valor_invalido')
     .transform((value) => [...new Set(value.split(',').map(Number))]),
 });
 export const propuestaSchema = z.object({
