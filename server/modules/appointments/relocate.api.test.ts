@@ -196,4 +196,31 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
       expect(await row(visit.id_cita)).toMatchObject({ reubicar_causa: moveWon ? null : 'cierre' });
     }
   });
+
+  it('lets one of two desks moving the same visit at once win; the other is told and its time stays free', async () => {
+    const doctor = await withHours();
+    const reception = await server.createUser('recepcion');
+    const admin = await server.createUser('admin');
+    const patient = await server.createUser('paciente');
+    const visit = await bookSlot(server, patient, doctor, '2026-03-30', '09:00');
+    await server.database.db.updateTable('citas').set({ reubicar_causa: 'ausencia', reubicar_motivo: 'Congreso' }).where('id_cita', '=', visit.id_cita).execute();
+    const [a, b] = (await dayOf(server, doctor, '2026-03-31')).slice(0, 2);
+    const answers = await Promise.all(
+      [
+        [reception, a],
+        [admin, b],
+      ].map(([user, slot]) =>
+        server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/mover', {
+          token: (user as TestUser).token,
+          body: { citas: [{ id_cita: visit.id_cita, id_agenda: (slot as Bloque).id_agenda }] },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const outcomes = answers.map((answer) => answer.body.resultados[0]);
+    expect(outcomes.filter((outcome) => outcome?.ok)).toHaveLength(1);
+    expect(outcomes.find((outcome) => !outcome?.ok)).toMatchObject({ code: 'reubicar_no_pendiente' });
+    const states = await Promise.all([a, b].map((slot) => slotState((slot as Bloque).id_agenda)));
+    expect(states.map((state) => state.estado).sort()).toEqual(['Disponible', 'Reservado']);
+  });
 });
