@@ -56,6 +56,8 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
       expect.objectContaining({ id_cita: visit.id_cita, fecha: '2026-03-17', hora: '10:00', estado: 'Confirmada', id_doctor: doctor.id_doctor, causa: 'ausencia', motivo_causa: 'Congreso', correo: `reubicar.${kind}@example.com` }),
     ]);
     expect(JSON.stringify(listed)).not.toContain('Dolor de rodilla');
+    const read = await server.database.db.selectFrom('auditoria').select(['accion', 'detalle']).where('id_usuario', '=', reception.id_usuario).where('accion', '=', 'citas.listar').execute();
+    expect(read).toEqual([{ accion: 'citas.listar', detalle: '1 por reubicar' }]);
     expect((await server.request('GET', '/api/recepcion/por-reubicar', { token: doctor.token })).status).toBe(403);
     expect((await server.request('GET', '/api/recepcion/por-reubicar', { token: patient.token })).status).toBe(403);
 

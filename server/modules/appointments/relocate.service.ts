@@ -106,8 +106,11 @@ export function createRelocateService(app: FastifyInstance) {
   }
 
   return {
+    /** The visits waiting, with their patients' contact: reading them is audited. */
     async list(caller: Caller): Promise<CitaPorReubicar[]> {
-      return listToRelocate(db, caller.language);
+      const visits = await listToRelocate(db, caller.language);
+      await writeAudit(db, actorAudit(caller.actor, caller.address, clock.now().toISOString(), { accion: 'citas.listar', id_paciente: null, detalle: `${visits.length} por reubicar` }));
+      return visits;
     },
 
     /**
