@@ -76,6 +76,11 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     const patient = await server.createUser('paciente', { correo: `movida.${kind}@example.com` });
     const first = await bookSlot(server, patient, doctor, '2026-03-18', '09:00', { estado: 'Confirmada', motivo: 'Control', recordatorio: true });
     const second = await bookSlot(server, patient, doctor, '2026-03-18', '10:30');
+    // Confirming opened the visit's consultation: it follows the visit with its type and notes.
+    await server.database.db
+      .insertInto('consultas')
+      .values({ id_paciente: patient.id_paciente as number, id_doctor: doctor.id_doctor as number, id_cita: first.id_cita, fecha: '2026-03-18', hora: '09:00', tipo: 'Revisión', motivo: 'Control', descripcion: 'Traer análisis', diagnostico: null, recomendaciones: null, estado: 'pendiente', creado_en: '2026-03-02T08:00:00.000Z', finalizada_en: null })
+      .execute();
     const closure = await server.request('POST', '/api/clinica/cierres', { token: admin.token, body: { fecha_inicio: '2026-03-18', fecha_fin: '2026-03-18', motivo: 'Obras' } });
     expect(closure.body).toMatchObject({ por_reubicar: 2 });
     expect((await waitingList(reception)).map((cita) => [cita.id_cita, cita.causa, cita.motivo_causa])).toEqual([
@@ -119,6 +124,8 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     expect(after).toMatchObject({ id_doctor: colleague.id_doctor, fecha: '2026-03-20', hora: '10:00', motivo: 'Control', estado: 'Confirmada', reubicar_causa: null });
     expect(after.secuencia).toBe(before.secuencia + 1);
     expect(await slotState(before.id_agenda)).toEqual({ estado: 'Bloqueado', descripcion: 'Obras' });
+    const consultation = await server.database.db.selectFrom('consultas').select(['id_doctor', 'fecha', 'hora', 'tipo', 'descripcion']).where('id_cita', '=', first.id_cita).executeTakeFirstOrThrow();
+    expect(consultation).toEqual({ id_doctor: colleague.id_doctor, fecha: '2026-03-20', hora: '10:00', tipo: 'Revisión', descripcion: 'Traer análisis' });
     expect(await slotState(after.id_agenda)).toMatchObject({ estado: 'Reservado' });
     expect(await waitingList(admin)).toEqual([]);
     // Each patient hears of the new time, with the reason and the calendar entry.
