@@ -245,6 +245,7 @@ export const ca: Messages = {
     ausencia_no_encontrada: 'L’absència no existeix.',
     ausencia_pasada: 'L’absència ja ha acabat.',
     // clinic closures and visits to relocate
+    dia_cerrado: 'La clínica està tancada aquell dia: no s’ofereix cap hora.',
     cierre_no_encontrado: 'El tancament no existeix.',
     cierre_pasado: 'El tancament ja ha acabat.',
     festivo_no_encontrado: 'Aquest dia no és a la llista de festius de la clínica.',

@@ -243,6 +243,7 @@ export const en: Messages = {
     ausencia_no_encontrada: 'The absence does not exist.',
     ausencia_pasada: 'The absence has already ended.',
     // clinic closures and visits to relocate
+    dia_cerrado: 'The clinic is closed that day: no time is offered.',
     cierre_no_encontrado: 'The closure does not exist.',
     cierre_pasado: 'The closure has already ended.',
     festivo_no_encontrado: 'That day is not on the clinic’s holiday list.',

@@ -248,6 +248,7 @@ export const es = {
     ausencia_no_encontrada: 'La ausencia no existe.',
     ausencia_pasada: 'La ausencia ya ha terminado.',
     // clinic closures and visits to relocate
+    dia_cerrado: 'La clínica está cerrada ese día: no se ofrece ninguna hora.',
     cierre_no_encontrado: 'El cierre no existe.',
     cierre_pasado: 'El cierre ya ha terminado.',
     festivo_no_encontrado: 'Ese día no está en la lista de festivos de la clínica.',

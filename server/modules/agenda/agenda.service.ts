@@ -23,6 +23,7 @@ import {
   unblockRange,
   updateBlockedSlot,
 } from './agenda.repository.ts';
+import { closedByClinic } from './clinic-days.ts';
 import { markManualDay } from './weekly-hours.repository.ts';
 import { findDoctorInterval, setDoctorInterval } from '../doctors/index.ts';
 import { appointmentsOnSlots } from '../appointments/index.ts';
@@ -47,6 +48,11 @@ export function createAgendaService(app: FastifyInstance) {
 
   function refusePast(caller: Caller, fecha: string): void {
     if (fecha < today()) throw fail(400, 'fecha_pasada', caller.language);
+  }
+
+  /** A day the clinic closed offers no time: it is not opened, nor unblocked, by hand. */
+  async function refuseClosed(caller: Caller, fecha: string): Promise<void> {
+    if (await closedByClinic(db, fecha)) throw fail(409, 'dia_cerrado', caller.language, { field: 'fecha' });
   }
 
   /** A slot of the caller's own agenda: 404 when it does not exist, 403 when it is another doctor's. */
@@ -76,6 +82,7 @@ export function createAgendaService(app: FastifyInstance) {
     async open(caller: Caller, input: CrearAgenda) {
       const id_doctor = agendaOwner(caller, input.id_doctor);
       refusePast(caller, input.fecha);
+      await refuseClosed(caller, input.fecha);
       return db.transaction().execute(async (trx) => {
         const doctor = await findDoctorInterval(trx, id_doctor);
         if (!doctor) throw fail(403, 'sin_permiso', caller.language);
@@ -105,6 +112,7 @@ export function createAgendaService(app: FastifyInstance) {
     async unblock(caller: Caller, input: RangoAgenda) {
       const id_doctor = agendaOwner(caller, input.id_doctor);
       refusePast(caller, input.fecha);
+      await refuseClosed(caller, input.fecha);
       return db.transaction().execute(async (trx) => {
         const doctor = await findDoctorInterval(trx, id_doctor);
         if (!doctor) throw fail(403, 'sin_permiso', caller.language);

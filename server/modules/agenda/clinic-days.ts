@@ -24,3 +24,9 @@ export async function clinicDays(db: Db, holidays: HolidayCalendar, from: string
     },
   };
 }
+
+/** Whether the administrator closed the clinic on a day (a closure or a local holiday): no doctor opens it by hand. */
+export async function closedByClinic(db: Db, fecha: string): Promise<boolean> {
+  const [closures, entries] = await Promise.all([closuresFrom(db, fecha, fecha), clinicHolidayEntries(db, fecha, fecha)]);
+  return closures.length > 0 || entries.some((entry) => entry.tipo === 'local');
+}

@@ -77,7 +77,7 @@ describe.each(DATABASES)('clinic closures and holidays on %s', (kind) => {
     expect(audit.map((row) => row.accion)).toEqual(expect.arrayContaining(['clinica.cierre', 'clinica.cierre_eliminar']));
   });
 
-  it('blocks the free slots of a day opened by hand when the clinic closes it', async () => {
+  it('blocks the free slots of a day opened by hand when the clinic closes it, and keeps the doctor from opening it again', async () => {
     const doctor = await server.createUser('doctor');
     const admin = await server.createUser('admin');
     const opened = await server.request('POST', '/api/agenda/crear', { token: doctor.token, body: { fecha: '2026-03-21', bloques: ['10:00', '10:30'], intervalo_min: 30 } });
@@ -87,6 +87,12 @@ describe.each(DATABASES)('clinic closures and holidays on %s', (kind) => {
       ['Bloqueado', 'Obras'],
       ['Bloqueado', 'Obras'],
     ]);
+    // Nor can the doctor open or unblock the closed day by hand.
+    const reopen = await server.request('POST', '/api/agenda/crear', { token: doctor.token, body: { fecha: '2026-03-21', bloques: ['11:00'], intervalo_min: 30 } });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body).toMatchObject({ code: 'dia_cerrado', detail: 'La clínica está cerrada ese día: no se ofrece ninguna hora.' });
+    const unblock = await server.request('PUT', '/api/agenda/desbloquear', { token: doctor.token, body: { fecha: '2026-03-21', hora_inicio: '10:00', hora_fin: '11:00', motivo: 'Reabrir' } });
+    expect(unblock.body).toMatchObject({ code: 'dia_cerrado' });
   });
 
   it('closes a local holiday, lists it, and opens it again when it is taken off the list', async () => {

@@ -56,6 +56,8 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
       expect.objectContaining({ id_cita: visit.id_cita, fecha: '2026-03-17', hora: '10:00', estado: 'Confirmada', id_doctor: doctor.id_doctor, causa: 'ausencia', motivo_causa: 'Congreso', correo: `reubicar.${kind}@example.com` }),
     ]);
     expect(JSON.stringify(listed)).not.toContain('Dolor de rodilla');
+    const read = await server.database.db.selectFrom('auditoria').select(['accion', 'detalle']).where('id_usuario', '=', reception.id_usuario).where('accion', '=', 'citas.listar').execute();
+    expect(read).toEqual([{ accion: 'citas.listar', detalle: '1 por reubicar' }]);
     expect((await server.request('GET', '/api/recepcion/por-reubicar', { token: doctor.token })).status).toBe(403);
     expect((await server.request('GET', '/api/recepcion/por-reubicar', { token: patient.token })).status).toBe(403);
 
@@ -71,9 +73,14 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     const colleague = await withHours();
     const admin = await server.createUser('admin');
     const reception = await server.createUser('recepcion');
-    const patient = await server.createUser('paciente');
+    const patient = await server.createUser('paciente', { correo: `movida.${kind}@example.com` });
     const first = await bookSlot(server, patient, doctor, '2026-03-18', '09:00', { estado: 'Confirmada', motivo: 'Control', recordatorio: true });
     const second = await bookSlot(server, patient, doctor, '2026-03-18', '10:30');
+    // Confirming opened the visit's consultation: it follows the visit with its type and notes.
+    await server.database.db
+      .insertInto('consultas')
+      .values({ id_paciente: patient.id_paciente as number, id_doctor: doctor.id_doctor as number, id_cita: first.id_cita, fecha: '2026-03-18', hora: '09:00', tipo: 'Revisión', motivo: 'Control', descripcion: 'Traer análisis', diagnostico: null, recomendaciones: null, estado: 'pendiente', creado_en: '2026-03-02T08:00:00.000Z', finalizada_en: null })
+      .execute();
     const closure = await server.request('POST', '/api/clinica/cierres', { token: admin.token, body: { fecha_inicio: '2026-03-18', fecha_fin: '2026-03-18', motivo: 'Obras' } });
     expect(closure.body).toMatchObject({ por_reubicar: 2 });
     expect((await waitingList(reception)).map((cita) => [cita.id_cita, cita.causa, cita.motivo_causa])).toEqual([
@@ -117,8 +124,18 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     expect(after).toMatchObject({ id_doctor: colleague.id_doctor, fecha: '2026-03-20', hora: '10:00', motivo: 'Control', estado: 'Confirmada', reubicar_causa: null });
     expect(after.secuencia).toBe(before.secuencia + 1);
     expect(await slotState(before.id_agenda)).toEqual({ estado: 'Bloqueado', descripcion: 'Obras' });
+    const consultation = await server.database.db.selectFrom('consultas').select(['id_doctor', 'fecha', 'hora', 'tipo', 'descripcion']).where('id_cita', '=', first.id_cita).executeTakeFirstOrThrow();
+    expect(consultation).toEqual({ id_doctor: colleague.id_doctor, fecha: '2026-03-20', hora: '10:00', tipo: 'Revisión', descripcion: 'Traer análisis' });
     expect(await slotState(after.id_agenda)).toMatchObject({ estado: 'Reservado' });
     expect(await waitingList(admin)).toEqual([]);
+    // Each patient hears of the new time, with the reason and the calendar entry.
+    await server.app.mailer.settled();
+    let mails: string[] = [];
+    for (let count = 1; mails.length < 2; count += 1) {
+      mails = (await smtp.waitFor(count)).filter((message) => message.to.includes(`movida.${kind}@example.com`)).map((message) => parseMail(message.raw).text);
+    }
+    expect(mails.every((text) => text.includes('no puede ser a esa hora: “Obras”.')), mails[0]).toBe(true);
+    expect(mails.some((text) => text.includes('10:00'))).toBe(true);
     const audit = await server.database.db.selectFrom('auditoria').select(['accion', 'id_paciente']).where('id_usuario', '=', reception.id_usuario).where('accion', '=', 'cita.reubicar').execute();
     expect(audit).toHaveLength(2);
 
@@ -187,5 +204,32 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
       expect(holders).toHaveLength(1);
       expect(await row(visit.id_cita)).toMatchObject({ reubicar_causa: moveWon ? null : 'cierre' });
     }
+  });
+
+  it('lets one of two desks moving the same visit at once win; the other is told and its time stays free', async () => {
+    const doctor = await withHours();
+    const reception = await server.createUser('recepcion');
+    const admin = await server.createUser('admin');
+    const patient = await server.createUser('paciente');
+    const visit = await bookSlot(server, patient, doctor, '2026-03-30', '09:00');
+    await server.database.db.updateTable('citas').set({ reubicar_causa: 'ausencia', reubicar_motivo: 'Congreso' }).where('id_cita', '=', visit.id_cita).execute();
+    const [a, b] = (await dayOf(server, doctor, '2026-03-31')).slice(0, 2);
+    const answers = await Promise.all(
+      [
+        [reception, a],
+        [admin, b],
+      ].map(([user, slot]) =>
+        server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/mover', {
+          token: (user as TestUser).token,
+          body: { citas: [{ id_cita: visit.id_cita, id_agenda: (slot as Bloque).id_agenda }] },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const outcomes = answers.map((answer) => answer.body.resultados[0]);
+    expect(outcomes.filter((outcome) => outcome?.ok)).toHaveLength(1);
+    expect(outcomes.find((outcome) => !outcome?.ok)).toMatchObject({ code: 'reubicar_no_pendiente' });
+    const states = await Promise.all([a, b].map((slot) => slotState((slot as Bloque).id_agenda)));
+    expect(states.map((state) => state.estado).sort()).toEqual(['Disponible', 'Reservado']);
   });
 });

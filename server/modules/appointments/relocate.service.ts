@@ -6,7 +6,7 @@ import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
-import { cancelPendingReminder, moveReminder, notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
+import { cancelPendingReminder, moveReminder, notifyPatientOfDoctorCancellation, notifyPatientOfRelocation } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import {
   cancelWaitingAppointment,
@@ -83,6 +83,7 @@ export function createRelocateService(app: FastifyInstance) {
         }),
       );
     });
+    await notifyPatientOfRelocation(app, findAppointmentMailRows, id_cita, { fecha: cita.fecha, hora: cita.hora, motivo: cita.reubicar_motivo ?? '' });
     return { id_cita, ok: true, fecha: slot.fecha, hora: slot.hora, doctor: slot.doctor };
   }
 
@@ -105,8 +106,11 @@ export function createRelocateService(app: FastifyInstance) {
   }
 
   return {
+    /** The visits waiting, with their patients' contact: reading them is audited. */
     async list(caller: Caller): Promise<CitaPorReubicar[]> {
-      return listToRelocate(db, caller.language);
+      const visits = await listToRelocate(db, caller.language);
+      await writeAudit(db, actorAudit(caller.actor, caller.address, clock.now().toISOString(), { accion: 'citas.listar', id_paciente: null, detalle: `${visits.length} por reubicar` }));
+      return visits;
     },
 
     /**

@@ -42,7 +42,7 @@ export interface MailContext {
 export const clinicPlace = (clinic: Clinica) => `${clinic.nombre}, ${clinicAddress(clinic)}`;
 
 /** The closing lines of every e-mail: the clinic's name, then its phone and e-mail. */
-const signature = (clinic: Clinica) => [clinic.nombre, `${clinic.telefono} · ${clinic.correo}`];
+export const signature = (clinic: Clinica) => [clinic.nombre, `${clinic.telefono} · ${clinic.correo}`];
 
 // One formatter per language for the life of the process: each new Intl.DateTimeFormat cost 150 µs
 // and held about 25 KB of ICU memory outside the JavaScript heap until a collection that its small
@@ -63,7 +63,7 @@ const doctorName = (row: AppointmentMailRow) =>
 const specialtyName = (row: AppointmentMailRow, language: Language) =>
   ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
 
-const link = (context: MailContext, screen: string) =>
+export const link = (context: MailContext, screen: string) =>
   context.publicUrl ? `: ${new URL(screen, context.publicUrl).toString()}` : '.';
 
 /** The UID of an appointment's calendar entry, stable across e-mails about it. */
@@ -73,7 +73,7 @@ export function eventUid(row: { id_cita: number }, context: Pick<MailContext, 'p
 }
 
 /** What the patient's e-mails say about the visit, in the patient's language. */
-function patientVisit(row: AppointmentMailRow) {
+export function patientVisit(row: AppointmentMailRow) {
   const language = row.paciente_idioma;
   const t = mailTexts(language);
   const hora = row.hora.slice(0, 5);

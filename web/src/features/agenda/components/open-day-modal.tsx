@@ -61,7 +61,7 @@ export function OpenDayModal({ opened, onClose, idDoctor, initialDate, onOpened 
       onOpened(fecha);
       onClose();
     } catch (error) {
-      notifyError(error instanceof ApiError && error.status === 400 ? `${t('open_failed')} ${error.message}` : t('open_failed'));
+      notifyError(error instanceof ApiError && (error.status === 400 || error.status === 409) ? `${t('open_failed')} ${error.message}` : t('open_failed'));
     }
   };
 
