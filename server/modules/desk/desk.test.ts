@@ -263,3 +263,22 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(noName.status).toBe(400);
   });
 });
+
+describe('the desk registration limit', () => {
+  const server = useTestServer('sqlite', { now: START, env: { DESK_REGISTRATIONS_PER_HOUR: '2' } });
+
+  it('refuses a member of the desk past their registrations of the hour, with a sentence', async () => {
+    const desk = await server.createUser('recepcion');
+    const register = (n: number) =>
+      server.request<Answer>('POST', '/api/recepcion/pacientes', {
+        token: desk.token,
+        body: { nombre: `Limite${n}`, apellido1: 'Horario', telefono: `65500000${n}` },
+      });
+    expect((await register(1)).status).toBe(201);
+    expect((await register(2)).status).toBe(201);
+    const third = await register(3);
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('demasiadas_altas');
+    expect(third.body.detail).toBe('Has dado de alta demasiados pacientes en la última hora. Vuelve a intentarlo más tarde.');
+  });
+});
