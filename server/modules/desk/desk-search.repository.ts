@@ -49,6 +49,11 @@ export interface DeskSearch {
    * role's index must not be used for them (SQLite would walk every patient).
    */
   byName: boolean;
+  /**
+   * SQLite, a name or e-mail: the FTS5 phrase of a later word's start, and the same test as a LIKE
+   * for a walk in name order (a common fragment's thousands of matches are never all read).
+   */
+  sqliteWords?: { phrase: string; walk: RawBuilder<boolean>[] };
 }
 
 /**
@@ -82,7 +87,9 @@ export function deskSearchConditions(dialect: DialectName, term: string): DeskSe
   conditions.push(startsWithTextInRange('u.busqueda', text));
   if (dialect === 'sqlite') {
     const phrase = `" ${text.replaceAll('"', '""')}"`;
+    const [nameStart] = conditions as [RawBuilder<boolean>];
     conditions.push(sql<boolean>`u.id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})`);
+    return { conditions, byName: true, sqliteWords: { phrase, walk: [nameStart, containsText('u.busqueda', ` ${text}`)] } };
   } else {
     conditions.push(containsText('u.busqueda', ` ${text}`));
   }
@@ -128,18 +135,34 @@ export async function searchDeskPatients(
   dialect: DialectName,
   query: { buscar: string; pagina: number; por_pagina: number },
 ): Promise<DeskPage> {
-  const { conditions, byName } = deskSearchConditions(dialect, query.buscar);
-  if (conditions.length === 0) return { items: [], total: 0, approximate: false };
+  const { conditions: indexed, byName, sqliteWords } = deskSearchConditions(dialect, query.buscar);
+  if (indexed.length === 0) return { items: [], total: 0, approximate: false };
+  const offset = (query.pagina - 1) * query.por_pagina;
+  const limit = Math.max(SEARCH_COUNT_LIMIT, offset + query.por_pagina);
+  // SQLite: a fragment with more trigram matches than the count's limit is a common one: its pages
+  // are found walking the names in order, and its total is "more than the limit" without counting.
+  let conditions = indexed;
+  let many = false;
+  if (sqliteWords) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+        select rowid from usuarios_busqueda where usuarios_busqueda match ${sqliteWords.phrase} limit ${limit + 1}
+      ) as capped`.execute(db);
+    many = Number(rows[0]?.n ?? 0) > limit;
+    if (many) conditions = sqliteWords.walk;
+  }
   const matching = sql<boolean>`(${sql.join(conditions, sql` or `)})`;
   // A unary + keeps SQLite off the role's index when each condition has an index of its own.
   const column = (name: string) => (dialect === 'sqlite' && !byName ? sql`+${sql.ref(name)}` : sql.ref(name));
   const isPatient = sql<boolean>`${column('u.rol')} = 'paciente' and ${column('u.activo')} = 1`;
-  const offset = (query.pagina - 1) * query.por_pagina;
-  const limit = Math.max(SEARCH_COUNT_LIMIT, offset + query.por_pagina);
-  const { rows } = await sql<{ total: number | string }>`select count(*) as total from (
-      select 1 from usuarios u where ${matching} and ${isPatient} limit ${limit + 1}
-    ) as capped`.execute(db);
-  const counted = Number(rows[0]?.total ?? 0);
+  const counted = many
+    ? limit + 1
+    : Number(
+        (
+          await sql<{ total: number | string }>`select count(*) as total from (
+            select 1 from usuarios u where ${matching} and ${isPatient} limit ${limit + 1}
+          ) as capped`.execute(db)
+        ).rows[0]?.total ?? 0,
+      );
   const approximate = counted > limit;
   const total = approximate ? limit : counted;
   if (total <= offset) return { items: [], total, approximate };
