@@ -114,6 +114,11 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(second.headers.get('link')).toContain('rel="prev"');
     expect(second.headers.get('link')).not.toContain('rel="next"');
 
+    // Names that start with the text come before those where a later word does.
+    await register({ nombre: 'Ana', apellido1: 'Ordenado', telefono: '677000111' });
+    await register({ nombre: 'Ordenia', apellido1: 'Alba', telefono: '677000222' });
+    expect((await search('orden')).body.map((p) => p.nombre)).toEqual(['Ordenia', 'Ana']);
+
     const empty = await search('');
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual([]);
