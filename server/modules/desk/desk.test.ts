@@ -141,7 +141,12 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(card.body.paciente).toMatchObject({ nombre: 'Lucía', apellido1: 'Fichera', correo: patient.correo, cuenta_activada: true });
     expect(card.body.paciente.proxima_cita).toMatchObject({ id_cita: booked.body.id_cita, fecha: '2026-03-10', hora: '10:00' });
     expect(card.body.proximas).toHaveLength(1);
-    expect(card.body.proximas[0]).toMatchObject({ id_cita: booked.body.id_cita, doctor: 'Pere Puig', asistencia: null });
+    expect(card.body.proximas[0]).toMatchObject({
+      id_cita: booked.body.id_cita,
+      doctor: 'Pere Puig',
+      asistencia: null,
+      reservada_por: { rol: 'paciente', nombre: 'Lucía Fichera' },
+    });
     expect(card.body.pasadas).toEqual([]);
     expect(card.body.avisos.map((aviso) => aviso.tipo)).toContain('recordatorio');
     // The reason the patient gave is clinical: the desk never receives it.

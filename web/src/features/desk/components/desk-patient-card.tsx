@@ -64,7 +64,9 @@ function VisitList({ visits, empty }: { visits: VisitaRecepcion[]; empty: string
             </Text>
             {visit.reservada_por && (
               <Text size="xs" c="dimmed">
-                {visit.reservada_por}
+                {visit.reservada_por.rol === 'paciente'
+                  ? t('booked_by_patient')
+                  : t('booked_by_staff', { name: visit.reservada_por.nombre, role: word('role', visit.reservada_por.rol) })}
               </Text>
             )}
           </Paper>
