@@ -42,8 +42,8 @@ export const visitaRecepcionSchema = z.object({
   especialidad: z.string(),
   estado: z.string(),
   asistencia: z.string().nullable(),
-  /** Who booked it, when known: the patient themselves, or a member of staff by name. */
-  reservada_por: z.string().nullable(),
+  /** Who made it, when the audit log tells: their role (the patient themselves, a doctor, the desk) and name. */
+  reservada_por: z.object({ rol: z.string(), nombre: z.string() }).nullable(),
 });
 export type VisitaRecepcion = z.infer<typeof visitaRecepcionSchema>;
 

@@ -48,6 +48,8 @@ const environmentSchema = z
     LOGIN_ALERT_FAILURES_PER_DAY: z.coerce.number().int().min(1).default(20),
     SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     CONTACT_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    DESK_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    DESK_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     MAX_ACTIVE_VISITS_PER_PATIENT: z.coerce.number().int().min(1).default(4),
     MAX_VISITS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).default(1),
     TRUST_PROXY: booleanFlag.default(false),
@@ -157,6 +159,8 @@ export interface Config {
   /** Self-service sign-ups and contact messages one address may send in an hour. */
   signupsPerHourPerAddress: number;
   contactPerHourPerAddress: number;
+  /** The front desk: searches one member may make in a minute, patients they may register in an hour. */
+  desk: { searchesPerMinute: number; registrationsPerHour: number };
   /** Booking caps: a patient's active future visits, and per doctor and day. */
   booking: { maxActivePerPatient: number; maxPerDoctorDay: number };
   trustProxy: boolean;
@@ -241,6 +245,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     signupsPerHourPerAddress: e.SIGNUPS_PER_HOUR_PER_ADDRESS,
     contactPerHourPerAddress: e.CONTACT_PER_HOUR_PER_ADDRESS,
+    desk: { searchesPerMinute: e.DESK_SEARCHES_PER_MINUTE, registrationsPerHour: e.DESK_REGISTRATIONS_PER_HOUR },
     booking: { maxActivePerPatient: e.MAX_ACTIVE_VISITS_PER_PATIENT, maxPerDoctorDay: e.MAX_VISITS_PER_DOCTOR_DAY },
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),

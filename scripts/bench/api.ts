@@ -199,6 +199,24 @@ const BOOKERS = 100;
 const FRAGMENTS = ['gar', 'mar', 'lop', 'jose', 'ana', 'pui', 'nun', 'ferr', 'sol', 'ibañ'];
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
 
+/**
+ * One search as the desk types it, over the seeded patients (server/db/seed/large.ts): a name
+ * fragment, the start of a phone number, of a DNI or of an e-mail, or a whole birth date.
+ */
+function deskTerm(size: number): string {
+  const id = 2 + Math.floor(Math.random() * size);
+  const phone = `6${String(10_000_000 + id).slice(-8)}`;
+  const day = new Date(Date.UTC(1930, 0, 1) + ((id * 7919) % (90 * 365)) * 86_400_000);
+  const kinds = [
+    () => pick(FRAGMENTS),
+    () => `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 7)}`,
+    () => String(id).padStart(8, '0').slice(0, 7),
+    () => `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`,
+    () => `paciente${id}`.slice(0, 11),
+  ];
+  return pick(kinds)();
+}
+
 async function measureSize(
   size: number,
   bareRps: number,
@@ -215,6 +233,8 @@ async function measureSize(
       DEMO_DATA: 'false',
       LOGIN_MAX_PER_MINUTE_PER_ADDRESS: '10000000',
       LOGIN_MAX_FAILURES: '1000000',
+      // One account drives the desk's search at hundreds a second.
+      DESK_SEARCHES_PER_MINUTE: '10000000',
       // The bench measures the admin's endpoints with a password log-in.
       MFA_REQUIRED_ROLES: '',
       // The seeded patients already hold several future visits each: with the clinic's caps
@@ -312,6 +332,23 @@ async function measureSize(
               setupRequest: (r) => ({
                 ...r,
                 path: `/api/pacientes?buscar=${encodeURIComponent(pick(FRAGMENTS))}`,
+                headers: auth(admin),
+              }),
+            },
+          ],
+        },
+      },
+      {
+        // What a receptionist types while a caller speaks: a name, a phone, a DNI, a birth date or an
+        // e-mail (large.ts gives the generated patients each of them).
+        name: 'desk search',
+        options: {
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (r) => ({
+                ...r,
+                path: `/api/recepcion/pacientes?buscar=${encodeURIComponent(deskTerm(size))}&por_pagina=20`,
                 headers: auth(admin),
               }),
             },
@@ -418,7 +455,7 @@ async function measureSize(
         const steady = await atSteadyRate(base, scenario.options, steadyRate, duration);
         const row = figures.find((f) => f.scenario === scenario.name);
         if (row) row.steady = steady;
-        console.log(`  ${scenario.name} at ${steadyRate} req/s: p50 ${steady.p50} ms, p99 ${steady.p99} ms, non-2xx ${steady.non2xx}`);
+        console.log(`  ${scenario.name} at ${steadyRate} req/s: p50 ${steady.p50} ms, p97.5 ${steady.p97_5} ms, p99 ${steady.p99} ms, non-2xx ${steady.non2xx}`);
       }
     }
     let soaked: SoakResult | undefined;

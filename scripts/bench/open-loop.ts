@@ -8,6 +8,8 @@ export interface SteadyRateResult {
   rate: number;
   sent: number;
   p50: number;
+  /** The 97.5th percentile (autocannon's nearest above the 95th): an upper bound of p95. */
+  p97_5: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -29,6 +31,7 @@ export async function atSteadyRate(
     rate,
     sent: result.requests.total,
     p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,

@@ -27,6 +27,7 @@ export interface LargeClinicSummary {
 
 const FIRST_NAMES = ['José', 'María', 'Antonio', 'Carmen', 'Manuel', 'Josefa', 'Francisco', 'Ana', 'David', 'Lucía', 'Jordi', 'Montserrat', 'Javier', 'Núria', 'Álvaro', 'Inés', 'Sergio', 'Raquel', 'Pau', 'Laia', 'Óscar', 'Elena', 'Íñigo', 'Sofía', 'Andrés', 'Marta', 'Joan', 'Mireia', 'Rubén', 'Begoña'];
 const SURNAMES = ['García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín', 'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Puig', 'Soler', 'Vidal', 'Ferrer', 'Serra', 'Castells', 'Núñez', 'Ibáñez', 'Peña', 'Cortés', 'Domínguez', 'Vázquez'];
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const REASONS = ['Revisión anual', 'Dolor de espalda', 'Control de tensión', 'Tos persistente', 'Renovación de receta', 'Dolor de cabeza', 'Análisis de sangre', 'Fiebre', 'Dolor abdominal', 'Mareos'];
 const ALLERGIES = ['Penicilina', 'Polen', 'Ácaros', 'Frutos secos', 'Látex', 'Ibuprofeno', 'Marisco'];
 const DISEASES = ['Hipertensión arterial', 'Diabetes tipo 2', 'Asma', 'Hipotiroidismo', 'Migraña', 'Artrosis'];
@@ -58,12 +59,17 @@ export async function seedLargeClinic(writer: BulkWriter, options: LargeClinicOp
   const progress = options.onProgress ?? (() => {});
   const stamp = `${options.today}T08:00:00.000Z`;
   const summary: LargeClinicSummary = { usuarios: 0, pacientes: 0, doctores: 0, agenda: 0, citas: 0, consultas: 0, entradasFicha: 0 };
-  const userColumns = ['id_usuario', 'nombre_usuario', 'correo', 'contrasena_hash', 'rol', 'nombre', 'apellido1', 'apellido2', 'telefono', 'idioma', 'busqueda', 'version_token', 'activo', 'creado_en'] as const;
+  const userColumns = ['id_usuario', 'nombre_usuario', 'correo', 'contrasena_hash', 'rol', 'nombre', 'apellido1', 'apellido2', 'telefono', 'dni', 'nacimiento', 'idioma', 'busqueda', 'version_token', 'activo', 'creado_en'] as const;
   let userId = 0;
+  // Four in five have a DNI, nine in ten a birth date (1930 to 2019), both from the id alone so the
+  // generator's other draws stay as they were: what the desk's search looks people up by.
+  const dniOf = (id: number) => (id % 5 === 0 ? null : `${String(id).padStart(8, '0')}${DNI_LETTERS[id % 23]}`);
+  const birthDateOf = (id: number) =>
+    id % 10 === 0 ? null : addDays('1930-01-01', (id * 7919) % (90 * 365));
   const userRow = (usuario: string, rol: string, nombre: string, apellido1: string, apellido2: string) => {
     userId += 1;
     const correo = `${usuario}@galeno.example`;
-    return [userId, usuario, correo, options.passwordHash, rol, nombre, apellido1, apellido2, rng.next() < 0.7 ? `6${String(10_000_000 + userId).slice(-8)}` : null, 'es', normalizeForSearch(`${nombre} ${apellido1} ${apellido2} ${usuario} ${correo}`), 0, 1, stamp];
+    return [userId, usuario, correo, options.passwordHash, rol, nombre, apellido1, apellido2, rng.next() < 0.7 ? `6${String(10_000_000 + userId).slice(-8)}` : null, dniOf(userId), birthDateOf(userId), 'es', normalizeForSearch(`${nombre} ${apellido1} ${apellido2} ${usuario} ${correo}`), 0, 1, stamp];
   };
 
   await writer.insert('usuarios', userColumns, [userRow('admin', 'admin', 'Admin', 'Galeno', 'Bench')]);

@@ -4,7 +4,7 @@ import { normalizeDni } from '../../../contracts/spain.ts';
 import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { NO_PASSWORD } from '../../lib/passwords.ts';
-import { containsText, escapeLike, startsWithTextInRange } from '../../db/sql.ts';
+import { containsText, escapeLike, startsWithText, startsWithTextInRange } from '../../db/sql.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,6 +49,13 @@ export interface DeskSearch {
    * role's index must not be used for them (SQLite would walk every patient).
    */
   byName: boolean;
+  /**
+   * SQLite, a name or e-mail: the FTS5 phrase of a later word's start, and the same test as a LIKE
+   * for a walk in name order (a common fragment's thousands of matches are never all read).
+   */
+  sqliteWords?: { phrase: string; walk: RawBuilder<boolean>[] };
+  /** A name or e-mail: the normalized text, whose names that start with it come first. */
+  text?: string;
 }
 
 /**
@@ -82,11 +89,12 @@ export function deskSearchConditions(dialect: DialectName, term: string): DeskSe
   conditions.push(startsWithTextInRange('u.busqueda', text));
   if (dialect === 'sqlite') {
     const phrase = `" ${text.replaceAll('"', '""')}"`;
+    const [nameStart] = conditions as [RawBuilder<boolean>];
     conditions.push(sql<boolean>`u.id_usuario in (select rowid from usuarios_busqueda where usuarios_busqueda match ${phrase})`);
-  } else {
-    conditions.push(containsText('u.busqueda', ` ${text}`));
+    return { conditions, byName: true, text, sqliteWords: { phrase, walk: [nameStart, containsText('u.busqueda', ` ${text}`)] } };
   }
-  return { conditions, byName: true };
+  conditions.push(containsText('u.busqueda', ` ${text}`));
+  return { conditions, byName: true, text };
 }
 
 const NO_PASSWORD_COLUMN = sql<number>`case when u.contrasena_hash = ${NO_PASSWORD} then 0 else 1 end`;
@@ -128,21 +136,47 @@ export async function searchDeskPatients(
   dialect: DialectName,
   query: { buscar: string; pagina: number; por_pagina: number },
 ): Promise<DeskPage> {
-  const { conditions, byName } = deskSearchConditions(dialect, query.buscar);
-  if (conditions.length === 0) return { items: [], total: 0, approximate: false };
+  const { conditions: indexed, byName, sqliteWords, text } = deskSearchConditions(dialect, query.buscar);
+  if (indexed.length === 0) return { items: [], total: 0, approximate: false };
+  const offset = (query.pagina - 1) * query.por_pagina;
+  const limit = Math.max(SEARCH_COUNT_LIMIT, offset + query.por_pagina);
+  // SQLite: a fragment with more trigram matches than the count's limit is a common one: its pages
+  // are found walking the names in order, and its total is "more than the limit" without counting.
+  let conditions = indexed;
+  let many = false;
+  if (sqliteWords) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+        select rowid from usuarios_busqueda where usuarios_busqueda match ${sqliteWords.phrase} limit ${limit + 1}
+      ) as capped`.execute(db);
+    many = Number(rows[0]?.n ?? 0) > limit;
+    if (many) conditions = sqliteWords.walk;
+  }
   const matching = sql<boolean>`(${sql.join(conditions, sql` or `)})`;
   // A unary + keeps SQLite off the role's index when each condition has an index of its own.
   const column = (name: string) => (dialect === 'sqlite' && !byName ? sql`+${sql.ref(name)}` : sql.ref(name));
   const isPatient = sql<boolean>`${column('u.rol')} = 'paciente' and ${column('u.activo')} = 1`;
-  const offset = (query.pagina - 1) * query.por_pagina;
-  const limit = Math.max(SEARCH_COUNT_LIMIT, offset + query.por_pagina);
-  const { rows } = await sql<{ total: number | string }>`select count(*) as total from (
-      select 1 from usuarios u where ${matching} and ${isPatient} limit ${limit + 1}
-    ) as capped`.execute(db);
-  const counted = Number(rows[0]?.total ?? 0);
+  // PostgreSQL: in name order, a common fragment is counted walking the index until the limit,
+  // not by reading the tens of thousands of rows its trigrams name (a rare one still uses them).
+  const countOrder = dialect === 'postgres' && byName ? sql`order by u.busqueda, u.id_usuario` : sql``;
+  const counted = many
+    ? limit + 1
+    : Number(
+        (
+          await sql<{ total: number | string }>`select count(*) as total from (
+            select 1 from usuarios u where ${matching} and ${isPatient} ${countOrder} limit ${limit + 1}
+          ) as capped`.execute(db)
+        ).rows[0]?.total ?? 0,
+      );
   const approximate = counted > limit;
   const total = approximate ? limit : counted;
   if (total <= offset) return { items: [], total, approximate };
+  if (text !== undefined) {
+    const [nameStart, laterWord] = conditions as [RawBuilder<boolean>, RawBuilder<boolean>];
+    const ids = await namePageIds(db, { isPatient, nameStart, laterWord, text }, offset, query.por_pagina);
+    const rows = ids.length === 0 ? [] : await identityQuery(db).where('u.id_usuario', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id_usuario, row]));
+    return { items: ids.flatMap((id) => byId.get(id) ?? []), total, approximate };
+  }
   const items = await identityQuery(db)
     .where(matching)
     .where(isPatient)
@@ -152,6 +186,42 @@ export async function searchDeskPatients(
     .offset(offset)
     .execute();
   return { items, total, approximate };
+}
+
+/**
+ * The ids on a page of a name search: the names that start with the text first (one range of the
+ * (rol, activo, busqueda) index), then those where a later word does, each in name order. Reading
+ * that range first keeps a common first name cheap: "jose" starts after every "a…" to "i…", half
+ * the clinic for a walk in name order alone.
+ */
+async function namePageIds(
+  db: Db,
+  search: { isPatient: RawBuilder<boolean>; nameStart: RawBuilder<boolean>; laterWord: RawBuilder<boolean>; text: string },
+  offset: number,
+  size: number,
+): Promise<number[]> {
+  const starting = () => db.selectFrom('usuarios as u').select('u.id_usuario').where(search.isPatient).where(search.nameStart);
+  const first = (await starting().orderBy('u.busqueda').orderBy('u.id_usuario').limit(size).offset(offset).execute()).map((row) => row.id_usuario);
+  if (first.length === size) return first;
+  // How many names start with the text: this read tells, unless the page begins past them all.
+  const startingCount =
+    first.length > 0 || offset === 0
+      ? offset + first.length
+      : Number(
+          (await sql<{ n: number | string }>`select count(*) as n from (${starting().limit(offset)}) as capped`.execute(db)).rows[0]?.n ?? 0,
+        );
+  const rest = await db
+    .selectFrom('usuarios as u')
+    .select('u.id_usuario')
+    .where(search.isPatient)
+    .where(search.laterWord)
+    .where(sql<boolean>`not ${startsWithText('u.busqueda', search.text)}`)
+    .orderBy('u.busqueda')
+    .orderBy('u.id_usuario')
+    .limit(size - first.length)
+    .offset(Math.max(0, offset - startingCount))
+    .execute();
+  return [...first, ...rest.map((row) => row.id_usuario)];
 }
 
 /** One active patient's identity, by their patient id. */

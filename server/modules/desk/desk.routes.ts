@@ -20,12 +20,8 @@ const DESK = ['recepcion', 'admin'] as const;
 const denied = { 401: errorBody, 403: errorBody };
 const idParams = z.object({ id: idParam });
 
-/** Patients one member of the desk may register in an hour: a busy morning, never a bulk load. */
-export const REGISTRATIONS_PER_HOUR = 60;
 /** Invitations one member of the desk may resend in an hour. */
 export const RESENDS_PER_HOUR = 20;
-/** Searches one member of the desk may make in a minute (one per key typed, debounced). */
-export const SEARCHES_PER_MINUTE = 300;
 
 /**
  * The paging headers of decision #35: the total (capped, see SEARCH_COUNT_LIMIT) and the
@@ -54,7 +50,7 @@ export const deskPatientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recepcion/pacientes',
     {
-      config: { access: [...DESK], rateLimit: perUser(SEARCHES_PER_MINUTE, 60_000, 'demasiadas_solicitudes') },
+      config: { access: [...DESK], rateLimit: perUser(app.config.desk.searchesPerMinute, 60_000, 'demasiadas_solicitudes') },
       schema: {
         tags: ['recepcion'],
         summary: 'Find patients by name, surnames, DNI/NIE, phone, e-mail or birth date (prefix, as typed); identity and contact only',
@@ -82,7 +78,7 @@ export const deskPatientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recepcion/pacientes',
     {
-      config: { access: [...DESK], rateLimit: perUser(REGISTRATIONS_PER_HOUR, 3_600_000, 'demasiadas_altas') },
+      config: { access: [...DESK], rateLimit: perUser(app.config.desk.registrationsPerHour, 3_600_000, 'demasiadas_altas') },
       schema: {
         tags: ['recepcion'],
         summary: 'Register a caller as a patient without a password; 409 posible_duplicado lists likely duplicates unless confirmar_duplicado',

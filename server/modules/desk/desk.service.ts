@@ -18,7 +18,7 @@ import { NO_PASSWORD } from '../../lib/passwords.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { accountInsertError, findTakenIdentifiers, insertPatient, insertUser, searchTextOf, updatePatientProfile } from '../accounts/index.ts';
 import { deskVisitsOf, nextAppointmentsOf } from '../appointments/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { appointmentBookers, writeAudit } from '../audit/index.ts';
 import { countLinksSince, invitationLink, issueInvitation, listPasswordResets } from '../auth/index.ts';
 import { listPatientEntries } from '../waitlist/index.ts';
 import {
@@ -87,10 +87,11 @@ export function createDeskService(app: FastifyInstance) {
       const row = await findDeskPatient(db, id_paciente);
       if (!row) throw fail(404, 'paciente_no_encontrado', caller.language);
       const { today, time } = clinicNow();
-      const [visits, entries, links] = await Promise.all([
+      const [visits, entries, links, bookers] = await Promise.all([
         deskVisitsOf(db, id_paciente, caller.language),
         listPatientEntries(db, id_paciente, addDays(today, -365)),
         listPasswordResets(db, row.id_usuario),
+        appointmentBookers(db, id_paciente),
       ]);
       const isUpcoming = (visit: { fecha: string; hora: string }) => visit.fecha > today || (visit.fecha === today && visit.hora >= time);
       const toVisit = (visit: (typeof visits)[number]) => ({
@@ -101,7 +102,7 @@ export function createDeskService(app: FastifyInstance) {
         especialidad: visit.especialidad,
         estado: visit.estado,
         asistencia: visit.asistencia,
-        reservada_por: null,
+        reservada_por: bookers.get(visit.id_cita) ?? null,
       });
       const proximas = visits.filter(isUpcoming).reverse().map(toVisit);
       const pasadas = visits.filter((visit) => !isUpcoming(visit)).map(toVisit);

@@ -114,6 +114,11 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(second.headers.get('link')).toContain('rel="prev"');
     expect(second.headers.get('link')).not.toContain('rel="next"');
 
+    // Names that start with the text come before those where a later word does.
+    await register({ nombre: 'Ana', apellido1: 'Ordenado', telefono: '677000111' });
+    await register({ nombre: 'Ordenia', apellido1: 'Alba', telefono: '677000222' });
+    expect((await search('orden')).body.map((p) => p.nombre)).toEqual(['Ordenia', 'Ana']);
+
     const empty = await search('');
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual([]);
@@ -136,7 +141,12 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(card.body.paciente).toMatchObject({ nombre: 'Lucía', apellido1: 'Fichera', correo: patient.correo, cuenta_activada: true });
     expect(card.body.paciente.proxima_cita).toMatchObject({ id_cita: booked.body.id_cita, fecha: '2026-03-10', hora: '10:00' });
     expect(card.body.proximas).toHaveLength(1);
-    expect(card.body.proximas[0]).toMatchObject({ id_cita: booked.body.id_cita, doctor: 'Pere Puig', asistencia: null });
+    expect(card.body.proximas[0]).toMatchObject({
+      id_cita: booked.body.id_cita,
+      doctor: 'Pere Puig',
+      asistencia: null,
+      reservada_por: { rol: 'paciente', nombre: 'Lucía Fichera' },
+    });
     expect(card.body.pasadas).toEqual([]);
     expect(card.body.avisos.map((aviso) => aviso.tipo)).toContain('recordatorio');
     // The reason the patient gave is clinical: the desk never receives it.
@@ -261,5 +271,24 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(unknownField.status).toBe(400);
     const noName = await register({ apellido1: 'Nadie', telefono: '600111222' });
     expect(noName.status).toBe(400);
+  });
+});
+
+describe('the desk registration limit', () => {
+  const server = useTestServer('sqlite', { now: START, env: { DESK_REGISTRATIONS_PER_HOUR: '2' } });
+
+  it('refuses a member of the desk past their registrations of the hour, with a sentence', async () => {
+    const desk = await server.createUser('recepcion');
+    const register = (n: number) =>
+      server.request<Answer>('POST', '/api/recepcion/pacientes', {
+        token: desk.token,
+        body: { nombre: `Limite${n}`, apellido1: 'Horario', telefono: `65500000${n}` },
+      });
+    expect((await register(1)).status).toBe(201);
+    expect((await register(2)).status).toBe(201);
+    const third = await register(3);
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('demasiadas_altas');
+    expect(third.body.detail).toBe('Has dado de alta demasiados pacientes en la última hora. Vuelve a intentarlo más tarde.');
   });
 });

@@ -9,11 +9,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errores: ErrorBody['errores'];
-  constructor(status: number, body: Partial<ErrorBody>) {
+  /** The whole answer, for a refusal that carries more than its sentence (the desk's likely duplicates). */
+  readonly body: Partial<ErrorBody> & Record<string, unknown>;
+  constructor(status: number, body: Partial<ErrorBody> & Record<string, unknown>) {
     super(body.detail ?? `HTTP ${status}`);
     this.status = status;
     this.code = body.code ?? 'error';
     this.errores = body.errores;
+    this.body = body;
   }
 }
 
@@ -58,7 +61,7 @@ export async function apiRaw(method: string, path: string, options: RequestOptio
     apiCallEnded();
   }
   if (!response.ok) {
-    const errorBody = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
+    const errorBody = (await response.json().catch(() => ({}))) as Partial<ErrorBody> & Record<string, unknown>;
     if (response.status === 401 && session) {
       clearSession();
       // After clearSession, which empties sessionStorage: /login says why the user is there.

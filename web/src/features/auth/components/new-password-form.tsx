@@ -44,7 +44,7 @@ function UnusableLink({ error }: { error: unknown }) {
 }
 
 /** Sets a new password with the token of an e-mailed link, under the registration checklist. */
-export function NewPasswordForm({ token }: { token: string }) {
+export function NewPasswordForm({ token, invitation = false }: { token: string; invitation?: boolean }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const link = useResetLink(token);
@@ -88,7 +88,10 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <>
-      <AuthCard title={t('reset_new_title')} intro={t('reset_new_intro', { usuario: link.data.usuario })}>
+      <AuthCard
+        title={t(invitation ? 'invite_new_title' : 'reset_new_title')}
+        intro={t(invitation ? 'invite_new_intro' : 'reset_new_intro', { usuario: link.data.usuario })}
+      >
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             {otherFailure && (
