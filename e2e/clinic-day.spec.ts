@@ -167,8 +167,7 @@ test('a walk-in is found, added as an extra visit and shown arrived', async ({ p
   await dialog.getByRole('combobox', { name: 'Doctor' }).click();
   await page.getByRole('option', { name: new RegExp(DOCTOR) }).click();
   await dialog.getByRole('textbox', { name: /Motivo de la visita/ }).fill(motivo);
-  await dialog.getByText('Como visita extra', { exact: true }).click();
-  await expect(dialog.getByRole('radio', { name: 'Como visita extra' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Como visita extra' }).check();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await expectAccessibleInBothThemes(page, `walk-in dialog, ${width} px`);
