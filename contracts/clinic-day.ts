@@ -62,6 +62,7 @@ export type DiaClinica = z.infer<typeof diaClinicaSchema>;
 
 /** GET /api/medico/sala-espera: the doctor's patients of today who have arrived or are in with them. */
 export const salaEsperaSchema = z.object({
+  id_doctor: z.number(),
   hoy: z.string(),
   ahora: z.string(),
   retraso_min: z.number(),

@@ -3,8 +3,8 @@ import type { SinCitaCreada } from '../contracts/clinic-day.ts';
 import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test, type Credentials } from './fixtures.ts';
 import { bearer, clinicMinutesNow } from './support/agenda.ts';
 
-// Each journey runs axe in two themes at two widths, and may wait for a new day (below).
-test.describe.configure({ timeout: 900_000 });
+// Each journey runs axe in two themes at two widths.
+test.describe.configure({ timeout: 180_000 });
 
 const DOCTOR = 'Dra. Laura García Romero';
 const MINUTES_PER_DAY = 24 * 60;
@@ -17,7 +17,9 @@ const JOURNEY_MINUTES = 10;
  */
 async function onOneDay(page: Page) {
   const left = MINUTES_PER_DAY - clinicMinutesNow();
-  if (left <= JOURNEY_MINUTES) await page.waitForTimeout((left + 1) * 60_000);
+  if (left > JOURNEY_MINUTES) return;
+  test.setTimeout(test.info().timeout + (left + 1) * 60_000);
+  await page.waitForTimeout((left + 1) * 60_000);
 }
 
 async function me(request: APIRequestContext, credentials: Credentials) {
@@ -141,11 +143,20 @@ test('another desk’s check-in shows by itself, and a doctor’s day list print
 test('a walk-in is found, added as an extra visit and shown arrived', async ({ page, request }) => {
   await onOneDay(page);
   const desk = await bearer(request, DEMO.reception);
-  // The desk's patient search comes with the desk's patient screens (another part of the front desk).
-  const search = await request.get('/api/recepcion/pacientes?buscar=Walk', { headers: desk });
-  test.skip(search.status() === 404, 'GET /api/recepcion/pacientes is not in this build yet: the dialog searches through it');
   const nombre = `Walk${Date.now().toString(36)}`;
-  await registerPatient(request, nombre);
+  const credentials = await registerPatient(request, nombre);
+  const found = await me(request, credentials);
+  // The desk's patient search (GET /api/recepcion/pacientes) belongs to the desk's patient screens,
+  // another part of the front desk. Until a build has it, this journey answers that one search
+  // with the new patient as the endpoint will; the walk-in itself goes through the real API.
+  const search = await request.get(`/api/recepcion/pacientes?buscar=${nombre}`, { headers: desk });
+  if (search.status() === 404) {
+    await page.route('**/api/recepcion/pacientes?*', (route) =>
+      route.fulfill({
+        json: [{ id_paciente: found.id_paciente, nombre, apellido1: 'Prueba', apellido2: null, dni: null, telefono: '600123456' }],
+      }),
+    );
+  }
   const motivo = 'Fiebre desde ayer';
 
   await loginAs(page, DEMO.reception, '/hoy-clinica');
@@ -153,11 +164,15 @@ test('a walk-in is found, added as an extra visit and shown arrived', async ({ p
   const dialog = page.getByRole('dialog', { name: 'Paciente sin cita' });
   await dialog.getByRole('searchbox', { name: 'Buscar paciente' }).fill(nombre);
   await dialog.getByRole('radio', { name: new RegExp(nombre) }).check();
-  await dialog.getByRole('textbox', { name: /Doctor/ }).click();
+  await dialog.getByRole('combobox', { name: 'Doctor' }).click();
   await page.getByRole('option', { name: new RegExp(DOCTOR) }).click();
   await dialog.getByRole('textbox', { name: /Motivo de la visita/ }).fill(motivo);
-  await dialog.getByText('Como visita extra').click();
-  await expectAccessibleInBothThemes(page, 'walk-in dialog');
+  await dialog.getByRole('radio', { name: 'Como visita extra' }).check();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await expectAccessibleInBothThemes(page, `walk-in dialog, ${width} px`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
   await dialog.getByRole('button', { name: 'Añadir y marcar llegada' }).click();
   await expect(page.getByText(/^Visita extra añadida a las \d\d:\d\d/)).toBeVisible();
   const row = visitRow(page, `${nombre} Prueba`, motivo);

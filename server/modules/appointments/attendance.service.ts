@@ -67,6 +67,8 @@ export function createAttendanceService(app: FastifyInstance) {
         }
         if (cita.asistencia !== null) throw fail(409, 'asistencia_ya_registrada', language);
         if (cita.estado !== 'Confirmada') throw fail(409, 'asistencia_no_confirmada', language);
+        // The desk checked the patient in: they came.
+        if (cita.llegada_en !== null) throw fail(409, 'no_presentado_ya_llego', language);
         if (!(await recordAttendance(trx, id_cita, 'No presentado', stamp))) {
           throw fail(409, 'asistencia_ya_registrada', language);
         }

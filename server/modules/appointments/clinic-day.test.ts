@@ -133,6 +133,10 @@ describe.each(DATABASES)('the clinic day at the desk on %s', (kind) => {
     const arrived = await post<Error409>(desk, `/recepcion/citas/${first}/no-presentado`);
     expect(arrived.status).toBe(409);
     expect(arrived.body.code).toBe('no_presentado_ya_llego');
+    // Nor can the doctor mark a no-show of a patient the desk checked in.
+    const byDoctor = await server.request<Error409>('PUT', `/api/citas/${first}/no-presentado`, { token: doctor.token });
+    expect(byDoctor.status).toBe(409);
+    expect(byDoctor.body.code).toBe('no_presentado_ya_llego');
     expect(visitOf(await board(desk), doctor.id_doctor!, second).estado).toBe('no_presentado');
   });
 

@@ -53,11 +53,12 @@ export function createDayBoardService(app: FastifyInstance) {
 
     /** The doctor's patients of today who have arrived or are in with them, and whether they run late. */
     async waitingRoom(caller: Caller): Promise<SalaEspera> {
-      if (caller.actor.id_doctor === null) throw fail(403, 'sin_permiso', caller.language);
-      const day = await dayOf(caller.language, undefined, caller.actor.id_doctor);
+      const id_doctor = caller.actor.id_doctor;
+      if (id_doctor === null) throw fail(403, 'sin_permiso', caller.language);
+      const day = await dayOf(caller.language, undefined, id_doctor);
       const mine = day.doctores[0];
       const visitas = (mine?.visitas ?? []).filter((visit) => visit.estado === 'llego' || visit.estado === 'en_consulta');
-      return { hoy: day.hoy, ahora: day.ahora, retraso_min: mine?.retraso_min ?? 0, retrasado: mine?.retrasado ?? false, visitas };
+      return { id_doctor, hoy: day.hoy, ahora: day.ahora, retraso_min: mine?.retraso_min ?? 0, retrasado: mine?.retrasado ?? false, visitas };
     },
 
     /** One doctor's day as a PDF: the desk prints any doctor's, a doctor only their own. */

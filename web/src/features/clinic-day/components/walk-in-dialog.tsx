@@ -1,4 +1,4 @@
-import { Alert, Loader, Modal, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Loader, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,24 +76,16 @@ export function WalkInDialog({ doctors, onClose }: { doctors: DoctorDia[]; onClo
           )}
           <Select label={t('walk_in_doctor')} data={doctorOptions} value={doctor} onChange={setDoctor} required allowDeselect={false} comboboxProps={{ withinPortal: true }} />
           <TextInput label={t('walk_in_reason')} value={motivo} maxLength={500} required onChange={(event) => setMotivo(event.currentTarget.value)} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="walk-in-mode">
-              {t('walk_in_mode')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="walk-in-mode"
-              value={modo}
-              onChange={(value) => setModo(value === 'extra' ? 'extra' : 'hueco')}
-              data={[
-                { value: 'hueco', label: t('walk_in_mode_gap') },
-                { value: 'extra', label: t('walk_in_mode_extra') },
-              ]}
-              fullWidth
-            />
-            <Text size="xs" c="dimmed">
-              {t(modo === 'extra' ? 'walk_in_mode_extra_hint' : 'walk_in_mode_gap_hint')}
-            </Text>
-          </Stack>
+          <Radio.Group
+            label={t('walk_in_mode')}
+            value={modo}
+            onChange={(value) => setModo(value === 'extra' ? 'extra' : 'hueco')}
+          >
+            <Stack gap={6} mt={4}>
+              <Radio value="hueco" label={t('walk_in_mode_gap')} description={t('walk_in_mode_gap_hint')} />
+              <Radio value="extra" label={t('walk_in_mode_extra')} description={t('walk_in_mode_extra_hint')} />
+            </Stack>
+          </Radio.Group>
           {error && (
             <Alert color="red" role="alert" p="xs">
               {error}

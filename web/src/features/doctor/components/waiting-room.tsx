@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useId } from 'react';
+import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VisitaDia } from '../../../../../contracts/clinic-day.ts';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -9,6 +9,7 @@ import { Link } from '../../../lib/router.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { minutesSince, useServerNow } from '../../../lib/use-server-now.ts';
 import { useCallIn } from '../api/call-in.ts';
+import { downloadOwnDayList } from '../api/download-day-list.ts';
 import { useWaitingRoom } from '../api/get-waiting-room.ts';
 
 /** The doctor's waiting room on their home: who has arrived, for how long, and "Llamar". */
@@ -18,6 +19,18 @@ export function WaitingRoom() {
   const headingId = useId();
   const now = useServerNow(room.data?.ahora, room.dataUpdatedAt);
   const call = useCallIn();
+  const [printing, setPrinting] = useState(false);
+
+  const print = async (id_doctor: number, fecha: string) => {
+    setPrinting(true);
+    try {
+      await downloadOwnDayList(id_doctor, fecha);
+    } catch {
+      notifyError(t('waiting_print_failed'));
+    } finally {
+      setPrinting(false);
+    }
+  };
 
   const callIn = async (visit: VisitaDia) => {
     try {
@@ -30,9 +43,22 @@ export function WaitingRoom() {
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} mb="md">
-      <Title order={2} size="h4" id={headingId}>
-        {t('waiting_title')}
-      </Title>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        <Title order={2} size="h4" id={headingId}>
+          {t('waiting_title')}
+        </Title>
+        {room.data && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            loading={printing}
+            onClick={() => room.data && void print(room.data.id_doctor, room.data.hoy)}
+          >
+            {t('waiting_print')}
+          </Button>
+        )}
+      </Group>
       {!room.data ? (
         <QueryFallback pending={room.isPending} failed={t('waiting_failed')} />
       ) : (
