@@ -31,7 +31,7 @@ import {
 import { readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import { changeAppointmentState, countNoShows, countPendingRequests, findAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
+import { changeAppointmentState, countNoShows, countPendingRequests, lockAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
 import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBookableDoctors } from './bookable.repository.ts';
 import { countBookingCaps, lockPatient } from './booking-caps.repository.ts';
 import { bookingRules } from './booking-rules.ts';
@@ -206,7 +206,7 @@ export function createBookingService(app: FastifyInstance) {
       let moved: { id_doctor: number; fecha: string; hora: string; before: { fecha: string; hora: string } };
       try {
         moved = await db.transaction().execute(async (trx) => {
-          const cita = await findAppointment(trx, id_cita);
+          const cita = await lockAppointment(trx, id_cita, app.database.dialect);
           if (!cita) throw fail(404, 'cita_no_encontrada', language);
           if (cita.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
           if (cita.estado === 'Cancelada')
@@ -367,7 +367,7 @@ export function createBookingService(app: FastifyInstance) {
       const stamp = now.toISOString();
       const rules = await bookingRules(app);
       const id_doctor = await db.transaction().execute(async (trx) => {
-        const cita = await findAppointment(trx, id_cita);
+        const cita = await lockAppointment(trx, id_cita, app.database.dialect);
         if (!cita) throw fail(404, 'cita_no_encontrada', language);
         if (cita.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
         const alreadyCancelled = () => fail(409, 'cita_ya_cancelada', language);

@@ -22,7 +22,7 @@ import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, openConsultationFor } from '../consultations/index.ts';
 import { moveReminder, notifyPatientOfDoctorCancellation, scheduleReminder } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import { changeAppointmentState, findAppointment, insertAppointment } from './appointments.repository.ts';
+import { changeAppointmentState, insertAppointment, lockAppointment } from './appointments.repository.ts';
 import { countBookingCaps, lockPatient, type BookingCounts } from './booking-caps.repository.ts';
 import { listBookableDoctors } from './bookable.repository.ts';
 import { bookingRules } from './booking-rules.ts';
@@ -242,6 +242,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       let freed: number;
       try {
         freed = await db.transaction().execute(async (trx) => {
+          // Locked first, as every change of a visit does, then read with its specialty.
+          await lockAppointment(trx, id_cita, app.database.dialect);
           const cita = await findVisitWithSpecialty(trx, id_cita);
           if (!cita) throw fail(404, 'cita_no_encontrada', language);
           if (cita.estado === 'Cancelada') throw fail(409, 'cita_cancelada_no_modificable', language);
@@ -315,7 +317,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const now = clock.now();
       const stamp = now.toISOString();
       const { id_doctor, wasRequest } = await db.transaction().execute(async (trx) => {
-        const cita = await findAppointment(trx, id_cita);
+        const cita = await lockAppointment(trx, id_cita, app.database.dialect);
         if (!cita) throw fail(404, 'cita_no_encontrada', language);
         if (cita.estado === 'Cancelada') throw fail(409, 'cita_ya_cancelada', language);
         if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() <= now.getTime()) {

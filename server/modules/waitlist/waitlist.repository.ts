@@ -375,7 +375,7 @@ export async function expireOffers(db: Kysely<Database>, now: string): Promise<n
  */
 export async function takePatientTurn(trx: Transaction<Database>, id_paciente: number, dialect: DialectName): Promise<boolean> {
   if (dialect === 'postgres') {
-    const locked = await trx.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate().skipLocked().executeTakeFirst();
+    const locked = await trx.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forNoKeyUpdate().skipLocked().executeTakeFirst();
     if (!locked) return false;
   }
   const live = await trx
