@@ -36,7 +36,7 @@ import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBook
 import { countBookingCaps, lockPatient } from './booking-caps.repository.ts';
 import { bookingRules } from './booking-rules.ts';
 import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from './booking-window.ts';
-import { releaseAppointment } from './release-appointment.ts';
+import { moveAwayFrom, releaseAppointment } from './release-appointment.ts';
 import { findSlotAt, findSlotById, reserveSlot, type SlotRow } from './slots-for-appointments.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
@@ -189,8 +189,8 @@ export function createBookingService(app: FastifyInstance) {
      * The patient moves an upcoming visit of theirs to another free slot of the same doctor,
      * in one transaction: the new slot is taken with the booking's conditional update (of several
      * racing for it, one wins), the visit moves onto it and waits for the doctor again, the old
-     * slot is free, the reminder follows the visit and an unfinished consultation a confirmation
-     * opened is removed. Any refusal rolls everything back. The caps count the moved visit once.
+     * slot is free, the reminder follows the visit and an unfinished consultation moves with it
+     * (the type and notes a doctor gave it stay). Any refusal rolls everything back. The caps count the moved visit once.
      * The doctor is told after the commit.
      */
     async reschedule(
@@ -250,8 +250,8 @@ export function createBookingService(app: FastifyInstance) {
           });
           // Cancelled or rejected a moment ago: that stands, and the new slot is not taken (rollback).
           if (!movedOk) throw fail(409, 'cita_cancelada_no_modificable', language);
-          // The old slot is free again, its reminder stops and a confirmation's consultation goes.
-          await releaseAppointment(trx, { id_cita, id_agenda: cita.id_agenda });
+          // The old slot is free again and its reminder stops; the consultation (its type, the doctor's notes) moves along.
+          await moveAwayFrom(trx, { id_cita, id_agenda: cita.id_agenda }, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora });
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,

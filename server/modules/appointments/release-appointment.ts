@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
-import { removeOpenConsultation } from '../consultations/index.ts';
+import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
 import { cancelPendingReminder } from '../reminders/index.ts';
 import { freeSlot } from './slots-for-appointments.ts';
 
@@ -14,4 +14,19 @@ export async function releaseAppointment(db: Kysely<Database> | Transaction<Data
   await freeSlot(db, cita.id_agenda);
   await cancelPendingReminder(db, cita.id_cita);
   await removeOpenConsultation(db, cita.id_cita);
+}
+
+/**
+ * What a visit moved to another time leaves behind: its old slot is free and its pending reminder
+ * stops (the caller plans the new one), while its unfinished consultation moves with it, so the type
+ * and the notes a doctor gave it are not lost.
+ */
+export async function moveAwayFrom(
+  db: Kysely<Database> | Transaction<Database>,
+  cita: { id_cita: number; id_agenda: number },
+  to: { id_doctor: number; fecha: string; hora: string },
+): Promise<void> {
+  await freeSlot(db, cita.id_agenda);
+  await cancelPendingReminder(db, cita.id_cita);
+  await moveOpenConsultation(db, cita.id_cita, to);
 }
