@@ -24,7 +24,7 @@ import {
 
 const calendars = new Map<string, HolidayCalendar>();
 /** The clinic's holiday calendar (PUBLIC_HOLIDAY_REGION), built once per region. */
-export function clinicHolidays(app: FastifyInstance): HolidayCalendar {
+export function clinicHolidays(app: Pick<FastifyInstance, 'config'>): HolidayCalendar {
   const region = app.config.agenda.holidayRegion;
   let calendar = calendars.get(region);
   if (!calendar) {

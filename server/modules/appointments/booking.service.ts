@@ -251,7 +251,7 @@ export function createBookingService(app: FastifyInstance) {
           // Cancelled or rejected a moment ago: that stands, and the new slot is not taken (rollback).
           if (!movedOk) throw fail(409, 'cita_cancelada_no_modificable', language);
           // The old slot is free again and its reminder stops; the consultation (its type, the doctor's notes) moves along.
-          await moveAwayFrom(trx, { id_cita, id_agenda: cita.id_agenda }, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora });
+          await moveAwayFrom(app, trx, { id_cita, id_agenda: cita.id_agenda }, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora });
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
@@ -386,7 +386,7 @@ export function createBookingService(app: FastifyInstance) {
         )
           throw alreadyCancelled();
         // The same clean-up as the doctor's rejection: slot free, reminder stopped, consultation gone.
-        await releaseAppointment(trx, cita);
+        await releaseAppointment(app, trx, cita);
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,

@@ -283,6 +283,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           // Another desk moved or cancelled it a moment ago: that stands, and the new slot is not taken (rollback).
           if (!moved) throw fail(409, 'recepcion_cita_cambiada', language);
           await freeSlot(trx, cita.id_agenda);
+          await app.settleFreedSlot(trx, cita.id_agenda);
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           const to = { id_doctor: slot.id_doctor, fecha: slot.fecha, hora };
           if (!(await moveOpenConsultation(trx, id_cita, to))) {
@@ -328,7 +329,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           motivo_rechazo: input.motivo,
         });
         if (!cancelled) throw fail(409, 'cita_ya_cancelada', language);
-        await releaseAppointment(trx, cita);
+        await releaseAppointment(app, trx, cita);
         await writeAudit(
           trx,
           actorAudit(caller.actor, caller.address, stamp, {

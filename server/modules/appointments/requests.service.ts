@@ -89,7 +89,7 @@ export function createRequestsService(app: FastifyInstance) {
           throw fail(409, 'cita_ya_respondida', caller.language);
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);
-        else await releaseAppointment(trx, cita);
+        else await releaseAppointment(app, trx, cita);
         await writeAudit(trx, {
           id_usuario: caller.actor.id_usuario,
           rol: caller.actor.rol,
