@@ -86,8 +86,8 @@ export function createBookingService(app: FastifyInstance) {
       if (slots.length === 0 && !(await findBookableDoctor(db, doctorId))) throw fail(404, 'doctor_no_encontrado', language);
       // Compared as the clinic's wall-clock strings: converting each slot to an instant cost most of
       // this answer's time (a year of slots), and clinics are closed in the hour daylight saving repeats.
-      const earliestDay = localDate(window.earliest, config.timeZone);
-      const earliestTime = localTime(window.earliest, config.timeZone);
+      const earliestDay = window.firstDay;
+      const earliestTime = window.firstTime;
       return slots.flatMap((slot) => {
         const tipo = tipoOf(slot);
         const start = hhmm(slot.hora_inicio);

@@ -121,8 +121,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const now = clock.now();
       const rules = await bookingRules(app);
       const window = bookingWindow(rules, now, config.timeZone);
-      let fromDay = localDate(window.earliest, config.timeZone);
-      let fromTime = localTime(window.earliest, config.timeZone);
+      let fromDay = window.firstDay;
+      let fromTime = window.firstTime;
       if (query.desde !== undefined && query.desde > fromDay) {
         fromDay = query.desde;
         fromTime = '00:00';
