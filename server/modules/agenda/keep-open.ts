@@ -9,6 +9,7 @@ import { clinicDays, type ClinicDays } from './clinic-days.ts';
 import { holidayCalendar, type HolidayCalendar } from './holidays.ts';
 import { absenceOnDay, datesFrom, expandDay, WHOLE_DAY, type AbsenceSpan, type ClosedRange } from './weekly-hours.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
+import { bookingPolicy } from '../appointments/index.ts';
 import {
   absencesFrom,
   claimDays,
@@ -40,6 +41,16 @@ export function closedOn(holidays: ClinicDays, absences: readonly AbsenceSpan[],
   return absences.flatMap((absence) => absenceOnDay(absence, fecha) ?? []);
 }
 
+/**
+ * How many days from today the agenda is open: AGENDA_WEEKS_AHEAD weeks, or further when the
+ * booking rules let patients book further ahead (the last bookable day is today + horizonte_dias),
+ * so every day a patient may book has its slots.
+ */
+export async function openDaysAhead(app: Pick<FastifyInstance, 'db' | 'config'>): Promise<number> {
+  const rules = await bookingPolicy.rules(app);
+  return Math.max(app.config.agenda.weeksAhead * 7, rules.horizonte_dias + 1);
+}
+
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export interface FillRun {
@@ -49,7 +60,7 @@ export interface FillRun {
 }
 
 /**
- * Keeps every doctor with weekly hours open AGENDA_WEEKS_AHEAD weeks from `today` (the clinic's
+ * Keeps every doctor with weekly hours open openDaysAhead days from `today` (the clinic's
  * local date): each day not yet dealt with is claimed (a row in dias_agenda, whose key makes a
  * second instance skip it) and gets its slots, less holidays and absences, in one transaction per
  * doctor. A day that already holds slots without a claim was opened by hand and is only marked.
@@ -61,7 +72,7 @@ export async function keepAgendasOpen(
   only?: number,
 ): Promise<FillRun> {
   const run: FillRun = { doctores: 0, dias: 0, huecos: 0 };
-  const to = addDays(today, app.config.agenda.weeksAhead * 7);
+  const to = addDays(today, await openDaysAhead(app));
   const holidays = await clinicDays(app.db, clinicHolidays(app), today, to);
   const stamp = app.clock.now().toISOString();
   for (const [id_doctor, hours] of await doctorsWithHours(app.db, only)) {
