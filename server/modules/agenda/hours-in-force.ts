@@ -2,11 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Franja } from '../../../contracts/weekly-hours.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { doctorsWithHours } from './weekly-hours.repository.ts';
+import { franjasOn } from './weekly-hours.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The weekly hours a doctor works on `fecha`: none before the saved hours apply. */
+/** The weekly hours a doctor works on `fecha`: the version in force that day (none before the first). */
 export async function hoursInForce(db: Db, id_doctor: number, fecha: string): Promise<Franja[]> {
-  const hours = (await doctorsWithHours(db, id_doctor)).get(id_doctor);
-  return hours && fecha >= hours.vigente_desde ? hours.franjas : [];
+  return franjasOn((await doctorsWithHours(db, id_doctor)).get(id_doctor), fecha);
 }

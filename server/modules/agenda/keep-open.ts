@@ -7,7 +7,7 @@ import { addDays, localDate } from '../../lib/clock.ts';
 import { overlaps } from '../../lib/slots.ts';
 import { clinicDays, type ClinicDays } from './clinic-days.ts';
 import { holidayCalendar, type HolidayCalendar } from './holidays.ts';
-import { absenceOnDay, datesFrom, expandDay, WHOLE_DAY, type AbsenceSpan, type ClosedRange } from './weekly-hours.ts';
+import { absenceOnDay, datesFrom, expandDay, franjasOn, WHOLE_DAY, type AbsenceSpan, type ClosedRange } from './weekly-hours.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import { bookingPolicy } from '../appointments/index.ts';
 import {
@@ -75,8 +75,9 @@ export async function keepAgendasOpen(
   const to = addDays(today, await openDaysAhead(app));
   const holidays = await clinicDays(app.db, clinicHolidays(app), today, to);
   const stamp = app.clock.now().toISOString();
-  for (const [id_doctor, hours] of await doctorsWithHours(app.db, only)) {
-    const from = hours.vigente_desde > today ? hours.vigente_desde : today;
+  for (const [id_doctor, versions] of await doctorsWithHours(app.db, only)) {
+    const first = versions[0]?.vigente_desde ?? to;
+    const from = first > today ? first : today;
     if (from >= to) continue;
     await app.db.transaction().execute(async (trx) => {
       const marked = await markedDays(trx, id_doctor, from, to);
@@ -88,7 +89,7 @@ export async function keepAgendasOpen(
       if (claimed.length === 0) return;
       const absences = await absencesFrom(trx, id_doctor, from, to);
       const rows = claimed.flatMap((fecha) =>
-        expandDay(hours.franjas, fecha, closedOn(holidays, absences, fecha)).map((slot) => ({ id_doctor, fecha, slot })),
+        expandDay(franjasOn(versions, fecha), fecha, closedOn(holidays, absences, fecha)).map((slot) => ({ id_doctor, fecha, slot })),
       );
       run.doctores += 1;
       run.dias += claimed.length;
@@ -140,14 +141,14 @@ export async function regenerateDay(
 /** Regenerates a doctor's generated days in [from, to] with their current hours, holidays and absences. */
 export async function regenerateDays(app: FastifyInstance, trx: Transaction<Database>, id_doctor: number, fechas: string[], motivo: string) {
   if (fechas.length === 0) return 0;
-  const hours = (await doctorsWithHours(trx, id_doctor)).get(id_doctor);
+  const versions = (await doctorsWithHours(trx, id_doctor)).get(id_doctor);
   const first = fechas[0] as string;
   const last = fechas.at(-1) as string;
   const absences = await absencesFrom(trx, id_doctor, first, addDays(last, 1));
   const holidays = await clinicDays(trx, clinicHolidays(app), first, last);
   let closed = 0;
   for (const fecha of fechas) {
-    const franjas = hours && fecha >= hours.vigente_desde ? hours.franjas : [];
+    const franjas = franjasOn(versions, fecha);
     closed += await regenerateDay(trx, id_doctor, fecha, franjas, closedOn(holidays, absences, fecha), motivo);
   }
   return closed;

@@ -284,6 +284,10 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
       .insertInto('horarios_semanales')
       .values(doctors.flatMap((doctor) => WEEK.map((franja) => ({ id_doctor: doctor.id_doctor as number, ...franja, vigente_desde: '2026-03-02' }))))
       .execute();
+    await server.database.db
+      .insertInto('horarios_vigencias')
+      .values(doctors.map((doctor) => ({ id_doctor: doctor.id_doctor as number, vigente_desde: '2026-03-02' })))
+      .execute();
     const database = openDatabase(server.databaseOptions);
     const second = await buildApp({ config: server.config, database, clock: server.clock, serveWeb: false });
     try {
@@ -333,6 +337,29 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     } finally {
       await setHorizon(rules.body.horizonte_dias as number);
     }
+  });
+
+  it('keeps the hours in force until new ones saved for a later date apply: an absence before then closes and reopens only its own slots', async () => {
+    const doctor = await server.createUser('doctor');
+    await setHours(server, doctor, WEEK);
+    // From Monday 30 March the doctor works mornings only.
+    await setHours(server, doctor, WEEK.filter((franja) => franja.hora_inicio === '09:00'), { vigente_desde: '2026-03-30' });
+    expect(await dayOf(server, doctor, '2026-03-17')).toHaveLength(32);
+    expect(await dayOf(server, doctor, '2026-03-31')).toHaveLength(20);
+
+    const created = await server.request<AusenciaCreada>('POST', '/api/agenda/ausencias', {
+      token: doctor.token,
+      body: { fecha_inicio: '2026-03-17', fecha_fin: '2026-03-17', hora_fin: '12:00', motivo: 'Médico' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // 09:00-12:00 closed; the rest of the day, afternoon included, as the hours in force make it.
+    expect(await dayOf(server, doctor, '2026-03-17')).toHaveLength(32 - 12);
+    expect((await server.request('DELETE', `/api/agenda/ausencias/${created.body.ausencia.id_ausencia}`, { token: doctor.token })).status).toBe(204);
+    expect(await dayOf(server, doctor, '2026-03-17')).toHaveLength(32);
+    expect(await dayOf(server, doctor, '2026-03-31')).toHaveLength(20);
+    // What the doctor reads back is the hours they saved last, from their date.
+    const saved = await server.request<HorarioRespuesta>('GET', '/api/agenda/horario', { token: doctor.token });
+    expect(saved.body.vigente_desde).toBe('2026-03-30');
   });
 });
 
