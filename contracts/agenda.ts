@@ -135,10 +135,15 @@ export const motivoRechazoField = z.preprocess(
 );
 
 /** PUT /api/agenda/citas/{id_cita}: accept or reject, with an optional reason for the patient. */
-export const respuestaCitaSchema = z.object({
-  estado: z.enum(RESPUESTAS_CITA, { error: 'valor_invalido' }),
-  motivo: motivoRechazoField,
-});
+export const respuestaCitaSchema = z
+  .object({
+    estado: z.enum(RESPUESTAS_CITA, { error: 'valor_invalido' }),
+    motivo: motivoRechazoField,
+    /** The day and time of the request as the doctor saw it: if the patient has moved it since, 409. */
+    fecha: dateField.optional(),
+    hora: timeField.optional(),
+  })
+  .refine((body) => (body.fecha === undefined) === (body.hora === undefined), { message: 'valor_invalido', path: ['hora'] });
 export type RespuestaCita = z.infer<typeof respuestaCitaSchema>;
 
 /** GET /api/agenda/solicitudes: the doctor's inbox of pending requests still to come, oldest request first. */

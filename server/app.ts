@@ -19,6 +19,8 @@ import { trackRouteHandlers } from './plugins/handlers-in-flight.ts';
 import { openApiTransform } from './plugins/openapi.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { createClinicEventHub, type ClinicEventHub } from './lib/clinic-events.ts';
+import type { FreedSlotSettler } from './lib/freed-slots.ts';
+import { settleFreedSlot } from './modules/agenda/index.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -34,6 +36,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** What modules announce to each other (lib/clinic-events.ts). */
     events: ClinicEventHub;
+    /** Settles a slot a visit has just let go (lib/freed-slots.ts). */
+    settleFreedSlot: FreedSlotSettler;
   }
 }
 
@@ -122,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('mailer', createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') }));
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('events', createClinicEventHub());
+  app.decorate('settleFreedSlot', ((db, id_agenda) => settleFreedSlot(app, db, id_agenda)) satisfies FreedSlotSettler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // No answer leaves before the writes made so far are on disk (SQLite's group commit).

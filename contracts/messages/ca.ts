@@ -191,6 +191,7 @@ export const ca: Messages = {
     bloque_con_cita: 'No es pot eliminar un bloc amb una cita activa.',
     bloque_con_historial: 'Aquest bloc té cites anteriors i no es pot eliminar; el pots bloquejar.',
     cita_ya_respondida: 'Aquesta sol·licitud ja no es pot canviar.',
+    cita_cambiada_por_paciente: 'El pacient acaba de canviar l’hora d’aquesta sol·licitud. Revisa la nova hora abans de respondre.',
     paciente_no_encontrado: 'El pacient no existeix.',
     // the desk's patients
     posible_duplicado: 'Potser aquest pacient ja està registrat. Comprova si és algun d’aquests abans de crear-ne un de nou.',

@@ -190,6 +190,7 @@ export const en: Messages = {
     bloque_con_cita: 'A slot with an active appointment cannot be deleted.',
     bloque_con_historial: 'This slot has past appointments and cannot be deleted; you can block it instead.',
     cita_ya_respondida: 'This request can no longer be changed.',
+    cita_cambiada_por_paciente: 'The patient has just moved this request to another time. Check the new time before you answer.',
     paciente_no_encontrado: 'The patient does not exist.',
     // the desk's patients
     posible_duplicado: 'This patient may already be registered. Check whether they are one of these before creating a new one.',

@@ -194,6 +194,7 @@ export const es = {
     bloque_con_cita: 'No se puede eliminar un bloque con una cita activa.',
     bloque_con_historial: 'Este bloque tiene citas anteriores y no se puede eliminar; puedes bloquearlo.',
     cita_ya_respondida: 'Esta solicitud ya no se puede cambiar.',
+    cita_cambiada_por_paciente: 'El paciente acaba de cambiar la hora de esta solicitud. Revisa la nueva hora antes de responder.',
     paciente_no_encontrado: 'El paciente no existe.',
     // the desk's patients
     posible_duplicado: 'Puede que este paciente ya esté registrado. Comprueba si es alguno de estos antes de crear uno nuevo.',

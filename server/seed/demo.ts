@@ -156,6 +156,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       await trx.insertInto('agenda').values(rows).execute();
       // The same hours as the doctor's weekly schedule, which the profile shows beside the stored
       // text and the agenda generator keeps open past these two weeks.
+      await trx.insertInto('horarios_vigencias').values({ id_doctor, vigente_desde: today }).execute();
       await trx
         .insertInto('horarios_semanales')
         .values(

@@ -365,6 +365,12 @@ export interface HorariosSemanalesTable {
   vigente_desde: string;
 }
 
+/** A version of a doctor's weekly hours: its rows of horarios_semanales apply from `vigente_desde` (none: no hours then). */
+export interface HorariosVigenciasTable {
+  id_doctor: number;
+  vigente_desde: string;
+}
+
 /** A day of a doctor's agenda the generator dealt with ('semanal') or the doctor changed by hand ('manual'). */
 export interface DiasAgendaTable {
   id_doctor: number;
@@ -448,6 +454,7 @@ export interface Database {
   avisos_solicitud: AvisosSolicitudTable;
   sesiones: SesionesTable;
   horarios_semanales: HorariosSemanalesTable;
+  horarios_vigencias: HorariosVigenciasTable;
   dias_agenda: DiasAgendaTable;
   ausencias: AusenciasTable;
   cierres_clinica: CierresClinicaTable;

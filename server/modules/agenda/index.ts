@@ -1,2 +1,3 @@
 // What other modules may use of agenda: every import from another module goes through this file.
 export { slotCountsByDoctor, slotIsFree } from './agenda.repository.ts';
+export { settleFreedSlot } from './freed-slot.ts';

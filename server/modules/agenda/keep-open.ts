@@ -7,8 +7,9 @@ import { addDays, localDate } from '../../lib/clock.ts';
 import { overlaps } from '../../lib/slots.ts';
 import { clinicDays, type ClinicDays } from './clinic-days.ts';
 import { holidayCalendar, type HolidayCalendar } from './holidays.ts';
-import { absenceOnDay, datesFrom, expandDay, WHOLE_DAY, type AbsenceSpan, type ClosedRange } from './weekly-hours.ts';
+import { absenceOnDay, datesFrom, expandDay, franjasOn, WHOLE_DAY, type AbsenceSpan, type ClosedRange } from './weekly-hours.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
+import { bookingPolicy } from '../appointments/index.ts';
 import {
   absencesFrom,
   claimDays,
@@ -24,7 +25,7 @@ import {
 
 const calendars = new Map<string, HolidayCalendar>();
 /** The clinic's holiday calendar (PUBLIC_HOLIDAY_REGION), built once per region. */
-export function clinicHolidays(app: FastifyInstance): HolidayCalendar {
+export function clinicHolidays(app: Pick<FastifyInstance, 'config'>): HolidayCalendar {
   const region = app.config.agenda.holidayRegion;
   let calendar = calendars.get(region);
   if (!calendar) {
@@ -40,6 +41,16 @@ export function closedOn(holidays: ClinicDays, absences: readonly AbsenceSpan[],
   return absences.flatMap((absence) => absenceOnDay(absence, fecha) ?? []);
 }
 
+/**
+ * How many days from today the agenda is open: AGENDA_WEEKS_AHEAD weeks, or further when the
+ * booking rules let patients book further ahead (the last bookable day is today + horizonte_dias),
+ * so every day a patient may book has its slots.
+ */
+export async function openDaysAhead(app: Pick<FastifyInstance, 'db' | 'config'>): Promise<number> {
+  const rules = await bookingPolicy.rules(app);
+  return Math.max(app.config.agenda.weeksAhead * 7, rules.horizonte_dias + 1);
+}
+
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export interface FillRun {
@@ -49,7 +60,7 @@ export interface FillRun {
 }
 
 /**
- * Keeps every doctor with weekly hours open AGENDA_WEEKS_AHEAD weeks from `today` (the clinic's
+ * Keeps every doctor with weekly hours open openDaysAhead days from `today` (the clinic's
  * local date): each day not yet dealt with is claimed (a row in dias_agenda, whose key makes a
  * second instance skip it) and gets its slots, less holidays and absences, in one transaction per
  * doctor. A day that already holds slots without a claim was opened by hand and is only marked.
@@ -61,11 +72,12 @@ export async function keepAgendasOpen(
   only?: number,
 ): Promise<FillRun> {
   const run: FillRun = { doctores: 0, dias: 0, huecos: 0 };
-  const to = addDays(today, app.config.agenda.weeksAhead * 7);
+  const to = addDays(today, await openDaysAhead(app));
   const holidays = await clinicDays(app.db, clinicHolidays(app), today, to);
   const stamp = app.clock.now().toISOString();
-  for (const [id_doctor, hours] of await doctorsWithHours(app.db, only)) {
-    const from = hours.vigente_desde > today ? hours.vigente_desde : today;
+  for (const [id_doctor, versions] of await doctorsWithHours(app.db, only)) {
+    const first = versions[0]?.vigente_desde ?? to;
+    const from = first > today ? first : today;
     if (from >= to) continue;
     await app.db.transaction().execute(async (trx) => {
       const marked = await markedDays(trx, id_doctor, from, to);
@@ -77,7 +89,7 @@ export async function keepAgendasOpen(
       if (claimed.length === 0) return;
       const absences = await absencesFrom(trx, id_doctor, from, to);
       const rows = claimed.flatMap((fecha) =>
-        expandDay(hours.franjas, fecha, closedOn(holidays, absences, fecha)).map((slot) => ({ id_doctor, fecha, slot })),
+        expandDay(franjasOn(versions, fecha), fecha, closedOn(holidays, absences, fecha)).map((slot) => ({ id_doctor, fecha, slot })),
       );
       run.doctores += 1;
       run.dias += claimed.length;
@@ -129,14 +141,14 @@ export async function regenerateDay(
 /** Regenerates a doctor's generated days in [from, to] with their current hours, holidays and absences. */
 export async function regenerateDays(app: FastifyInstance, trx: Transaction<Database>, id_doctor: number, fechas: string[], motivo: string) {
   if (fechas.length === 0) return 0;
-  const hours = (await doctorsWithHours(trx, id_doctor)).get(id_doctor);
+  const versions = (await doctorsWithHours(trx, id_doctor)).get(id_doctor);
   const first = fechas[0] as string;
   const last = fechas.at(-1) as string;
   const absences = await absencesFrom(trx, id_doctor, first, addDays(last, 1));
   const holidays = await clinicDays(trx, clinicHolidays(app), first, last);
   let closed = 0;
   for (const fecha of fechas) {
-    const franjas = hours && fecha >= hours.vigente_desde ? hours.franjas : [];
+    const franjas = franjasOn(versions, fecha);
     closed += await regenerateDay(trx, id_doctor, fecha, franjas, closedOn(holidays, absences, fecha), motivo);
   }
   return closed;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import type { AusenciaCreada, CitaAfectada, Franja, HorarioRespuesta } from '../../../contracts/weekly-hours.ts';
 import { buildApp } from '../../app.ts';
@@ -41,6 +41,14 @@ const slotCount = async (server: TestServer, id_doctor: number) =>
 
 describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
   const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, AGENDA_FILL_POLL_SECONDS: '0', REMINDER_POLL_SECONDS: '0' } });
+  // Patients book up to day 55, so the agenda is open the 8 weeks of AGENDA_WEEKS_AHEAD (the default 90 days would open 13).
+  let admin: TestUser | undefined;
+  beforeEach(async () => {
+    admin ??= await server.createUser('admin');
+    const rules = await server.request<Record<string, unknown>>('GET', '/api/clinica/reglas', { token: admin.token });
+    const saved = await server.request('PUT', '/api/clinica/reglas', { token: admin.token, body: { ...rules.body, horizonte_dias: 55 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
 
   it('lets a doctor and an admin set hours, and refuses other doctors and patients', async () => {
     const doctor = await server.createUser('doctor');
@@ -276,6 +284,10 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
       .insertInto('horarios_semanales')
       .values(doctors.flatMap((doctor) => WEEK.map((franja) => ({ id_doctor: doctor.id_doctor as number, ...franja, vigente_desde: '2026-03-02' }))))
       .execute();
+    await server.database.db
+      .insertInto('horarios_vigencias')
+      .values(doctors.map((doctor) => ({ id_doctor: doctor.id_doctor as number, vigente_desde: '2026-03-02' })))
+      .execute();
     const database = openDatabase(server.databaseOptions);
     const second = await buildApp({ config: server.config, database, clock: server.clock, serveWeb: false });
     try {
@@ -294,4 +306,60 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
       await database.close();
     }
   });
+
+  it('opens the agenda as far ahead as patients may book, and no further than the weeks when they may book less', async () => {
+    const admin = await server.createUser('admin');
+    const rules = await server.request<Record<string, number>>('GET', '/api/clinica/reglas', { token: admin.token });
+    const setHorizon = async (horizonte_dias: number) => {
+      const saved = await server.request('PUT', '/api/clinica/reglas', { token: admin.token, body: { ...rules.body, horizonte_dias } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    try {
+      await setHorizon(90);
+      const doctor = await server.createUser('doctor');
+      await setHours(server, doctor, WEEK);
+      // Day 90 from Monday 2 March is Sunday 31 May; Friday 29 May is bookable and open.
+      expect(await dayOf(server, doctor, '2026-05-29')).toHaveLength(20);
+      const patient = await server.createUser('paciente');
+      const booked = await server.request('POST', '/api/citas', {
+        token: patient.token,
+        body: { id_doctor: doctor.id_doctor, fecha: '2026-05-29', hora: '10:00', motivo: 'Revisión', recordatorio: false },
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      expect(await dayOf(server, doctor, '2026-06-01')).toHaveLength(0);
+      expect((await server.request<HorarioRespuesta>('GET', '/api/agenda/horario', { token: doctor.token })).body.semanas_abiertas).toBe(13);
+
+      await setHorizon(30);
+      const other = await server.createUser('doctor');
+      await setHours(server, other, WEEK);
+      expect(await dayOf(server, other, '2026-04-24')).toHaveLength(20);
+      expect(await dayOf(server, other, '2026-04-27')).toHaveLength(0);
+    } finally {
+      await setHorizon(rules.body.horizonte_dias as number);
+    }
+  });
+
+  it('keeps the hours in force until new ones saved for a later date apply: an absence before then closes and reopens only its own slots', async () => {
+    const doctor = await server.createUser('doctor');
+    await setHours(server, doctor, WEEK);
+    // From Monday 30 March the doctor works mornings only.
+    await setHours(server, doctor, WEEK.filter((franja) => franja.hora_inicio === '09:00'), { vigente_desde: '2026-03-30' });
+    expect(await dayOf(server, doctor, '2026-03-17')).toHaveLength(32);
+    expect(await dayOf(server, doctor, '2026-03-31')).toHaveLength(20);
+
+    const created = await server.request<AusenciaCreada>('POST', '/api/agenda/ausencias', {
+      token: doctor.token,
+      body: { fecha_inicio: '2026-03-17', fecha_fin: '2026-03-17', hora_fin: '12:00', motivo: 'Médico' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // 09:00-12:00 closed; the rest of the day, afternoon included, as the hours in force make it.
+    expect(await dayOf(server, doctor, '2026-03-17')).toHaveLength(32 - 12);
+    expect((await server.request('DELETE', `/api/agenda/ausencias/${created.body.ausencia.id_ausencia}`, { token: doctor.token })).status).toBe(204);
+    expect(await dayOf(server, doctor, '2026-03-17')).toHaveLength(32);
+    expect(await dayOf(server, doctor, '2026-03-31')).toHaveLength(20);
+    // What the doctor reads back is the hours they saved last, from their date.
+    const saved = await server.request<HorarioRespuesta>('GET', '/api/agenda/horario', { token: doctor.token });
+    expect(saved.body.vigente_desde).toBe('2026-03-30');
+  });
 });
+

@@ -2,41 +2,68 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Franja, NuevaAusencia } from '../../../contracts/weekly-hours.ts';
 import type { Database, DiasAgendaTable } from '../../db/schema/index.ts';
 import type { TimeRange } from '../../lib/slots.ts';
-import type { WeeklySlot } from './weekly-hours.ts';
+import type { HoursVersion, WeeklySlot } from './weekly-hours.ts';
 import { appointmentConditions } from '../appointments/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The version of the doctor's weekly hours saved last (the one they read back), with its start. */
 export async function findWeeklyHours(db: Db, id_doctor: number) {
+  const latest = await db
+    .selectFrom('horarios_vigencias')
+    .select('vigente_desde')
+    .where('id_doctor', '=', id_doctor)
+    .orderBy('vigente_desde', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return [];
   return db
     .selectFrom('horarios_semanales')
     .select(['dia_semana', 'hora_inicio', 'hora_fin', 'duracion_min', 'vigente_desde'])
     .where('id_doctor', '=', id_doctor)
+    .where('vigente_desde', '=', latest.vigente_desde)
     .orderBy('dia_semana')
     .orderBy('hora_inicio')
     .execute();
 }
 
-/** Every active doctor with weekly hours, with them. */
-export async function doctorsWithHours(db: Db, only?: number) {
+/**
+ * Every active doctor with weekly hours, with every version of them from its start, oldest first
+ * (a version without ranges means no hours from its day).
+ */
+export async function doctorsWithHours(db: Db, only?: number): Promise<Map<number, HoursVersion[]>> {
   let query = db
-    .selectFrom('horarios_semanales as h')
-    .innerJoin('doctores as d', 'd.id_doctor', 'h.id_doctor')
-    .select(['h.id_doctor', 'h.dia_semana', 'h.hora_inicio', 'h.hora_fin', 'h.duracion_min', 'h.vigente_desde'])
+    .selectFrom('horarios_vigencias as v')
+    .innerJoin('doctores as d', 'd.id_doctor', 'v.id_doctor')
+    .leftJoin('horarios_semanales as h', (join) => join.onRef('h.id_doctor', '=', 'v.id_doctor').onRef('h.vigente_desde', '=', 'v.vigente_desde'))
+    .select(['v.id_doctor', 'v.vigente_desde', 'h.dia_semana', 'h.hora_inicio', 'h.hora_fin', 'h.duracion_min'])
     .where('d.estado', '=', 'Activo');
-  if (only !== undefined) query = query.where('h.id_doctor', '=', only);
-  const rows = await query.orderBy('h.id_doctor').execute();
-  const byDoctor = new Map<number, { vigente_desde: string; franjas: Franja[] }>();
+  if (only !== undefined) query = query.where('v.id_doctor', '=', only);
+  const rows = await query.orderBy('v.id_doctor').orderBy('v.vigente_desde').orderBy('h.dia_semana').orderBy('h.hora_inicio').execute();
+  const byDoctor = new Map<number, HoursVersion[]>();
   for (const row of rows) {
-    const entry = byDoctor.get(row.id_doctor) ?? { vigente_desde: row.vigente_desde, franjas: [] };
-    entry.franjas.push({ dia_semana: row.dia_semana, hora_inicio: row.hora_inicio, hora_fin: row.hora_fin, duracion_min: row.duracion_min });
-    byDoctor.set(row.id_doctor, entry);
+    const versions = byDoctor.get(row.id_doctor) ?? [];
+    let version = versions.at(-1);
+    if (version?.vigente_desde !== row.vigente_desde) {
+      version = { vigente_desde: row.vigente_desde, franjas: [] };
+      versions.push(version);
+    }
+    if (row.dia_semana !== null && row.hora_inicio !== null && row.hora_fin !== null && row.duracion_min !== null) {
+      version.franjas.push({ dia_semana: row.dia_semana, hora_inicio: row.hora_inicio, hora_fin: row.hora_fin, duracion_min: row.duracion_min });
+    }
+    byDoctor.set(row.id_doctor, versions);
   }
   return byDoctor;
 }
 
+/**
+ * Saves the doctor's hours from `vigente_desde` on: versions starting that day or later give way to
+ * it, earlier ones stay and still make the days before it.
+ */
 export async function replaceWeeklyHours(db: Db, id_doctor: number, franjas: Franja[], vigente_desde: string): Promise<void> {
-  await db.deleteFrom('horarios_semanales').where('id_doctor', '=', id_doctor).execute();
+  await db.deleteFrom('horarios_semanales').where('id_doctor', '=', id_doctor).where('vigente_desde', '>=', vigente_desde).execute();
+  await db.deleteFrom('horarios_vigencias').where('id_doctor', '=', id_doctor).where('vigente_desde', '>=', vigente_desde).execute();
+  await db.insertInto('horarios_vigencias').values({ id_doctor, vigente_desde }).execute();
   if (franjas.length === 0) return;
   await db
     .insertInto('horarios_semanales')

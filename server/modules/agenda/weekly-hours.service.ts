@@ -15,7 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { createAppointmentsService, doctorAppointments, relocation } from '../appointments/index.ts';
 import { findDoctorInterval } from '../doctors/index.ts';
-import { keepAgendasOpen, regenerateDays } from './keep-open.ts';
+import { keepAgendasOpen, openDaysAhead, regenerateDays } from './keep-open.ts';
 import { absenceOnDay } from './weekly-hours.ts';
 import {
   absencesFrom,
@@ -96,7 +96,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
         id_doctor: owner,
         vigente_desde: rows[0]?.vigente_desde ?? null,
         franjas: rows.map(({ vigente_desde: _from, ...franja }) => franja),
-        semanas_abiertas: config.agenda.weeksAhead,
+        semanas_abiertas: Math.ceil((await openDaysAhead(app)) / 7),
       };
     },
 
@@ -110,7 +110,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
       // The days before the start keep the slots the hours in force opened for them, up to the open
       // window's last day: a start after the day that follows it would leave the days between closed.
       // A doctor without hours has none to keep open and may start whenever.
-      const firstUnopened = addDays(today(), app.config.agenda.weeksAhead * 7);
+      const firstUnopened = addDays(today(), await openDaysAhead(app));
       if (input.vigente_desde && input.vigente_desde > firstUnopened && (await findWeeklyHours(db, owner)).length > 0) {
         throw fail(400, 'horario_inicio_lejano', caller.language, { field: 'vigente_desde' });
       }

@@ -64,3 +64,16 @@ export function expandDay(franjas: readonly Franja[], fecha: string, closed: rea
 
 /** Whether a slot shares a minute with any closed range. */
 export const isClosed = (slot: TimeRange, closed: readonly ClosedRange[]) => closed.some((range) => touches(slot, range));
+
+/** One version of a doctor's weekly hours: its ranges, from its first day. */
+export interface HoursVersion {
+  vigente_desde: string;
+  franjas: Franja[];
+}
+
+/** The ranges in force on `fecha`: those of the last version started by then (none before the first). */
+export function franjasOn(versions: readonly HoursVersion[] | undefined, fecha: string): Franja[] {
+  let inForce: Franja[] = [];
+  for (const version of versions ?? []) if (version.vigente_desde <= fecha) inForce = version.franjas;
+  return inForce;
+}

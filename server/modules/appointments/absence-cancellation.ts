@@ -36,7 +36,7 @@ export async function cancelForAbsence(
       motivo_rechazo: null,
     });
     if (!ok) continue;
-    await releaseAppointment(trx, appointment);
+    await releaseAppointment(app, trx, appointment);
     await writeAudit(
       trx,
       actorAudit(caller.actor, caller.address, stamp, {

@@ -190,6 +190,18 @@ export async function findAppointment(db: Db, id_cita: number) {
 }
 
 /**
+ * The visit as it is now, held until the transaction ends: whatever answers, cancels or moves it
+ * takes this lock first, so each acts on what the one before it left (its slot, its state) and all
+ * take their locks in one order. PostgreSQL only (SQLite runs one writing transaction at a time).
+ * `FOR NO KEY UPDATE`, not `FOR UPDATE`: the latter blocks the key-share lock that inserting a
+ * reminder or a consultation of this visit takes, and such waits deadlocked.
+ */
+export async function lockAppointment(db: Db, id_cita: number, dialect: 'sqlite' | 'postgres') {
+  const query = db.selectFrom('citas').selectAll().where('id_cita', '=', id_cita);
+  return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
+}
+
+/**
  * Moves an appointment to `estado` only from one of the states in `from` (a conditional update,
  * so two answers racing cannot both win); false when it was no longer in one of them.
  */

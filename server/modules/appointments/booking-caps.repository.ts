@@ -9,7 +9,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * Holds the patient's row until the transaction ends, so two bookings (or waitlist joins) of one
  * patient racing each other count each other's rows. PostgreSQL only: SQLite runs one writing
- * transaction at a time, which already keeps them apart.
+ * transaction at a time, which already keeps them apart. `FOR NO KEY UPDATE`: `FOR UPDATE` would also
+ * block the key-share lock every audit entry and visit of this patient takes for its foreign key, and
+ * a doctor's answer waiting so while the patient waited for the visit deadlocked.
  */
 export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (dialect === 'sqlite') return;
@@ -17,7 +19,7 @@ export async function lockPatient(db: Db, id_paciente: number, dialect: 'sqlite'
 }
 
 const lockPatientQuery = compiledOnce((db, id_paciente: number) =>
-  db.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate(),
+  db.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forNoKeyUpdate(),
 );
 
 /** What the booking caps count of one patient's visits. */

@@ -240,4 +240,18 @@ describe.each(DATABASES)('booking rules and no-shows on %s', (kind) => {
     expect(after.no_presentados - before.no_presentados).toBe(1);
     expect(after.tasa).toBeCloseTo(after.no_presentados / after.visitas);
   });
+
+  it('the grid and the booking agree to the second on the notice', async () => {
+    const doctor = await doctorWith({ '2026-03-02': ['11:00', '11:30'] });
+    const patient = await server.createUser('paciente');
+    // 09:00:30 in Madrid: with two hours' notice, 11:00 is 30 seconds too soon and 11:30 is fine.
+    server.clock.set('2026-03-02T08:00:30Z');
+    const grid = await server.request<{ fecha: string; hora_inicio: string; tipo: string }[]>('GET', `/api/citas/agenda-disponible/${doctor.id_doctor}?desde=2026-03-02&dias=1`, {
+      token: patient.token,
+    });
+    expect(grid.body.filter((slot) => slot.tipo === 'Disponible').map((slot) => slot.hora_inicio)).toEqual(['11:30']);
+    expect((await book(patient, doctor, '2026-03-02', '11:00')).body.code).toBe('reserva_sin_antelacion');
+    expect((await book(patient, doctor, '2026-03-02', '11:30')).status).toBe(201);
+  });
 });
+

@@ -9,9 +9,16 @@ const MINUTE = 60_000;
 /** When bookings open and close for a patient now: the clinic's rules applied to the clinic's clock. */
 export function bookingWindow(rules: ReglasReserva, now: Date, timeZone: string) {
   const today = localDate(now, timeZone);
+  const earliest = new Date(now.getTime() + rules.antelacion_reserva_min * MINUTE);
+  // Slots start on whole minutes: the first one bookable starts at the earliest instant rounded up,
+  // so a list compared on the clinic's HH:MM agrees with the booking to the second.
+  const firstStart = new Date(Math.ceil(earliest.getTime() / MINUTE) * MINUTE);
   return {
     /** The earliest instant a visit may start to be booked now. */
-    earliest: new Date(now.getTime() + rules.antelacion_reserva_min * MINUTE),
+    earliest,
+    /** The earliest start a slot may have to be booked now, as the clinic's date and HH:MM. */
+    firstDay: localDate(firstStart, timeZone),
+    firstTime: localTime(firstStart, timeZone),
     /** The last bookable day, inclusive. */
     lastDay: addDays(today, rules.horizonte_dias),
   };

@@ -31,12 +31,12 @@ import {
 import { readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import { changeAppointmentState, countNoShows, countPendingRequests, findAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
+import { changeAppointmentState, countNoShows, countPendingRequests, lockAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
 import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBookableDoctors } from './bookable.repository.ts';
 import { countBookingCaps, lockPatient } from './booking-caps.repository.ts';
 import { bookingRules } from './booking-rules.ts';
 import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from './booking-window.ts';
-import { releaseAppointment } from './release-appointment.ts';
+import { moveAwayFrom, releaseAppointment } from './release-appointment.ts';
 import { findSlotAt, findSlotById, reserveSlot, type SlotRow } from './slots-for-appointments.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
@@ -86,8 +86,8 @@ export function createBookingService(app: FastifyInstance) {
       if (slots.length === 0 && !(await findBookableDoctor(db, doctorId))) throw fail(404, 'doctor_no_encontrado', language);
       // Compared as the clinic's wall-clock strings: converting each slot to an instant cost most of
       // this answer's time (a year of slots), and clinics are closed in the hour daylight saving repeats.
-      const earliestDay = localDate(window.earliest, config.timeZone);
-      const earliestTime = localTime(window.earliest, config.timeZone);
+      const earliestDay = window.firstDay;
+      const earliestTime = window.firstTime;
       return slots.flatMap((slot) => {
         const tipo = tipoOf(slot);
         const start = hhmm(slot.hora_inicio);
@@ -189,8 +189,8 @@ export function createBookingService(app: FastifyInstance) {
      * The patient moves an upcoming visit of theirs to another free slot of the same doctor,
      * in one transaction: the new slot is taken with the booking's conditional update (of several
      * racing for it, one wins), the visit moves onto it and waits for the doctor again, the old
-     * slot is free, the reminder follows the visit and an unfinished consultation a confirmation
-     * opened is removed. Any refusal rolls everything back. The caps count the moved visit once.
+     * slot is free, the reminder follows the visit and an unfinished consultation moves with it
+     * (the type and notes a doctor gave it stay). Any refusal rolls everything back. The caps count the moved visit once.
      * The doctor is told after the commit.
      */
     async reschedule(
@@ -206,7 +206,7 @@ export function createBookingService(app: FastifyInstance) {
       let moved: { id_doctor: number; fecha: string; hora: string; before: { fecha: string; hora: string } };
       try {
         moved = await db.transaction().execute(async (trx) => {
-          const cita = await findAppointment(trx, id_cita);
+          const cita = await lockAppointment(trx, id_cita, app.database.dialect);
           if (!cita) throw fail(404, 'cita_no_encontrada', language);
           if (cita.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
           if (cita.estado === 'Cancelada')
@@ -250,8 +250,8 @@ export function createBookingService(app: FastifyInstance) {
           });
           // Cancelled or rejected a moment ago: that stands, and the new slot is not taken (rollback).
           if (!movedOk) throw fail(409, 'cita_cancelada_no_modificable', language);
-          // The old slot is free again, its reminder stops and a confirmation's consultation goes.
-          await releaseAppointment(trx, { id_cita, id_agenda: cita.id_agenda });
+          // The old slot is free again and its reminder stops; the consultation (its type, the doctor's notes) moves along.
+          await moveAwayFrom(app, trx, { id_cita, id_agenda: cita.id_agenda }, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora });
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
@@ -367,7 +367,7 @@ export function createBookingService(app: FastifyInstance) {
       const stamp = now.toISOString();
       const rules = await bookingRules(app);
       const id_doctor = await db.transaction().execute(async (trx) => {
-        const cita = await findAppointment(trx, id_cita);
+        const cita = await lockAppointment(trx, id_cita, app.database.dialect);
         if (!cita) throw fail(404, 'cita_no_encontrada', language);
         if (cita.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
         const alreadyCancelled = () => fail(409, 'cita_ya_cancelada', language);
@@ -386,7 +386,7 @@ export function createBookingService(app: FastifyInstance) {
         )
           throw alreadyCancelled();
         // The same clean-up as the doctor's rejection: slot free, reminder stopped, consultation gone.
-        await releaseAppointment(trx, cita);
+        await releaseAppointment(app, trx, cita);
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,

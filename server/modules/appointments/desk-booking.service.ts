@@ -22,7 +22,7 @@ import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, openConsultationFor } from '../consultations/index.ts';
 import { moveReminder, notifyPatientOfDoctorCancellation, scheduleReminder } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import { changeAppointmentState, findAppointment, insertAppointment } from './appointments.repository.ts';
+import { changeAppointmentState, insertAppointment, lockAppointment } from './appointments.repository.ts';
 import { countBookingCaps, lockPatient, type BookingCounts } from './booking-caps.repository.ts';
 import { listBookableDoctors } from './bookable.repository.ts';
 import { bookingRules } from './booking-rules.ts';
@@ -121,8 +121,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const now = clock.now();
       const rules = await bookingRules(app);
       const window = bookingWindow(rules, now, config.timeZone);
-      let fromDay = localDate(window.earliest, config.timeZone);
-      let fromTime = localTime(window.earliest, config.timeZone);
+      let fromDay = window.firstDay;
+      let fromTime = window.firstTime;
       if (query.desde !== undefined && query.desde > fromDay) {
         fromDay = query.desde;
         fromTime = '00:00';
@@ -242,6 +242,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       let freed: number;
       try {
         freed = await db.transaction().execute(async (trx) => {
+          // Locked first, as every change of a visit does, then read with its specialty.
+          await lockAppointment(trx, id_cita, app.database.dialect);
           const cita = await findVisitWithSpecialty(trx, id_cita);
           if (!cita) throw fail(404, 'cita_no_encontrada', language);
           if (cita.estado === 'Cancelada') throw fail(409, 'cita_cancelada_no_modificable', language);
@@ -281,6 +283,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           // Another desk moved or cancelled it a moment ago: that stands, and the new slot is not taken (rollback).
           if (!moved) throw fail(409, 'recepcion_cita_cambiada', language);
           await freeSlot(trx, cita.id_agenda);
+          await app.settleFreedSlot(trx, cita.id_agenda);
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           const to = { id_doctor: slot.id_doctor, fecha: slot.fecha, hora };
           if (!(await moveOpenConsultation(trx, id_cita, to))) {
@@ -315,7 +318,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const now = clock.now();
       const stamp = now.toISOString();
       const { id_doctor, wasRequest } = await db.transaction().execute(async (trx) => {
-        const cita = await findAppointment(trx, id_cita);
+        const cita = await lockAppointment(trx, id_cita, app.database.dialect);
         if (!cita) throw fail(404, 'cita_no_encontrada', language);
         if (cita.estado === 'Cancelada') throw fail(409, 'cita_ya_cancelada', language);
         if (instantOf(cita.fecha, hhmm(cita.hora), config.timeZone).getTime() <= now.getTime()) {
@@ -326,7 +329,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           motivo_rechazo: input.motivo,
         });
         if (!cancelled) throw fail(409, 'cita_ya_cancelada', language);
-        await releaseAppointment(trx, cita);
+        await releaseAppointment(app, trx, cita);
         await writeAudit(
           trx,
           actorAudit(caller.actor, caller.address, stamp, {

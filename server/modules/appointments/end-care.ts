@@ -38,7 +38,7 @@ export async function cancelUpcomingAppointments(
   const cancelled: number[] = [];
   for (const cita of upcoming) {
     if (!(await changeAppointmentState(trx, cita.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, { cancelada_por: 'clinica' }))) continue;
-    await releaseAppointment(trx, cita);
+    await releaseAppointment(app, trx, cita);
     await writeAudit(
       trx,
       actorAudit(caller.actor, caller.address, stamp, {

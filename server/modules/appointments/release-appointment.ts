@@ -1,17 +1,40 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
-import { removeOpenConsultation } from '../consultations/index.ts';
+import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
 import { cancelPendingReminder } from '../reminders/index.ts';
 import { freeSlot } from './slots-for-appointments.ts';
 
 /**
  * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction:
- * its slot is free again, a pending reminder is not sent, and the consultation that accepting it
+ * its slot is free again (or closed, where the doctor no longer works then), a pending reminder is not sent, and the consultation that accepting it
  * opened (unless already finished) is removed. Every way an appointment ends early or moves away
  * uses it.
  */
-export async function releaseAppointment(db: Kysely<Database> | Transaction<Database>, cita: { id_cita: number; id_agenda: number }): Promise<void> {
+export async function releaseAppointment(
+  app: Pick<FastifyInstance, 'settleFreedSlot'>,
+  db: Kysely<Database> | Transaction<Database>,
+  cita: { id_cita: number; id_agenda: number },
+): Promise<void> {
   await freeSlot(db, cita.id_agenda);
+  await app.settleFreedSlot(db, cita.id_agenda);
   await cancelPendingReminder(db, cita.id_cita);
   await removeOpenConsultation(db, cita.id_cita);
+}
+
+/**
+ * What a visit moved to another time leaves behind: its old slot is free (settled as above) and its pending reminder
+ * stops (the caller plans the new one), while its unfinished consultation moves with it, so the type
+ * and the notes a doctor gave it are not lost.
+ */
+export async function moveAwayFrom(
+  app: Pick<FastifyInstance, 'settleFreedSlot'>,
+  db: Kysely<Database> | Transaction<Database>,
+  cita: { id_cita: number; id_agenda: number },
+  to: { id_doctor: number; fecha: string; hora: string },
+): Promise<void> {
+  await freeSlot(db, cita.id_agenda);
+  await app.settleFreedSlot(db, cita.id_agenda);
+  await cancelPendingReminder(db, cita.id_cita);
+  await moveOpenConsultation(db, cita.id_cita, to);
 }

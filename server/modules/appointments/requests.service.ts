@@ -8,10 +8,12 @@ import { writeAudit } from '../audit/index.ts';
 import { openConsultationFor } from '../consultations/index.ts';
 import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import { changeAppointmentState, findAppointment } from './appointments.repository.ts';
+import { changeAppointmentState, lockAppointment } from './appointments.repository.ts';
 import { dayRequests, inboxRequests, noShowsByPatient, pendingCounts, pendingDays } from './requests.repository.ts';
 import { noShowsSince } from './booking-window.ts';
 import { releaseAppointment } from './release-appointment.ts';
+
+const hhmm = (time: string) => time.slice(0, 5);
 
 /** The first day of a month and of the next one, as ISO dates. */
 function monthBounds(anio: number, mes: number): [string, string] {
@@ -65,22 +67,29 @@ export function createRequestsService(app: FastifyInstance) {
      * The doctor's answer to an appointment: a pending one is accepted (Confirmada) or rejected, a
      * confirmed one may still be cancelled. Cancelling frees the slot and keeps the
      * optional reason, which the patient reads in /mis-visitas and in an e-mail.
+     * The answer acts on the visit as it is inside its own transaction (locked), and when the
+     * doctor names the time they saw, a visit the patient has moved since is refused (409): the
+     * doctor never confirms a time they did not see, nor frees a slot the visit left.
      */
     async answer(caller: Caller, id_cita: number, input: RespuestaCita) {
       const { estado } = input;
       const own = ownDoctorId(caller.actor);
-      const cita = await findAppointment(db, id_cita);
-      if (!cita) throw fail(404, 'no_encontrado', caller.language);
-      if (cita.id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
       const now = clock.now().toISOString();
       const from = estado === 'Confirmada' ? (['pendiente'] as const) : (['pendiente', 'Confirmada'] as const);
       const cancellation = { cancelada_por: 'doctor' as const, motivo_rechazo: input.motivo ?? null };
-      await db.transaction().execute(async (trx) => {
+      const cita = await db.transaction().execute(async (trx) => {
+        const cita = await lockAppointment(trx, id_cita, app.database.dialect);
+        if (!cita) throw fail(404, 'no_encontrado', caller.language);
+        if (cita.id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
+        if (!(from as readonly string[]).includes(cita.estado)) throw fail(409, 'cita_ya_respondida', caller.language);
+        if (input.fecha !== undefined && (input.fecha !== cita.fecha || input.hora !== hhmm(cita.hora))) {
+          throw fail(409, 'cita_cambiada_por_paciente', caller.language);
+        }
         if (!(await changeAppointmentState(trx, id_cita, estado, from, now, estado === 'Cancelada' ? cancellation : {}))) {
           throw fail(409, 'cita_ya_respondida', caller.language);
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);
-        else await releaseAppointment(trx, cita);
+        else await releaseAppointment(app, trx, cita);
         await writeAudit(trx, {
           id_usuario: caller.actor.id_usuario,
           rol: caller.actor.rol,
@@ -91,6 +100,7 @@ export function createRequestsService(app: FastifyInstance) {
           ip: caller.address,
           creado_en: now,
         });
+        return cita;
       });
       if (estado === 'Cancelada') await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, id_cita, cita.estado === 'pendiente');
       if (estado === 'Cancelada') app.events.emit('slotFreed', { id_doctor: cita.id_doctor });

@@ -53,8 +53,8 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     expect(after.secuencia).toBeGreaterThan(before.secuencia);
     expect(await slotEstado(server, doctor.id_doctor as number, DAY, '10:00')).toBe('Disponible');
     expect(await slotEstado(server, doctor.id_doctor as number, OTHER_DAY, '11:30')).toBe('Reservado');
-    // The consultation the confirmation opened is gone: the doctor answers again.
-    expect(await db().selectFrom('consultas').select('id_consulta').where('id_cita', '=', id_cita).execute()).toHaveLength(0);
+    // The visit waits for the doctor again; its consultation moved with it (nothing the doctor wrote is lost).
+    expect(await db().selectFrom('consultas').select(['fecha', 'hora']).where('id_cita', '=', id_cita).execute()).toEqual([{ fecha: OTHER_DAY, hora: '11:30' }]);
     // The reminder follows the visit (24 h before 11:30 Madrid on the 11th = 10:30 UTC on the 10th).
     const reminders = await db().selectFrom('recordatorios').select(['estado', 'enviar_en']).where('id_cita', '=', id_cita).orderBy('id_recordatorio').execute();
     expect(reminders).toEqual([{ estado: 'pendiente', enviar_en: '2026-03-10T10:30:00.000Z' }]);
@@ -206,5 +206,29 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     expect([moved.status === 200, booked.status === 201].filter(Boolean)).toHaveLength(1);
     expect([moved.status, booked.status]).toContain(409);
     expect(await slotEstado(server, id_doctor, OTHER_DAY, '12:00')).toBe(moved.status === 200 ? 'Disponible' : 'Reservado');
+  });
+
+  it('a visit the doctor assigned keeps its type and the doctor’s notes when the patient moves it', async () => {
+    const doctor = await doctorWithSlots();
+    const patient = await server.createUser('paciente');
+    const assigned = await server.request<{ id_consulta: number; id_cita: number }>('POST', '/api/consultas', {
+      token: doctor.token,
+      body: { pacienteId: patient.id_usuario, fecha: DAY, hora: '10:00', motivo: 'Control de tensión', tipo: 'Revisión', descripcion: 'Traer registros de casa' },
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
+    const consultation = await db().selectFrom('consultas').select(['id_consulta', 'id_cita']).where('id_consulta', '=', assigned.body.id_consulta).executeTakeFirstOrThrow();
+    const id_cita = consultation.id_cita as number;
+
+    const moved = await move(patient, id_cita, OTHER_DAY, '11:00');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await db().selectFrom('consultas').select(['id_consulta', 'tipo', 'descripcion', 'fecha', 'hora', 'motivo']).where('id_cita', '=', id_cita).execute();
+    expect(after).toEqual([
+      { id_consulta: consultation.id_consulta, tipo: 'Revisión', descripcion: 'Traer registros de casa', fecha: OTHER_DAY, hora: '11:00', motivo: 'Control de tensión' },
+    ]);
+    // The doctor still answers the new time; confirming keeps the same consultation.
+    expect((await server.request('PUT', `/api/agenda/citas/${id_cita}`, { token: doctor.token, body: { estado: 'Confirmada' } })).status).toBe(200);
+    expect(await db().selectFrom('consultas').select(['id_consulta', 'tipo']).where('id_cita', '=', id_cita).execute()).toEqual([
+      { id_consulta: consultation.id_consulta, tipo: 'Revisión' },
+    ]);
   });
 });

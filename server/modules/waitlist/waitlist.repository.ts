@@ -245,7 +245,9 @@ export async function findOfferableSlots(
             .selectFrom('ofertas_espera as o')
             .select('o.id_oferta')
             .whereRef('o.id_entrada', '=', 'l.id_entrada')
-            .whereRef('o.id_agenda', '=', 'a.id_agenda'),
+            .whereRef('o.id_agenda', '=', 'a.id_agenda')
+            // An offer lost to someone quicker gave no fair chance: the slot freed again is theirs to be offered.
+            .where('o.estado', '<>', 'perdida'),
         ),
       ),
     )
@@ -314,7 +316,8 @@ export async function nextEntriesForSlot(
             .innerJoin('lista_espera as mine', 'mine.id_entrada', 'o.id_entrada')
             .select('o.id_oferta')
             .whereRef('o.id_agenda', '=', 'a.id_agenda')
-            .whereRef('mine.id_paciente', '=', 'l.id_paciente'),
+            .whereRef('mine.id_paciente', '=', 'l.id_paciente')
+            .where('o.estado', '<>', 'perdida'),
         ),
       ),
     )
@@ -326,7 +329,11 @@ export async function nextEntriesForSlot(
     .execute();
 }
 
-/** Records an offer; false when the entry already had one for this slot (another instance made it). */
+/**
+ * Records an offer; undefined when the entry already had one for this slot (another instance made
+ * it). An offer of the slot the entry lost to someone quicker is made again in its row (one row per
+ * entry and slot), with a new link and time.
+ */
 export async function insertOffer(
   db: Db,
   offer: { id_entrada: number; id_agenda: number; hash_token: string; creado_en: string; caduca_en: string },
@@ -334,7 +341,12 @@ export async function insertOffer(
   const row = await db
     .insertInto('ofertas_espera')
     .values({ ...offer, estado: 'enviada', resuelta_en: null, avisada_en: null })
-    .onConflict((oc) => oc.columns(['id_entrada', 'id_agenda']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['id_entrada', 'id_agenda'])
+        .doUpdateSet({ estado: 'enviada', hash_token: offer.hash_token, creado_en: offer.creado_en, caduca_en: offer.caduca_en, resuelta_en: null, avisada_en: null })
+        .where('ofertas_espera.estado', '=', 'perdida'),
+    )
     .returning('id_oferta')
     .executeTakeFirst();
   return row?.id_oferta;
@@ -375,7 +387,7 @@ export async function expireOffers(db: Kysely<Database>, now: string): Promise<n
  */
 export async function takePatientTurn(trx: Transaction<Database>, id_paciente: number, dialect: DialectName): Promise<boolean> {
   if (dialect === 'postgres') {
-    const locked = await trx.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forUpdate().skipLocked().executeTakeFirst();
+    const locked = await trx.selectFrom('pacientes').select('id_paciente').where('id_paciente', '=', id_paciente).forNoKeyUpdate().skipLocked().executeTakeFirst();
     if (!locked) return false;
   }
   const live = await trx

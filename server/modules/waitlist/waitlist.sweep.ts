@@ -138,7 +138,8 @@ export async function runWaitlistSweep(
   run.expired += await closeOffersOfEndedEntries(db, stamp);
   run.gone += await sendGoneNotices(app, now);
 
-  const cutoff = new Date(now.getTime() + (await offerNoticeMinutes(app)) * 60_000);
+  // Rounded up to the minute, as the booking window does: a slot offered can be claimed.
+  const cutoff = new Date(Math.ceil((now.getTime() + (await offerNoticeMinutes(app)) * 60_000) / 60_000) * 60_000);
   const seen = new Set<number>();
   let context: WaitlistMailContext | undefined;
   for (;;) {

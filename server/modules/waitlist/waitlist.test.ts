@@ -440,4 +440,24 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
       .execute();
     expect(offered.map((row) => row.hora_inicio.slice(0, 5))).toEqual(['10:00']);
   });
+
+  it('a slot lost to someone quicker and freed again goes to the front of the queue again', async () => {
+    const { doctor, holder, id_cita } = await doctorWithBookedSlot();
+    const [first, second] = await waiting(doctor, 2);
+    if (!first || !second) throw new Error('two patients');
+    await cancel(holder, id_cita);
+    const won = await claim(second, tokenIn(mailsTo(server, second, OFFER)[0]));
+    expect(won.status, JSON.stringify(won.body)).toBe(201);
+    await server.app.mailer.settled();
+    expect(mailsTo(server, first, GONE)).toHaveLength(1);
+
+    // The winner lets it go: the first in line, who lost it once, is offered it again and gets it.
+    await cancel(second, won.body.id_cita);
+    const offers = mailsTo(server, first, OFFER);
+    expect(offers).toHaveLength(2);
+    const claimed = await claim(first, tokenIn(offers[1]));
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    expect((await list(first))[0]?.estado).toBe('atendida');
+  });
 });
+

@@ -6,10 +6,12 @@ export interface AppointmentAnswer {
   estado: 'Confirmada' | 'Cancelada';
   /** A rejection's optional reason, which the patient reads. */
   motivo?: string;
+  /** The day and time the doctor saw: if the patient moved the request since, the server refuses (409). */
+  seen: { fecha: string; hora: string };
 }
 
-export const answerAppointmentRequest = ({ id_cita, estado, motivo }: AppointmentAnswer) =>
-  api<{ id_cita: number; estado: string }>('PUT', `/agenda/citas/${id_cita}`, { body: motivo ? { estado, motivo } : { estado } });
+export const answerAppointmentRequest = ({ id_cita, estado, motivo, seen }: AppointmentAnswer) =>
+  api<{ id_cita: number; estado: string }>('PUT', `/agenda/citas/${id_cita}`, { body: { estado, ...(motivo ? { motivo } : {}), ...seen } });
 
 /**
  * The doctor accepts or rejects a request, from the agenda or from their home. The whole ['agenda']

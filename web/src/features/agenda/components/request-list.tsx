@@ -19,26 +19,28 @@ interface RequestListProps {
 export function RequestList({ requests, withDate = false, onShowDay }: RequestListProps) {
   const { t, i18n } = useTranslation('agenda');
   const answer = useAnswerAppointmentRequest();
-  const [rejecting, setRejecting] = useState<(RejectTarget & { id_cita: number }) | null>(null);
+  const [rejecting, setRejecting] = useState<(RejectTarget & { id_cita: number; seen: { fecha: string; hora: string } }) | null>(null);
   const longDate = (fecha: string) => formatIso(fecha, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, i18n.language);
 
-  const accept = async (id_cita: number) => {
+  const accept = async (id_cita: number, seen: { fecha: string; hora: string }) => {
     try {
-      await answer.mutateAsync({ id_cita, estado: 'Confirmada' });
+      await answer.mutateAsync({ id_cita, estado: 'Confirmada', seen });
       notifySuccess(t('request_accepted'));
-    } catch {
-      notifyError(t('request_accept_failed'));
+    } catch (error) {
+      // A request the patient moved meanwhile: the server's sentence says so.
+      const detail = error instanceof ApiError && error.status === 409 ? ` ${error.message}` : '';
+      notifyError(`${t('request_accept_failed')}${detail}`);
     }
   };
 
   const reject = async (motivo: string | undefined) => {
     if (!rejecting) return false;
     try {
-      await answer.mutateAsync({ id_cita: rejecting.id_cita, estado: 'Cancelada', motivo });
+      await answer.mutateAsync({ id_cita: rejecting.id_cita, estado: 'Cancelada', motivo, seen: rejecting.seen });
       notifySuccess(t('request_rejected'));
       return true;
     } catch (error) {
-      const detail = error instanceof ApiError && error.status === 400 ? ` ${error.message}` : '';
+      const detail = error instanceof ApiError && (error.status === 400 || error.status === 409) ? ` ${error.message}` : '';
       notifyError(`${t('request_reject_failed')}${detail}`);
       return false;
     }
@@ -74,7 +76,7 @@ export function RequestList({ requests, withDate = false, onShowDay }: RequestLi
                   color="teal.9"
                   disabled={answer.isPending}
                   aria-label={t(withDate ? 'accept_named_day' : 'accept_named', named)}
-                  onClick={() => void accept(request.id_cita)}
+                  onClick={() => void accept(request.id_cita, { fecha: request.fecha, hora: request.hora })}
                 >
                   {t('accept')}
                 </Button>
@@ -83,7 +85,7 @@ export function RequestList({ requests, withDate = false, onShowDay }: RequestLi
                   variant="default"
                   disabled={answer.isPending}
                   aria-label={t(withDate ? 'reject_named_day' : 'reject_named', named)}
-                  onClick={() => setRejecting({ id_cita: request.id_cita, paciente: request.paciente, date: longDate(request.fecha), time })}
+                  onClick={() => setRejecting({ id_cita: request.id_cita, paciente: request.paciente, date: longDate(request.fecha), time, seen: { fecha: request.fecha, hora: request.hora } })}
                 >
                   {t('reject')}
                 </Button>

@@ -118,6 +118,7 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
     date: formatIso(request.fecha, { dateStyle: 'long' }, i18n.language),
     time: request.hora,
   };
+  const seen = { fecha: request.fecha, hora: request.hora };
 
   const respond = async (input: AppointmentAnswer) => {
     const accepted = input.estado === 'Confirmada';
@@ -152,7 +153,7 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
           color="teal.9"
           disabled={answer.isPending}
           aria-label={t('accept_label', values)}
-          onClick={() => void respond({ id_cita: request.id_cita, estado: 'Confirmada' })}
+          onClick={() => void respond({ id_cita: request.id_cita, estado: 'Confirmada', seen })}
         >
           {t('accept')}
         </Button>
@@ -171,7 +172,7 @@ function PendingRequest({ request }: { request: SolicitudPendiente }) {
           target={{ paciente: request.paciente, date: values.date, time: request.hora }}
           busy={answer.isPending}
           onClose={() => setRejecting(false)}
-          onReject={(motivo) => respond({ id_cita: request.id_cita, estado: 'Cancelada', ...(motivo ? { motivo } : {}) })}
+          onReject={(motivo) => respond({ id_cita: request.id_cita, estado: 'Cancelada', seen, ...(motivo ? { motivo } : {}) })}
         />
       )}
     </Paper>
