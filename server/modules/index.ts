@@ -26,6 +26,7 @@ import { doctorsRoutes } from './doctors/doctors.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
+import { noticesPlugin } from './notices/notices.plugin.ts';
 import { patientsRoutes } from './patients/patients.routes.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { remindersPlugin } from './reminders/reminders.plugin.ts';
@@ -62,6 +63,8 @@ export const modules: FastifyPluginAsyncZod[] = [
   dataExportRoutes,
   // The reminders' e-mails read their appointments through the appointments module.
   remindersPlugin(findAppointmentMailRows),
+  // The messages that tell patients and doctors of each change of a visit.
+  noticesPlugin,
   keepOpenPlugin,
   waitlistRoutes,
   deskPatientsRoutes,

@@ -30,6 +30,7 @@ import {
 } from '../reminders/index.ts';
 import { readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, countNoShows, countPendingRequests, findAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
 import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBookableDoctors } from './bookable.repository.ts';
@@ -253,6 +254,11 @@ export function createBookingService(app: FastifyInstance) {
           // The old slot is free again, its reminder stops and a confirmation's consultation goes.
           await releaseAppointment(trx, { id_cita, id_agenda: cita.id_agenda });
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
+          await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
+            tipo: 'cambiada',
+            por: 'paciente',
+            antes: { fecha: cita.fecha, hora: hhmm(cita.hora) },
+          });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,
@@ -274,6 +280,7 @@ export function createBookingService(app: FastifyInstance) {
         throw error;
       }
       await notifyDoctorOfMove(app, findAppointmentMailRows, id_cita, moved.before);
+      sendNoticesSoon(app);
       app.events.emit('slotFreed', { id_doctor: moved.id_doctor });
       return { id_cita, id_doctor: moved.id_doctor, fecha: moved.fecha, hora: moved.hora, estado: 'pendiente' };
     },
@@ -387,6 +394,7 @@ export function createBookingService(app: FastifyInstance) {
           throw alreadyCancelled();
         // The same clean-up as the doctor's rejection: slot free, reminder stopped, consultation gone.
         await releaseAppointment(trx, cita);
+        await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'cancelada', por: 'paciente', motivo: null });
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,
@@ -398,6 +406,7 @@ export function createBookingService(app: FastifyInstance) {
         });
         return cita.id_doctor;
       });
+      sendNoticesSoon(app);
       app.events.emit('slotFreed', { id_doctor });
       return { id_cita, estado: 'Cancelada' };
     },

@@ -6,7 +6,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
 import { openConsultationFor } from '../consultations/index.ts';
-import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, findAppointment } from './appointments.repository.ts';
 import { dayRequests, inboxRequests, noShowsByPatient, pendingCounts, pendingDays } from './requests.repository.ts';
@@ -81,6 +81,18 @@ export function createRequestsService(app: FastifyInstance) {
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);
         else await releaseAppointment(trx, cita);
+        const motivo = input.motivo ?? null;
+        await recordVisitChange(
+          app,
+          trx,
+          findAppointmentMailRows,
+          id_cita,
+          estado === 'Confirmada'
+            ? { tipo: 'confirmada' }
+            : cita.estado === 'pendiente'
+              ? { tipo: 'rechazada', motivo }
+              : { tipo: 'cancelada', por: 'doctor', motivo },
+        );
         await writeAudit(trx, {
           id_usuario: caller.actor.id_usuario,
           rol: caller.actor.rol,
@@ -92,7 +104,7 @@ export function createRequestsService(app: FastifyInstance) {
           creado_en: now,
         });
       });
-      if (estado === 'Cancelada') await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, id_cita, cita.estado === 'pendiente');
+      sendNoticesSoon(app);
       if (estado === 'Cancelada') app.events.emit('slotFreed', { id_doctor: cita.id_doctor });
       return { id_cita, estado };
     },

@@ -172,7 +172,11 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     const run = await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-04T12:00:00Z'));
     expect(run).toMatchObject({ sent: 0, cancelled: 1 });
     expect((await reminderOf(server, refused)).estado).toBe('cancelado');
-    expect(messagesTo(cancels.correo)).toHaveLength(0);
+    // The patient who cancelled hears of the cancellation (a notice), never a reminder.
+    await server.app.mailer.settled();
+    expect(messagesTo(cancels.correo).map((message) => parseMail(message.raw).subject)).toEqual([
+      'Cita cancelada: miércoles, 4 de marzo de 2026 a las 15:00',
+    ]);
     expect(messagesTo(rejected.correo)).toHaveLength(0);
   });
 
