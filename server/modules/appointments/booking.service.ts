@@ -159,6 +159,7 @@ export function createBookingService(app: FastifyInstance) {
           if (input.recordatorio)
             await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
           const noticeDue = await queueRequestNotice(app, trx, { id_cita: id, id_doctor });
+          await recordVisitChange(app, trx, findAppointmentMailRows, id, { tipo: 'solicitada' });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,
@@ -176,6 +177,7 @@ export function createBookingService(app: FastifyInstance) {
         throw error;
       }
       if (booked.noticeDue) notifyDoctorOfBooking(app, findAppointmentMailRows, input.id_doctor);
+      sendNoticesSoon(app);
       return {
         id_cita: booked.id_cita,
         id_doctor: input.id_doctor,

@@ -57,17 +57,21 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     const desk = await server.createUser('recepcion');
 
     const id_cita = await bookedVisit(patient, doctor);
-    expect(mailsTo(patient.correo)).toHaveLength(0);
+    const [requested] = mailsTo(patient.correo);
+    expect(requested?.subject).toBe('We have received your appointment request: Wednesday, 4 March 2026 at 10:00');
+    const first = calendarOf(requested as ReturnType<typeof parseMail>);
+    expect(first).toMatchObject({ method: 'REQUEST', uid: `cita-${id_cita}@clinica.example`, status: 'TENTATIVE' });
     expect((await server.request('PUT', `/api/agenda/citas/${id_cita}`, { token: doctor.token, body: { estado: 'Confirmada' } })).status).toBe(200);
     await server.app.mailer.settled();
-    const confirmed = mailsTo(patient.correo)[0] as ReturnType<typeof parseMail>;
+    const confirmed = mailsTo(patient.correo)[1] as ReturnType<typeof parseMail>;
     expect(confirmed.subject).toBe('Appointment confirmed: Wednesday, 4 March 2026 at 10:00');
     expect(confirmed.text).toContain('Hello Alice,');
     expect(confirmed.text).toContain('Pere Puig has confirmed your appointment at Galeno Centro Médico.');
     expect(confirmed.text).toContain('Doctor: Pere Puig');
     expect(confirmed.text).toContain('Phone: ');
     const second = calendarOf(confirmed);
-    expect(second).toMatchObject({ method: 'REQUEST', uid: `cita-${id_cita}@clinica.example`, status: 'CONFIRMED', start: '2026-03-04T09:00:00.000Z' });
+    expect(second).toMatchObject({ method: 'REQUEST', uid: first.uid, status: 'CONFIRMED', start: '2026-03-04T09:00:00.000Z' });
+    expect(second.sequence).toBeGreaterThan(first.sequence);
     expect(String(second.attendee)).toBe(`mailto:${patient.correo}`);
 
     // The desk moves it: the patient reads that the clinic did, and from when.
@@ -77,7 +81,7 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     const moved = await server.request('POST', `/api/recepcion/citas/${id_cita}/mover`, { token: desk.token, body: { id_agenda: to, desde_agenda: from } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await server.app.mailer.settled();
-    const movedMail = mailsTo(patient.correo)[1] as ReturnType<typeof parseMail>;
+    const movedMail = mailsTo(patient.correo)[2] as ReturnType<typeof parseMail>;
     expect(movedMail.subject).toBe('Your appointment has a new time: Thursday, 5 March 2026 at 11:00');
     expect(movedMail.text).toContain('Galeno Centro Médico moved your appointment of Wednesday, 4 March 2026 at 10:00 to this time:');
     const third = calendarOf(movedMail);
@@ -91,7 +95,7 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     await server.app.mailer.settled();
-    const cancelMail = mailsTo(patient.correo)[2] as ReturnType<typeof parseMail>;
+    const cancelMail = mailsTo(patient.correo)[3] as ReturnType<typeof parseMail>;
     expect(cancelMail.subject).toBe('Appointment cancelled: Thursday, 5 March 2026 at 11:00');
     expect(cancelMail.text).toContain('Galeno Centro Médico cancelled your appointment.');
     expect(cancelMail.text).not.toContain('Pere Puig cancelled');
@@ -99,10 +103,11 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     const fourth = calendarOf(cancelMail);
     expect(fourth).toMatchObject({ method: 'CANCEL', uid: second.uid, status: 'CANCELLED' });
     expect(fourth.sequence).toBeGreaterThan(third.sequence);
-    expect(mailsTo(patient.correo)).toHaveLength(3);
+    expect(mailsTo(patient.correo)).toHaveLength(4);
 
     const rows = await server.database.db.selectFrom('notificaciones').selectAll().where('id_cita', '=', id_cita).orderBy('id_notificacion').execute();
     expect(rows.map((row) => [row.tipo, row.estado, row.canal])).toEqual([
+      ['solicitada', 'enviado', 'email'],
       ['confirmada', 'enviado', 'email'],
       ['cambiada', 'enviado', 'email'],
       ['cancelada', 'enviado', 'email'],
@@ -170,6 +175,7 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['13:00']);
     const patient = await server.createUser('paciente');
     const id_cita = await bookedVisit(patient, doctor, '13:00');
+    const acknowledged = mailsTo(patient.correo).length;
     await recordVisitChange(server.app, server.database.db, findAppointmentMailRows, id_cita, { tipo: 'confirmada' });
     smtp.refuse = true;
     try {
@@ -177,13 +183,14 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     } finally {
       smtp.refuse = false;
     }
-    const row = () => server.database.db.selectFrom('notificaciones').selectAll().where('id_cita', '=', id_cita).executeTakeFirstOrThrow();
+    const row = () =>
+      server.database.db.selectFrom('notificaciones').selectAll().where('id_cita', '=', id_cita).where('tipo', '=', 'confirmada').executeTakeFirstOrThrow();
     expect(await row()).toMatchObject({ estado: 'pendiente', intentos: 1, reservado_hasta: null });
-    expect(mailsTo(patient.correo)).toHaveLength(0);
+    expect(mailsTo(patient.correo)).toHaveLength(acknowledged);
     expect((await runDueNotices(server.app, new Date(START))).sent).toBe(0);
     const retry = new Date(new Date(START).getTime() + NOTICE_CLAIM_MINUTES * 60_000);
     expect((await runDueNotices(server.app, retry)).sent).toBe(1);
     expect(await row()).toMatchObject({ estado: 'enviado', intentos: 2 });
-    expect(mailsTo(patient.correo)).toHaveLength(1);
+    expect(mailsTo(patient.correo)).toHaveLength(acknowledged + 1);
   });
 });
