@@ -194,3 +194,39 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     expect(mailsTo(patient.correo)).toHaveLength(acknowledged + 1);
   });
 });
+
+describe.each(DATABASES)('the list of what was sent about a visit on %s', (kind) => {
+  const server = useTestServer(kind, { env: { SMTP_URL: smtp.url, REMINDER_POLL_SECONDS: '0', WAITLIST_POLL_SECONDS: '0' } });
+
+  it('shows the desk, the doctor and the patient each message, its channel and what became of it; nobody else', async () => {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor');
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['10:00']);
+    const patient = await server.createUser('paciente');
+    const response = await server.request<{ id_cita: number }>('POST', '/api/citas', {
+      token: patient.token,
+      body: { id_doctor: doctor.id_doctor, fecha: WEDNESDAY, hora: '10:00', motivo: 'Revisión', recordatorio: false },
+    });
+    const id_cita = response.body.id_cita;
+    await server.app.mailer.settled();
+    expect((await server.request('PUT', `/api/agenda/citas/${id_cita}`, { token: doctor.token, body: { estado: 'Confirmada' } })).status).toBe(200);
+    await server.app.mailer.settled();
+    const desk = await server.createUser('recepcion');
+    for (const caller of [desk, doctor, patient]) {
+      const list = await server.request<{ tipo: string; canal: string; estado: string; destinatario: string; enviado_en: string | null }[]>(
+        'GET',
+        `/api/citas/${id_cita}/avisos`,
+        { token: caller.token },
+      );
+      expect(list.status).toBe(200);
+      expect(list.body.map((item) => [item.tipo, item.canal, item.destinatario, item.estado])).toEqual([
+        ['solicitada', 'email', 'paciente', 'enviado'],
+        ['confirmada', 'email', 'paciente', 'enviado'],
+      ]);
+      expect(list.body[0]?.enviado_en).toBe(START.replace('Z', '.000Z'));
+      expect(JSON.stringify(list.body)).not.toContain(patient.correo);
+    }
+    const stranger = await server.createUser('paciente');
+    expect((await server.request('GET', `/api/citas/${id_cita}/avisos`, { token: stranger.token })).status).toBe(403);
+  });
+});
