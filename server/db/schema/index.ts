@@ -435,6 +435,12 @@ export interface NotificacionesTable {
   actualizado_en: string;
 }
 
+/** A phone number that answered "BAJA" (migration 071). */
+export interface SmsBajasTable {
+  telefono: string;
+  creado_en: string;
+}
+
 export interface Database {
   reglas_reserva: ReglasReservaTable;
   clinica: ClinicaTable;
@@ -458,6 +464,7 @@ export interface Database {
   auditoria: AuditoriaTable;
   recordatorios: RecordatoriosTable;
   notificaciones: NotificacionesTable;
+  sms_bajas: SmsBajasTable;
   restablecimientos_contrasena: RestablecimientosContrasenaTable;
   identificadores: IdentificadoresTable;
   enlaces_calendario: EnlacesCalendarioTable;

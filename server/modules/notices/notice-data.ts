@@ -22,4 +22,6 @@ export type NoticeKind = PatientNoticeKind | DoctorNoticeKind;
 export interface NoticeData {
   visit: AppointmentMailRow;
   change: VisitChange;
+  /** An SMS's number, in E.164. */
+  telefono?: string;
 }

@@ -107,3 +107,13 @@ export async function listVisitNotices(db: Db, id_cita: number) {
     .orderBy('id_notificacion')
     .execute();
 }
+
+/** Whether a number answered "BAJA". */
+export async function optedOut(db: Db, telefono: string): Promise<boolean> {
+  return (await db.selectFrom('sms_bajas').select('telefono').where('telefono', '=', telefono).executeTakeFirst()) !== undefined;
+}
+
+/** A number that answered "BAJA" gets no SMS again (a second "BAJA" changes nothing). */
+export async function recordOptOut(db: Db, telefono: string, now: string): Promise<void> {
+  await db.insertInto('sms_bajas').values({ telefono, creado_en: now }).onConflict((oc) => oc.column('telefono').doNothing()).execute();
+}

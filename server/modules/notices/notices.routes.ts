@@ -5,6 +5,7 @@ import { errorBody } from '../../../contracts/common.ts';
 import { avisoCitaItem } from '../../../contracts/notices.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { startNoticeWorker } from './notices.service.ts';
+import { closeSmsSender } from './notices.sms.ts';
 import { visitNotices, type VisitOwners } from './visit-notices.service.ts';
 
 /**
@@ -21,6 +22,7 @@ export const noticesRoutes =
     });
     app.addHook('onClose', async () => {
       await worker?.stop();
+      await closeSmsSender(app);
     });
 
     app.get(

@@ -8,7 +8,9 @@ import { currentClinic } from '../clinic/index.ts';
 import type { AppointmentMailRows } from '../reminders/index.ts';
 import type { NoticeData, NoticeKind, VisitChange } from './notice-data.ts';
 import { doctorNoticeMail, patientNoticeMail, type NoticeContext } from './notices.mail.ts';
-import { claimDueNotices, insertNotices, settleNotice, type NewNotice, type NoticeRow } from './notices.repository.ts';
+import { canTakeSms, toE164 } from '../../lib/sms/phone-numbers.ts';
+import { claimDueNotices, insertNotices, optedOut, settleNotice, type NewNotice, type NoticeOutcome, type NoticeRow } from './notices.repository.ts';
+import { noticeSms, quietUntil, SMS_KINDS, smsSenderOf } from './notices.sms.ts';
 
 /** How long a worker owns a claimed notice: longer than the SMTP time-outs (server/lib/mail.ts). */
 export const NOTICE_CLAIM_MINUTES = 5;
@@ -52,6 +54,16 @@ export async function recordVisitChange(
   const notices: NewNotice[] = [];
   // A patient registered at the desk without an e-mail has no mailbox to write to.
   if (hasMailbox(visit.paciente_correo)) notices.push(notice('paciente', change.tipo));
+  // And by SMS, to a mobile that did not answer BAJA; at night it waits for the morning.
+  const telefono = visit.paciente_telefono ? toE164(visit.paciente_telefono) : null;
+  if (SMS_KINDS.has(change.tipo) && telefono && canTakeSms(telefono) && !(await optedOut(trx, telefono))) {
+    notices.push({
+      ...notice('paciente', change.tipo),
+      canal: 'sms',
+      datos: JSON.stringify({ ...data, telefono } satisfies NoticeData),
+      enviar_en: quietUntil(now, app.config.timeZone) ?? stamp,
+    });
+  }
   if ((change.tipo === 'cancelada' || change.tipo === 'cambiada') && change.por === 'paciente') {
     const soonest = change.tipo === 'cambiada' ? [change.antes, visit] : [visit];
     const limit = now.getTime() + DOCTOR_NOTICE_HOURS * 3_600_000;
@@ -96,6 +108,21 @@ function messageOf(notice: NoticeRow, context: NoticeContext, host: string): Mai
   return { ...message, messageId: `<notificacion-${notice.id_notificacion}@${host}>` };
 }
 
+async function sendMail(app: FastifyInstance, notice: NoticeRow, context: NoticeContext, host: string, stamp: string): Promise<NoticeOutcome> {
+  const sent = await app.mailer.send(messageOf(notice, context, host));
+  return { estado: 'enviado', enviado_en: stamp, id_pasarela: sent.messageId };
+}
+
+/** An SMS goes unless its number said BAJA meanwhile; one due at night (a retry) waits for the morning. */
+async function sendSms(app: FastifyInstance, notice: NoticeRow, context: NoticeContext, now: Date): Promise<NoticeOutcome> {
+  const data = JSON.parse(notice.datos) as NoticeData;
+  if (!data.telefono || (await optedOut(app.db, data.telefono))) return { estado: 'cancelado', error: 'baja' };
+  const morning = quietUntil(now, app.config.timeZone);
+  if (morning) return { retryAt: morning, error: 'horas_de_silencio' };
+  const sent = await smsSenderOf(app).send({ to: data.telefono, text: noticeSms(data, notice.tipo as NoticeKind, context.clinic) });
+  return { estado: 'enviado', enviado_en: now.toISOString(), id_pasarela: sent.messageId };
+}
+
 /**
  * Sends the notices due at `now`, each once: claimed atomically (several workers, several server
  * instances, never hold the same one), sent side by side, each outcome recorded under the claim's
@@ -113,24 +140,17 @@ export async function runDueNotices(app: FastifyInstance, now: Date = app.clock.
     if (claimed.length === 0) break;
     await Promise.all(
       claimed.map(async (notice) => {
+        const settle = (outcome: NoticeOutcome) => settleNotice(app.db, notice.id_notificacion, leaseUntil, stamp, outcome);
         let settled: boolean;
         try {
-          const sent = await app.mailer.send(messageOf(notice, context, host));
-          settled = await settleNotice(app.db, notice.id_notificacion, leaseUntil, stamp, {
-            estado: 'enviado',
-            enviado_en: stamp,
-            id_pasarela: sent.messageId,
-          });
-          if (settled) run.sent += 1;
+          const outcome = notice.canal === 'sms' ? await sendSms(app, notice, context, now) : await sendMail(app, notice, context, host, stamp);
+          settled = await settle(outcome);
+          if (settled && 'estado' in outcome && outcome.estado === 'enviado') run.sent += 1;
         } catch (error) {
           const code = errorCode(error);
           app.log.warn({ id_notificacion: notice.id_notificacion, intento: notice.intentos, code }, 'notice not sent');
           const giveUp = notice.intentos >= NOTICE_MAX_ATTEMPTS;
-          settled = await settleNotice(
-            app.db,
-            notice.id_notificacion,
-            leaseUntil,
-            stamp,
+          settled = await settle(
             giveUp
               ? { estado: 'fallido', error: code }
               : { retryAt: new Date(now.getTime() + notice.intentos * NOTICE_CLAIM_MINUTES * 60_000).toISOString(), error: code },
