@@ -5,7 +5,7 @@ export type ChangeActor = 'paciente' | 'doctor' | 'clinica';
 
 /** A change of a visit that its patient (and sometimes its doctor) is told about. */
 export type VisitChange =
-  | { tipo: 'solicitada' | 'confirmada' | 'reservada_recepcion' | 'no_presentada' }
+  | { tipo: 'solicitada' | 'confirmada' | 'reservada_recepcion' | 'no_presentada' | 'recordatorio' }
   | { tipo: 'rechazada'; motivo: string | null }
   | { tipo: 'cancelada'; por: ChangeActor; motivo: string | null }
   | { tipo: 'cambiada'; por: ChangeActor; antes: { fecha: string; hora: string } }

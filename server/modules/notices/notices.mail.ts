@@ -36,6 +36,7 @@ const CALENDAR: Partial<Record<NoticeKind, CalendarMethod>> = {
   confirmada: 'REQUEST',
   reservada_recepcion: 'REQUEST',
   cambiada: 'REQUEST',
+  recordatorio: 'REQUEST',
   rechazada: 'CANCEL',
   cancelada: 'CANCEL',
 };

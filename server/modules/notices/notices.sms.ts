@@ -10,7 +10,7 @@ import type { NoticeData, NoticeKind } from './notice-data.ts';
 import { recordOptOut, recordReceipt } from './notices.repository.ts';
 
 /** The changes a patient is also told of by SMS: the ones that change when, or whether, they come. */
-export const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['confirmada', 'rechazada', 'cambiada', 'cancelada', 'reservada_recepcion', 'por_reubicar']);
+export const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['confirmada', 'rechazada', 'cambiada', 'cancelada', 'reservada_recepcion', 'por_reubicar', 'recordatorio']);
 
 /** No SMS from 21:00 to 09:00 clinic time: one due then waits for the morning. */
 const QUIET_FROM = '21:00';
