@@ -82,6 +82,9 @@ describe('configuration', () => {
     ['LOGIN_MAX_FAILURES', '0'],
     ['NODE_ENV', 'staging'],
     ['SMTP_URL', 'http://mail'],
+    ['SMPP_URL', 'http://gateway'],
+    ['SMPP_URL', 'smpp://gateway:2775'],
+    ['SMS_SENDER', 'A sender name far too long'],
     ['PUBLIC_URL', 'not a url'],
     ['TRUST_PROXY', 'maybe'],
   ])('a bad %s (%j) stops it with a message naming the variable', (name, value) => {

@@ -60,6 +60,16 @@ const environmentSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Galeno <no-reply@example.es>'),
+    // smpp://system_id:password@host:port of the SMS gateway; without it SMS go to DATA_DIR/outbox-sms.
+    SMPP_URL: z
+      .string()
+      .regex(/^smpps?:\/\/[^:@/]+:[^@/]*@[^/:]+(:\d+)?\/?$/, 'must be smpp://system_id:password@host:port')
+      .optional(),
+    // The sender phones show: up to 11 letters or digits (GSM alphanumeric sender), or a phone number.
+    SMS_SENDER: z
+      .string()
+      .regex(/^([A-Za-z0-9 ]{1,11}|\+?\d{3,15})$/, 'must be up to 11 letters or digits, or a phone number')
+      .default('Galeno'),
     REMINDER_HOURS: z.coerce
       .number()
       .min(1)
@@ -168,6 +178,8 @@ export interface Config {
   requestTimeoutMs: number;
   publicUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
+  /** The SMS gateway (SMPP 3.4) and the sender name; no URL: SMS are written to DATA_DIR/outbox-sms. */
+  sms: { smppUrl: string | undefined; sender: string };
   reminderHours: number;
   /** How often the reminder worker looks for due reminders; 0 turns it off (tests drive it by hand). */
   reminderPollSeconds: number;
@@ -251,6 +263,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: { smppUrl: e.SMPP_URL, sender: e.SMS_SENDER },
     reminderHours: e.REMINDER_HOURS,
     reminderPollSeconds: e.REMINDER_POLL_SECONDS,
     requestNoticeMinutes: e.REQUEST_NOTICE_MINUTES,

@@ -14,7 +14,19 @@ export interface CalendarEvent {
   sequence?: number;
   /** Minutes before the start at which the calendar should alert. */
   alarmMinutesBefore?: number;
+  /**
+   * Who sends the entry and to whom (mailto addresses): a calendar app updates or removes an entry
+   * sent by e-mail (METHOD:REQUEST or CANCEL, RFC 5546) only when both are named.
+   */
+  organizer?: { name: string; email: string };
+  attendee?: string;
 }
+
+/** RFC 5546 methods: PUBLISH for a file to import, REQUEST for a new or changed entry, CANCEL to remove it. */
+export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
+
+/** A quoted parameter value (section 3.2): no double quotes, controls or line breaks inside. */
+const paramText = (value: string) => `"${value.replace(/["\p{Cc}]/gu, ' ')}"`;
 
 /** 20260309T090000Z: a UTC date-time (RFC 5545 section 3.3.5, form #2). */
 export function icsDateTime(instant: Date): string {
@@ -62,6 +74,8 @@ function eventLines(event: CalendarEvent): string[] {
     ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${icsText(event.description)}`] : []),
     ...(event.status ? [`STATUS:${event.status}`] : []),
+    ...(event.organizer ? [`ORGANIZER;CN=${paramText(event.organizer.name)}:mailto:${event.organizer.email}`] : []),
+    ...(event.attendee ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${event.attendee}`] : []),
     ...(event.alarmMinutesBefore !== undefined
       ? [
           'BEGIN:VALARM',
@@ -77,8 +91,8 @@ function eventLines(event: CalendarEvent): string[] {
 
 const join = (lines: string[]) => lines.map(foldLine).join('\r\n') + '\r\n';
 
-export function buildIcs(event: CalendarEvent, productId = '-//Galeno//Citas//ES'): string {
-  return join(['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...eventLines(event), 'END:VCALENDAR']);
+export function buildIcs(event: CalendarEvent, productId = '-//Galeno//Citas//ES', method: CalendarMethod = 'PUBLISH'): string {
+  return join(['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', `METHOD:${method}`, ...eventLines(event), 'END:VCALENDAR']);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** '<id@host>': a message's own id, so that a receiving server can tell a repeat of it. */
+  messageId?: string;
 }
 
 export interface SentMail {

@@ -9,6 +9,7 @@ import esDataExportPdf from './es/data-export-pdf.json' with { type: 'json' };
 import esDayListPdf from './es/day-list-pdf.json' with { type: 'json' };
 import esHistoryPdf from './es/history-pdf.json' with { type: 'json' };
 import esWaitlistMail from './es/waitlist-mail.json' with { type: 'json' };
+import esVisitNotices from './es/visit-notices.json' with { type: 'json' };
 import caAccountMail from './ca/account-mail.json' with { type: 'json' };
 import caAppointmentMail from './ca/appointment-mail.json' with { type: 'json' };
 import caAssistant from './ca/assistant.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import caDataExportPdf from './ca/data-export-pdf.json' with { type: 'json' };
 import caDayListPdf from './ca/day-list-pdf.json' with { type: 'json' };
 import caHistoryPdf from './ca/history-pdf.json' with { type: 'json' };
 import caWaitlistMail from './ca/waitlist-mail.json' with { type: 'json' };
+import caVisitNotices from './ca/visit-notices.json' with { type: 'json' };
 import enAccountMail from './en/account-mail.json' with { type: 'json' };
 import enAppointmentMail from './en/appointment-mail.json' with { type: 'json' };
 import enAssistant from './en/assistant.json' with { type: 'json' };
@@ -25,6 +27,7 @@ import enDataExportPdf from './en/data-export-pdf.json' with { type: 'json' };
 import enDayListPdf from './en/day-list-pdf.json' with { type: 'json' };
 import enHistoryPdf from './en/history-pdf.json' with { type: 'json' };
 import enWaitlistMail from './en/waitlist-mail.json' with { type: 'json' };
+import enVisitNotices from './en/visit-notices.json' with { type: 'json' };
 
 /**
  * The texts of the server's e-mails, PDFs, calendar files and assistant, one JSON file per
@@ -42,6 +45,7 @@ const es = {
   'day-list-pdf': esDayListPdf,
   'history-pdf': esHistoryPdf,
   'waitlist-mail': esWaitlistMail,
+  'visit-notices': esVisitNotices,
 };
 
 const ca = {
@@ -53,6 +57,7 @@ const ca = {
   'day-list-pdf': caDayListPdf,
   'history-pdf': caHistoryPdf,
   'waitlist-mail': caWaitlistMail,
+  'visit-notices': caVisitNotices,
 };
 
 const en = {
@@ -64,6 +69,7 @@ const en = {
   'day-list-pdf': enDayListPdf,
   'history-pdf': enHistoryPdf,
   'waitlist-mail': enWaitlistMail,
+  'visit-notices': enVisitNotices,
 };
 
 export type ServerLocale = typeof es;

@@ -5,6 +5,7 @@ import { clinicDays } from './agenda/clinic-days.ts';
 import { closuresRoutes } from './agenda/closures.routes.ts';
 import { weeklyHoursRoutes } from './agenda/weekly-hours.routes.ts';
 import { findAppointmentMailRows } from './appointments/appointment-reads.repository.ts';
+import { findAppointment } from './appointments/appointments.repository.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { assignRoutes } from './appointments/assign.routes.ts';
 import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
@@ -26,6 +27,7 @@ import { doctorsRoutes } from './doctors/doctors.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
+import { noticesRoutes } from './notices/notices.routes.ts';
 import { patientsRoutes } from './patients/patients.routes.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { remindersPlugin } from './reminders/reminders.plugin.ts';
@@ -62,6 +64,8 @@ export const modules: FastifyPluginAsyncZod[] = [
   dataExportRoutes,
   // The reminders' e-mails read their appointments through the appointments module.
   remindersPlugin(findAppointmentMailRows),
+  // The messages that tell patients and doctors of each change of a visit.
+  noticesRoutes(async (db, id_cita) => findAppointment(db, id_cita)),
   keepOpenPlugin,
   waitlistRoutes,
   deskPatientsRoutes,

@@ -32,6 +32,8 @@ import { deskPatientSearch } from './061-desk-patient-search.ts';
 import { deskCapOverride } from './063-desk-cap-override.ts';
 import { theDayAtTheDesk } from './062-the-day-at-the-desk.ts';
 import { clinicClosures } from './064-clinic-closures.ts';
+import { visitNotices } from './070-visit-notices.ts';
+import { smsOptOuts } from './071-sms-opt-outs.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -66,6 +68,8 @@ export const migrations: Record<string, GalenoMigration> = {
   '062-the-day-at-the-desk': theDayAtTheDesk,
   '063-desk-cap-override': deskCapOverride,
   '064-clinic-closures': clinicClosures,
+  '070-visit-notices': visitNotices,
+  '071-sms-opt-outs': smsOptOuts,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,

@@ -422,6 +422,31 @@ export interface ReglasReservaTable {
   actualizado_en: string;
 }
 
+/** A message about a visit to its patient or doctor, and what became of it (migration 070). */
+export interface NotificacionesTable {
+  id_notificacion: Generated<number>;
+  id_cita: number;
+  destinatario: 'paciente' | 'doctor';
+  canal: 'email' | 'sms';
+  tipo: string;
+  datos: string;
+  estado: 'pendiente' | 'enviado' | 'entregado' | 'fallido' | 'respondido' | 'cancelado';
+  intentos: Generated<number>;
+  enviar_en: string;
+  reservado_hasta: string | null;
+  id_pasarela: string | null;
+  error: string | null;
+  creado_en: string;
+  enviado_en: string | null;
+  actualizado_en: string;
+}
+
+/** A phone number that answered "BAJA" (migration 071). */
+export interface SmsBajasTable {
+  telefono: string;
+  creado_en: string;
+}
+
 export interface Database {
   reglas_reserva: ReglasReservaTable;
   clinica: ClinicaTable;
@@ -444,6 +469,8 @@ export interface Database {
   mensajes_contacto: MensajesContactoTable;
   auditoria: AuditoriaTable;
   recordatorios: RecordatoriosTable;
+  notificaciones: NotificacionesTable;
+  sms_bajas: SmsBajasTable;
   restablecimientos_contrasena: RestablecimientosContrasenaTable;
   identificadores: IdentificadoresTable;
   enlaces_calendario: EnlacesCalendarioTable;

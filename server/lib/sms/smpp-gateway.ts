@@ -155,6 +155,8 @@ export class SmppGateway {
   private connect(): Promise<Session> {
     return new Promise((resolve, reject) => {
       const session = smpp.connect({ url: this.settings.url, auto_enquire_link_period: ENQUIRE_LINK_MS });
+      // Each submission in flight listens for the session's close: a worker sends dozens side by side.
+      session.setMaxListeners(256);
       let bound = false;
       const fail = (error: Error) => {
         if (this.session && bound) this.session = null;

@@ -31,5 +31,5 @@ export async function followClinicCalendar(app: FastifyInstance, trx: Transactio
 /** The visits still to come on closed days [from, to] wait for the desk. */
 export function markClosedDays(app: FastifyInstance, trx: Transaction<Database>, from: string, to: string, cause: RelocationCause) {
   const now = app.clock.now();
-  return relocation(trx).markDays(from, to, { today: localDate(now, app.config.timeZone), time: localTime(now, app.config.timeZone) }, cause);
+  return relocation(trx, app).markDays(from, to, { today: localDate(now, app.config.timeZone), time: localTime(now, app.config.timeZone) }, cause);
 }

@@ -147,7 +147,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
           if (closed) huecos_cerrados += await blockFreeSlots(trx, owner, fecha, closed, input.motivo);
         }
         const citas = await visitsInside(trx, ausencia);
-        await relocation(trx).mark(
+        await relocation(trx, app).mark(
           citas.map((cita) => cita.id_cita),
           { causa: 'ausencia', ref: ausencia.id_ausencia, motivo: ausencia.motivo },
         );

@@ -398,6 +398,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'up.apellido1 as paciente_apellido1',
       'up.correo as paciente_correo',
       'up.idioma as paciente_idioma',
+      'up.telefono as paciente_telefono',
       'ud.nombre as doctor_nombre',
       'ud.apellido1 as doctor_apellido1',
       'ud.apellido2 as doctor_apellido2',

@@ -7,6 +7,8 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { findConsultation, finishConsultation, removeOpenConsultation } from '../consultations/index.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
+import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { findAppointment, recordAttendance } from './appointments.repository.ts';
 
 const hhmm = (time: string) => time.slice(0, 5);
@@ -73,6 +75,7 @@ export function createAttendanceService(app: FastifyInstance) {
           throw fail(409, 'asistencia_ya_registrada', language);
         }
         await removeOpenConsultation(trx, id_cita);
+        await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'no_presentada' });
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,
@@ -83,6 +86,7 @@ export function createAttendanceService(app: FastifyInstance) {
           creado_en: stamp,
         });
       });
+      sendNoticesSoon(app);
       return { id_cita, asistencia: 'No presentado' };
     },
 

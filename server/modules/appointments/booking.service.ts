@@ -30,6 +30,7 @@ import {
 } from '../reminders/index.ts';
 import { readClinic } from '../clinic/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, countNoShows, countPendingRequests, lockAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
 import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBookableDoctors } from './bookable.repository.ts';
@@ -158,6 +159,7 @@ export function createBookingService(app: FastifyInstance) {
           if (input.recordatorio)
             await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
           const noticeDue = await queueRequestNotice(app, trx, { id_cita: id, id_doctor });
+          await recordVisitChange(app, trx, findAppointmentMailRows, id, { tipo: 'solicitada' });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,
@@ -175,6 +177,7 @@ export function createBookingService(app: FastifyInstance) {
         throw error;
       }
       if (booked.noticeDue) notifyDoctorOfBooking(app, findAppointmentMailRows, input.id_doctor);
+      sendNoticesSoon(app);
       return {
         id_cita: booked.id_cita,
         id_doctor: input.id_doctor,
@@ -253,6 +256,11 @@ export function createBookingService(app: FastifyInstance) {
           // The old slot is free again and its reminder stops; the consultation (its type, the doctor's notes) moves along.
           await moveAwayFrom(app, trx, { id_cita, id_agenda: cita.id_agenda }, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora });
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
+          await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
+            tipo: 'cambiada',
+            por: 'paciente',
+            antes: { fecha: cita.fecha, hora: hhmm(cita.hora) },
+          });
           await writeAudit(trx, {
             id_usuario: actor.id_usuario,
             rol: actor.rol,
@@ -274,6 +282,7 @@ export function createBookingService(app: FastifyInstance) {
         throw error;
       }
       await notifyDoctorOfMove(app, findAppointmentMailRows, id_cita, moved.before);
+      sendNoticesSoon(app);
       app.events.emit('slotFreed', { id_doctor: moved.id_doctor });
       return { id_cita, id_doctor: moved.id_doctor, fecha: moved.fecha, hora: moved.hora, estado: 'pendiente' };
     },
@@ -387,6 +396,7 @@ export function createBookingService(app: FastifyInstance) {
           throw alreadyCancelled();
         // The same clean-up as the doctor's rejection: slot free, reminder stopped, consultation gone.
         await releaseAppointment(app, trx, cita);
+        await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'cancelada', por: 'paciente', motivo: null });
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,
@@ -398,6 +408,7 @@ export function createBookingService(app: FastifyInstance) {
         });
         return cita.id_doctor;
       });
+      sendNoticesSoon(app);
       app.events.emit('slotFreed', { id_doctor });
       return { id_cita, estado: 'Cancelada' };
     },

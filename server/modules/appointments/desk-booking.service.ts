@@ -20,7 +20,8 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, openConsultationFor } from '../consultations/index.ts';
-import { moveReminder, notifyPatientOfDoctorCancellation, scheduleReminder } from '../reminders/index.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
+import { moveReminder, scheduleReminder } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, insertAppointment, lockAppointment } from './appointments.repository.ts';
 import { countBookingCaps, lockPatient, type BookingCounts } from './booking-caps.repository.ts';
@@ -208,6 +209,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           const override = cap && input.forzar_limite ? input.forzar_limite.motivo : null;
           if (override) await setCapOverride(trx, id, override);
           await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora });
+          await recordVisitChange(app, trx, findAppointmentMailRows, id, { tipo: 'reservada_recepcion' });
           await openConsultationFor(trx, { id_cita: id, id_paciente: input.id_paciente, id_doctor: slot.id_doctor, fecha: slot.fecha, hora, motivo: input.motivo }, stamp);
           await writeAudit(
             trx,
@@ -224,6 +226,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
         if (uniqueViolation(error)) throw fail(409, 'recepcion_hueco_ocupado', language);
         throw error;
       }
+      sendNoticesSoon(app);
       return visitItem(id_cita, language);
     },
 
@@ -285,6 +288,11 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           await freeSlot(trx, cita.id_agenda);
           await app.settleFreedSlot(trx, cita.id_agenda);
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
+          await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
+            tipo: 'cambiada',
+            por: 'clinica',
+            antes: { fecha: cita.fecha, hora: hhmm(cita.hora) },
+          });
           const to = { id_doctor: slot.id_doctor, fecha: slot.fecha, hora };
           if (!(await moveOpenConsultation(trx, id_cita, to))) {
             await openConsultationFor(trx, { id_cita, id_paciente: cita.id_paciente, motivo: cita.motivo, ...to }, stamp);
@@ -305,6 +313,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
         if (uniqueViolation(error)) throw fail(409, 'recepcion_hueco_ocupado', language);
         throw error;
       }
+      sendNoticesSoon(app);
       app.events.emit('slotFreed', { id_doctor: freed });
       return visitItem(id_cita, language);
     },
@@ -317,7 +326,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const { language } = caller;
       const now = clock.now();
       const stamp = now.toISOString();
-      const { id_doctor, wasRequest } = await db.transaction().execute(async (trx) => {
+      const { id_doctor } = await db.transaction().execute(async (trx) => {
         const cita = await lockAppointment(trx, id_cita, app.database.dialect);
         if (!cita) throw fail(404, 'cita_no_encontrada', language);
         if (cita.estado === 'Cancelada') throw fail(409, 'cita_ya_cancelada', language);
@@ -330,6 +339,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
         });
         if (!cancelled) throw fail(409, 'cita_ya_cancelada', language);
         await releaseAppointment(app, trx, cita);
+        // The clinic cancelled it, not the doctor: the patient is told so, with the desk's reason.
+        await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'cancelada', por: 'clinica', motivo: input.motivo });
         await writeAudit(
           trx,
           actorAudit(caller.actor, caller.address, stamp, {
@@ -338,9 +349,9 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
             detalle: `cita ${id_cita}: recepción: ${input.motivo}`,
           }),
         );
-        return { id_doctor: cita.id_doctor, wasRequest: cita.estado === 'pendiente' };
+        return { id_doctor: cita.id_doctor };
       });
-      await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, id_cita, wasRequest);
+      sendNoticesSoon(app);
       app.events.emit('slotFreed', { id_doctor });
       return { id_cita, estado: 'Cancelada' };
     },

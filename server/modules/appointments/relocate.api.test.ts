@@ -174,9 +174,12 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     expect(await row(visit.id_cita)).toMatchObject({ estado: 'Cancelada', cancelada_por: 'clinica', motivo_rechazo: 'La clínica cierra por inspección', reubicar_causa: null });
     expect(await slotState(visit.id_agenda)).toEqual({ estado: 'Bloqueado', descripcion: 'Inspección' });
     await server.app.mailer.settled();
-    let mail: { raw: string } | undefined;
-    for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count)).find((message) => message.to.includes(`cancelada.${kind}@example.com`));
-    expect(parseMail(mail.raw).text).toContain('La clínica cierra por inspección');
+    // The patient heard that the closed day's visit would have to change, then that the clinic cancelled it.
+    const mails = smtp.messages.filter((message) => message.to.includes(`cancelada.${kind}@example.com`)).map((message) => parseMail(message.raw));
+    expect(mails.find((mail) => mail.subject.startsWith('Tu cita del'))?.text).toContain('Motivo: «Inspección»');
+    const cancelled = mails.find((mail) => mail.subject.startsWith('Cita cancelada'));
+    expect(cancelled?.text).toContain('Galeno Centro Médico ha cancelado tu cita.');
+    expect(cancelled?.text).toContain('La clínica cierra por inspección');
     const again = await server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/cancelar', { token: reception.token, body: { ids: [visit.id_cita], motivo: 'Otra vez' } });
     expect(again.body.resultados[0]).toMatchObject({ ok: false, code: 'reubicar_no_pendiente' });
   });

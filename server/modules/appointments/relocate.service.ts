@@ -6,7 +6,8 @@ import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
-import { cancelPendingReminder, moveReminder, notifyPatientOfDoctorCancellation, notifyPatientOfRelocation } from '../reminders/index.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
+import { cancelPendingReminder, moveReminder } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import {
   cancelWaitingAppointment,
@@ -73,6 +74,11 @@ export function createRelocateService(app: FastifyInstance) {
       if (!moved) throw fail(409, 'reubicar_no_pendiente', caller.language);
       await leaveSlotClosed(trx, cita.id_agenda, cita.reubicar_motivo ?? '');
       if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora: slot.hora });
+      await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
+        tipo: 'cambiada',
+        por: 'clinica',
+        antes: { fecha: cita.fecha, hora: cita.hora.slice(0, 5) },
+      });
       await moveOpenConsultation(trx, id_cita, { id_doctor: slot.id_doctor, fecha: slot.fecha, hora: slot.hora });
       await writeAudit(
         trx,
@@ -83,7 +89,7 @@ export function createRelocateService(app: FastifyInstance) {
         }),
       );
     });
-    await notifyPatientOfRelocation(app, findAppointmentMailRows, id_cita, { fecha: cita.fecha, hora: cita.hora, motivo: cita.reubicar_motivo ?? '' });
+    sendNoticesSoon(app);
     return { id_cita, ok: true, fecha: slot.fecha, hora: slot.hora, doctor: slot.doctor };
   }
 
@@ -95,13 +101,14 @@ export function createRelocateService(app: FastifyInstance) {
       // The day stays closed: its slot is not offered again.
       await leaveSlotClosed(trx, cita.id_agenda, cita.reubicar_motivo ?? motivo);
       await cancelPendingReminder(trx, id_cita);
+      await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'cancelada', por: 'clinica', motivo });
       await removeOpenConsultation(trx, id_cita);
       await writeAudit(
         trx,
         actorAudit(caller.actor, caller.address, stamp, { accion: 'cita.cancelar', id_paciente: cita.id_paciente, detalle: `cita ${id_cita}: por reubicar` }),
       );
     });
-    await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, id_cita, false);
+    sendNoticesSoon(app);
     return { id_cita, ok: true };
   }
 

@@ -15,17 +15,18 @@ export interface RelocationCause {
 
 const ACTIVE = ['pendiente', 'Confirmada'] as const;
 
-/** Marks active visits as waiting to be relocated; one already marked keeps its first cause. */
-export async function markForRelocation(db: Db, ids: readonly number[], cause: RelocationCause): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db
+/** Marks active visits as waiting to be relocated; one already marked keeps its first cause. The ones marked now. */
+export async function markForRelocation(db: Db, ids: readonly number[], cause: RelocationCause): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .updateTable('citas')
     .set({ reubicar_causa: cause.causa, reubicar_ref: cause.ref, reubicar_motivo: cause.motivo })
     .where('id_cita', 'in', [...ids])
     .where('estado', 'in', ACTIVE)
     .where('reubicar_causa', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id_cita')
+    .execute();
+  return rows.map((row) => row.id_cita);
 }
 
 /** The active visits of every doctor between two days (both included) still to come after `today` `time`. */

@@ -6,7 +6,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
 import { openConsultationFor } from '../consultations/index.ts';
-import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, lockAppointment } from './appointments.repository.ts';
 import { dayRequests, inboxRequests, noShowsByPatient, pendingCounts, pendingDays } from './requests.repository.ts';
@@ -90,6 +90,18 @@ export function createRequestsService(app: FastifyInstance) {
         }
         if (estado === 'Confirmada') await openConsultationFor(trx, cita, now);
         else await releaseAppointment(app, trx, cita);
+        const motivo = input.motivo ?? null;
+        await recordVisitChange(
+          app,
+          trx,
+          findAppointmentMailRows,
+          id_cita,
+          estado === 'Confirmada'
+            ? { tipo: 'confirmada' }
+            : cita.estado === 'pendiente'
+              ? { tipo: 'rechazada', motivo }
+              : { tipo: 'cancelada', por: 'doctor', motivo },
+        );
         await writeAudit(trx, {
           id_usuario: caller.actor.id_usuario,
           rol: caller.actor.rol,
@@ -102,7 +114,7 @@ export function createRequestsService(app: FastifyInstance) {
         });
         return cita;
       });
-      if (estado === 'Cancelada') await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, id_cita, cita.estado === 'pendiente');
+      sendNoticesSoon(app);
       if (estado === 'Cancelada') app.events.emit('slotFreed', { id_doctor: cita.id_doctor });
       return { id_cita, estado };
     },

@@ -15,6 +15,8 @@ export interface AppointmentMailRow {
   paciente_apellido1: string;
   paciente_correo: string;
   paciente_idioma: 'es' | 'ca' | 'en';
+  /** As the patient typed it; the SMS notices read it in E.164. */
+  paciente_telefono?: string | null;
   doctor_nombre: string;
   doctor_apellido1: string;
   doctor_apellido2: string | null;

@@ -3,4 +3,3 @@ export type { AppointmentMailRow, AppointmentMailRows } from './appointment-mail
 export { appointmentIcs, clinicPlace, eventUid, feedTexts, longDate } from './reminders.mail.ts';
 export { calendarContext, moveReminder, notifyDoctorOfBooking, notifyDoctorOfMove, notifyDoctorsOfPatientLeaving, notifyPatientOfDoctorCancellation, notifyPatientsOfCancellation, queueRequestNotice, scheduleReminder } from './reminders.service.ts';
 export { cancelPendingReminder, countDueOutbox } from './reminders.repository.ts';
-export { notifyPatientOfRelocation } from './relocated-mail.ts';

@@ -17,7 +17,10 @@ const WEDNESDAY = '2026-03-04';
 const DUE = '2026-03-03T09:00:00.000Z';
 const START = '2026-03-02T08:00:00Z';
 
-const messagesTo = (address: string) => smtp.messages.filter((message) => message.to.includes(address));
+// The notices of each change of a visit (server/modules/notices) are tested there: these tests count
+// reminders and the doctor's request notices only.
+const isVisitNotice = (raw: string) => /^Message-ID: <notificacion-/im.test(raw);
+const messagesTo = (address: string) => smtp.messages.filter((message) => message.to.includes(address) && !isVisitNotice(message.raw));
 
 async function book(server: TestServer, patient: TestUser, id_doctor: number, hora: string, recordatorio = true) {
   const response = await server.request<{ id_cita: number }>('POST', '/api/citas', {
@@ -239,13 +242,14 @@ describe.each(DATABASES)('reminders without SMTP on %s', (kind) => {
     await book(server, patient, doctor.id_doctor as number, '10:00');
     await server.app.mailer.settled();
     const outbox = path.join(server.config.dataDir, 'outbox');
-    expect(fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'))).toHaveLength(1); // the doctor's notice
+    // The doctor's notice, and the patient's word that the request arrived.
+    expect(fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'))).toHaveLength(2);
 
     expect(await runDueReminders(server.app, findAppointmentMailRows, new Date(DUE))).toMatchObject({ sent: 1 });
     const files = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(3);
     const mails = files.map((name) => parseMail(fs.readFileSync(path.join(outbox, name), 'utf8')));
-    const reminder = mails.find((mail) => mail.headers.get('to')?.includes(patient.correo));
+    const reminder = mails.find((mail) => mail.headers.get('to')?.includes(patient.correo) && mail.subject.startsWith('Recordatorio'));
     expect(reminder?.subject).toBe('Recordatorio de tu cita: miércoles, 4 de marzo de 2026 a las 10:00');
     expect(reminder?.text).toContain('Hola, “Marta”:');
     expect(reminder?.attachments[0]?.body).toContain('DTSTART:20260304T090000Z\r\n');

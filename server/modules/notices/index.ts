@@ -1,0 +1,3 @@
+// What other modules may use of notices: every import from another module goes through this file.
+export type { ChangeActor, VisitChange } from './notice-data.ts';
+export { recordVisitChange, sendNoticesSoon } from './notices.service.ts';

@@ -1,0 +1,27 @@
+import type { AppointmentMailRow } from '../reminders/index.ts';
+
+/** Who made a change the patient is told about. */
+export type ChangeActor = 'paciente' | 'doctor' | 'clinica';
+
+/** A change of a visit that its patient (and sometimes its doctor) is told about. */
+export type VisitChange =
+  | { tipo: 'solicitada' | 'confirmada' | 'reservada_recepcion' | 'no_presentada' | 'recordatorio' }
+  | { tipo: 'rechazada'; motivo: string | null }
+  | { tipo: 'cancelada'; por: ChangeActor; motivo: string | null }
+  | { tipo: 'cambiada'; por: ChangeActor; antes: { fecha: string; hora: string } }
+  | { tipo: 'por_reubicar'; motivo: string | null };
+
+export type PatientNoticeKind = VisitChange['tipo'];
+export type DoctorNoticeKind = 'doctor_cancelada' | 'doctor_cambiada';
+export type NoticeKind = PatientNoticeKind | DoctorNoticeKind;
+
+/**
+ * What a notice says, kept as it was at the change (the `datos` column): the visit's row at that
+ * moment (its time, its calendar SEQUENCE) and the change.
+ */
+export interface NoticeData {
+  visit: AppointmentMailRow;
+  change: VisitChange;
+  /** An SMS's number, in E.164. */
+  telefono?: string;
+}
