@@ -134,7 +134,7 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     for (let count = 1; mails.length < 2; count += 1) {
       mails = (await smtp.waitFor(count)).filter((message) => message.to.includes(`movida.${kind}@example.com`)).map((message) => parseMail(message.raw).text);
     }
-    expect(mails.every((text) => text.includes('no puede ser a esa hora: “Obras”.')), mails[0]).toBe(true);
+    expect(mails.every((text) => text.includes('Motivo: «Obras»')), mails[0]).toBe(true);
     expect(mails.some((text) => text.includes('10:00'))).toBe(true);
     const audit = await server.database.db.selectFrom('auditoria').select(['accion', 'id_paciente']).where('id_usuario', '=', reception.id_usuario).where('accion', '=', 'cita.reubicar').execute();
     expect(audit).toHaveLength(2);

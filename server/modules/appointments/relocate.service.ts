@@ -78,6 +78,8 @@ export function createRelocateService(app: FastifyInstance) {
         tipo: 'cambiada',
         por: 'clinica',
         antes: { fecha: cita.fecha, hora: cita.hora.slice(0, 5) },
+        // Why the old time could not stand (the closure's or the absence's reason).
+        motivo: cita.reubicar_motivo,
       });
       await moveOpenConsultation(trx, id_cita, { id_doctor: slot.id_doctor, fecha: slot.fecha, hora: slot.hora });
       await writeAudit(

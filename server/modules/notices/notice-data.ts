@@ -8,7 +8,7 @@ export type VisitChange =
   | { tipo: 'solicitada' | 'confirmada' | 'reservada_recepcion' | 'no_presentada' | 'recordatorio' }
   | { tipo: 'rechazada'; motivo: string | null }
   | { tipo: 'cancelada'; por: ChangeActor; motivo: string | null }
-  | { tipo: 'cambiada'; por: ChangeActor; antes: { fecha: string; hora: string } }
+  | { tipo: 'cambiada'; por: ChangeActor; antes: { fecha: string; hora: string }; motivo?: string | null }
   | { tipo: 'por_reubicar'; motivo: string | null };
 
 export type PatientNoticeKind = VisitChange['tipo'];
