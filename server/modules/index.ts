@@ -12,6 +12,7 @@ import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
 import { deskBookingRoutes } from './appointments/desk-booking.routes.ts';
 import { clinicDayRoutes } from './appointments/clinic-day.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
+import { oneTapRoutes } from './appointments/one-tap.routes.ts';
 import { relocateRoutes } from './appointments/relocate.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -72,4 +73,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   // The desk never offers or books a day the clinic is closed (holidays it keeps, closures).
   deskBookingRoutes((db, app, from, to) => clinicDays(db, clinicHolidays(app), from, to)),
   clinicDayRoutes,
+  oneTapRoutes,
 ];
