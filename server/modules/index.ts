@@ -13,6 +13,7 @@ import { deskBookingRoutes } from './appointments/desk-booking.routes.ts';
 import { clinicDayRoutes } from './appointments/clinic-day.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
 import { oneTapRoutes } from './appointments/one-tap.routes.ts';
+import { createOneTapService } from './appointments/one-tap.service.ts';
 import { relocateRoutes } from './appointments/relocate.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -64,7 +65,10 @@ export const modules: FastifyPluginAsyncZod[] = [
   homeRoutes,
   dataExportRoutes,
   // The reminders' e-mails read their appointments through the appointments module.
-  remindersPlugin(findAppointmentMailRows),
+  remindersPlugin(findAppointmentMailRows, (app) => {
+    const oneTap = createOneTapService(app);
+    return (id_cita) => oneTap.links(id_cita);
+  }),
   // The messages that tell patients and doctors of each change of a visit.
   noticesRoutes(async (db, id_cita) => findAppointment(db, id_cita)),
   keepOpenPlugin,
