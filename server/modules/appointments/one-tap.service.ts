@@ -36,13 +36,13 @@ export function createOneTapService(app: FastifyInstance) {
   }
 
   return {
-    /** The links of a visit for its reminder: confirm, cancel, move (URLs under PUBLIC_URL, else paths). */
+    /** The links of a visit for its reminder: confirm, cancel, move (the /enlace screen, under PUBLIC_URL). */
     async links(id_cita: number): Promise<Record<OneTapAction, string> | undefined> {
       const visit = await findOneTapVisit(db, id_cita);
       if (!visit || visit.estado === 'Cancelada') return undefined;
       const caduca = Math.floor(instantOf(visit.fecha, visit.hora.slice(0, 5), config.timeZone).getTime() / 1000);
       const url = (accion: OneTapAction) => {
-        const path = `/enlace/${signOneTap(key, { id_cita, accion, caduca }, visit)}`;
+        const path = `/enlace?token=${signOneTap(key, { id_cita, accion, caduca }, visit)}`;
         return config.publicUrl ? new URL(path, config.publicUrl).toString() : path;
       };
       return { confirmar: url('confirmar'), cancelar: url('cancelar'), cambiar: url('cambiar') };

@@ -12,7 +12,7 @@ type Answer = { code?: string; accion?: string; estado?: string; confirmada_paci
 describe.each(DATABASES)('one-tap links on %s', (kind) => {
   const server = useTestServer(kind, { env: { REMINDER_POLL_SECONDS: '0', WAITLIST_POLL_SECONDS: '0', PUBLIC_URL: 'https://clinica.example' } });
   const tap = (link: string, method: 'GET' | 'POST' = 'POST', language = 'es') =>
-    server.request<Answer>(method, `/api/enlaces/${link.split('/enlace/')[1] ?? link}`, { headers: { 'accept-language': language } });
+    server.request<Answer>(method, `/api/enlaces/${link.split('/enlace?token=')[1] ?? link}`, { headers: { 'accept-language': language } });
   const visit = (id_cita: number) => server.database.db.selectFrom('citas').selectAll().where('id_cita', '=', id_cita).executeTakeFirstOrThrow();
 
   async function confirmedVisit(hora = '10:00'): Promise<{ patient: TestUser; doctor: TestUser; id_cita: number }> {
@@ -38,7 +38,7 @@ describe.each(DATABASES)('one-tap links on %s', (kind) => {
   it('confirms without logging in, once: the visit shows as confirmed by the patient', async () => {
     const { id_cita } = await confirmedVisit();
     const links = await linksOf(id_cita);
-    expect(links.confirmar).toMatch(/^https:\/\/clinica\.example\/enlace\/\d+\.confirmar\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(links.confirmar).toMatch(/^https:\/\/clinica\.example\/enlace\?token=\d+\.confirmar\.\d+\.[A-Za-z0-9_-]{43}$/);
     const shown = await tap(links.confirmar, 'GET', 'en');
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({ accion: 'confirmar', fecha: WEDNESDAY, hora: '10:00', confirmada_paciente: false });
@@ -54,7 +54,7 @@ describe.each(DATABASES)('one-tap links on %s', (kind) => {
     const { id_cita, patient } = await confirmedVisit();
     const other = await confirmedVisit('11:00');
     const links = await linksOf(id_cita);
-    const token = links.confirmar.split('/enlace/')[1] as string;
+    const token = links.confirmar.split('/enlace?token=')[1] as string;
     const [id, accion, caduca, firma] = token.split('.') as [string, string, string, string];
     expect((await tap(`${other.id_cita}.${accion}.${caduca}.${firma}`)).body.code).toBe('enlace_cita_no_valido');
     expect((await tap(`${id}.cancelar.${caduca}.${firma}`)).body.code).toBe('enlace_cita_no_valido');
