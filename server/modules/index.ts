@@ -70,7 +70,13 @@ export const modules: FastifyPluginAsyncZod[] = [
     return (id_cita) => oneTap.links(id_cita);
   }),
   // The messages that tell patients and doctors of each change of a visit.
-  noticesRoutes(async (db, id_cita) => findAppointment(db, id_cita)),
+  noticesRoutes(
+    async (db, id_cita) => findAppointment(db, id_cita),
+    (app) => {
+      const oneTap = createOneTapService(app);
+      return (id_cita) => oneTap.links(id_cita);
+    },
+  ),
   keepOpenPlugin,
   waitlistRoutes,
   deskPatientsRoutes,
