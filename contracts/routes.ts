@@ -10,6 +10,8 @@ export const SCREENS = {
   contact: { path: '/contact', access: 'public' },
   terms: { path: '/terminos', access: 'public' },
   resetPassword: { path: '/restablecer-contrasena', access: 'public' },
+  // A reminder's one-tap link (?token=...): confirm, cancel or change the time of one visit.
+  oneTap: { path: '/enlace', access: 'public' },
   notFound: { path: '/404', access: 'public' },
   controlPanel: { path: '/panel-control', access: ['admin'] },
   doctorRegistration: { path: '/gestionRegister', access: ['admin'] },

@@ -12,6 +12,8 @@ import { bookingRulesRoutes } from './appointments/booking-rules.routes.ts';
 import { deskBookingRoutes } from './appointments/desk-booking.routes.ts';
 import { clinicDayRoutes } from './appointments/clinic-day.routes.ts';
 import { doctorAppointmentsRoutes } from './appointments/doctor.routes.ts';
+import { oneTapRoutes } from './appointments/one-tap.routes.ts';
+import { createOneTapService } from './appointments/one-tap.service.ts';
 import { relocateRoutes } from './appointments/relocate.routes.ts';
 import { requestsRoutes } from './appointments/requests.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -63,13 +65,23 @@ export const modules: FastifyPluginAsyncZod[] = [
   homeRoutes,
   dataExportRoutes,
   // The reminders' e-mails read their appointments through the appointments module.
-  remindersPlugin(findAppointmentMailRows),
+  remindersPlugin(findAppointmentMailRows, (app) => {
+    const oneTap = createOneTapService(app);
+    return (id_cita) => oneTap.links(id_cita);
+  }),
   // The messages that tell patients and doctors of each change of a visit.
-  noticesRoutes(async (db, id_cita) => findAppointment(db, id_cita)),
+  noticesRoutes(
+    async (db, id_cita) => findAppointment(db, id_cita),
+    (app) => {
+      const oneTap = createOneTapService(app);
+      return (id_cita) => oneTap.links(id_cita);
+    },
+  ),
   keepOpenPlugin,
   waitlistRoutes,
   deskPatientsRoutes,
   // The desk never offers or books a day the clinic is closed (holidays it keeps, closures).
   deskBookingRoutes((db, app, from, to) => clinicDays(db, clinicHolidays(app), from, to)),
   clinicDayRoutes,
+  oneTapRoutes,
 ];

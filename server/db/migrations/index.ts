@@ -34,6 +34,7 @@ import { theDayAtTheDesk } from './062-the-day-at-the-desk.ts';
 import { clinicClosures } from './064-clinic-closures.ts';
 import { visitNotices } from './070-visit-notices.ts';
 import { smsOptOuts } from './071-sms-opt-outs.ts';
+import { oneTapLinks } from './072-one-tap-links.ts';
 
 /**
  * Every migration, in order. Names are permanent once released: add new ones at the end.
@@ -70,6 +71,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '064-clinic-closures': clinicClosures,
   '070-visit-notices': visitNotices,
   '071-sms-opt-outs': smsOptOuts,
+  '072-one-tap-links': oneTapLinks,
   '080-patient-search-count': patientSearchCount,
   '081-active-account-counts': activeAccountCounts,
   '082-patient-list-covering-index': patientListCoveringIndex,

@@ -110,6 +110,8 @@ export interface CitasTable {
   /** The closure's or absence's id, and its reason. */
   reubicar_ref: number | null;
   reubicar_motivo: string | null;
+  /** When the patient said from a reminder's link that they will come (migration 072). */
+  confirmada_paciente_en: string | null;
 }
 
 
@@ -447,6 +449,14 @@ export interface SmsBajasTable {
   creado_en: string;
 }
 
+/** A one-tap link already used (migration 072): its signature, visit and action. */
+export interface EnlacesUsadosTable {
+  firma: string;
+  id_cita: number;
+  accion: string;
+  usado_en: string;
+}
+
 export interface Database {
   reglas_reserva: ReglasReservaTable;
   clinica: ClinicaTable;
@@ -471,6 +481,7 @@ export interface Database {
   recordatorios: RecordatoriosTable;
   notificaciones: NotificacionesTable;
   sms_bajas: SmsBajasTable;
+  enlaces_usados: EnlacesUsadosTable;
   restablecimientos_contrasena: RestablecimientosContrasenaTable;
   identificadores: IdentificadoresTable;
   enlaces_calendario: EnlacesCalendarioTable;

@@ -68,8 +68,18 @@ export function noticeIcs(row: AppointmentMailRow, context: NoticeContext, metho
   );
 }
 
-/** The e-mail a notice sends to the visit's patient, in their language. */
-export function patientNoticeMail(data: NoticeData, context: NoticeContext): MailMessage {
+/** A visit's one-tap links: confirm that one will come, cancel, change the time. */
+export interface OneTapLinks {
+  confirmar: string;
+  cancelar: string;
+  cambiar: string;
+}
+
+/** The kinds of notice that carry the visit's one-tap links: those about a visit that will happen. */
+const WITH_LINKS: ReadonlySet<NoticeKind> = new Set(['confirmada', 'reservada_recepcion', 'cambiada', 'recordatorio']);
+
+/** The e-mail a notice sends to the visit's patient, in their language (with its one-tap links, when given). */
+export function patientNoticeMail(data: NoticeData, context: NoticeContext, links?: OneTapLinks): MailMessage {
   const row = data.visit;
   const change = data.change;
   const language = row.paciente_idioma;
@@ -108,6 +118,15 @@ export function patientNoticeMail(data: NoticeData, context: NoticeContext): Mai
     `${t('label_place')}: ${context.clinic.nombre}, ${clinicAddress(context.clinic)}`,
     `${t('label_phone')}: ${context.clinic.telefono}`,
     '',
+    ...(links && WITH_LINKS.has(change.tipo)
+      ? [
+          t('one_tap_intro'),
+          `- ${t('one_tap_confirmar')}: ${links.confirmar}`,
+          `- ${t('one_tap_cancelar')}: ${links.cancelar}`,
+          `- ${t('one_tap_cambiar')}: ${links.cambiar}`,
+          '',
+        ]
+      : []),
     closing,
     ...(method ? [t(method === 'CANCEL' ? 'attachment_cancel' : 'attachment')] : []),
     '',

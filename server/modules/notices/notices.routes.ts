@@ -4,7 +4,7 @@ import { citaParams } from '../../../contracts/appointments.ts';
 import { errorBody } from '../../../contracts/common.ts';
 import { avisoCitaItem } from '../../../contracts/notices.ts';
 import { callerOf } from '../../lib/request-context.ts';
-import { startNoticeWorker } from './notices.service.ts';
+import { startNoticeWorker, useNoticeLinks, type OneTapLinksOf } from './notices.service.ts';
 import { closeSmsSender } from './notices.sms.ts';
 import { visitNotices, type VisitOwners } from './visit-notices.service.ts';
 
@@ -14,8 +14,9 @@ import { visitNotices, type VisitOwners } from './visit-notices.service.ts';
  * and doctor, who with the desk and the administrators may see the list.
  */
 export const noticesRoutes =
-  (owners: VisitOwners): FastifyPluginAsyncZod =>
+  (owners: VisitOwners, links?: (app: Parameters<FastifyPluginAsyncZod>[0]) => OneTapLinksOf): FastifyPluginAsyncZod =>
   async (app) => {
+    if (links) useNoticeLinks(app, links(app));
     let worker: ReturnType<typeof startNoticeWorker> | undefined;
     app.addHook('onReady', async () => {
       worker = startNoticeWorker(app);

@@ -7,7 +7,7 @@ import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-wor
 import { currentClinic } from '../clinic/index.ts';
 import type { AppointmentMailRows } from '../reminders/index.ts';
 import type { NoticeData, NoticeKind, VisitChange } from './notice-data.ts';
-import { doctorNoticeMail, patientNoticeMail, type NoticeContext } from './notices.mail.ts';
+import { doctorNoticeMail, patientNoticeMail, type NoticeContext, type OneTapLinks } from './notices.mail.ts';
 import { canTakeSms, toE164 } from '../../lib/sms/phone-numbers.ts';
 import { claimDueNotices, insertNotices, optedOut, settleNotice, type NewNotice, type NoticeOutcome, type NoticeRow } from './notices.repository.ts';
 import { noticeSms, quietUntil, SMS_KINDS, smsSenderOf } from './notices.sms.ts';
@@ -98,18 +98,28 @@ export interface NoticeRun {
 const errorCode = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : error instanceof Error ? error.message.slice(0, 200) : 'unknown';
 
+/** Makes a visit's one-tap links (the appointments module's), for the patient's notices. */
+export type OneTapLinksOf = (id_cita: number) => Promise<OneTapLinks | undefined>;
+// Keyed by the app's mailer, which the root instance and its plugins (child instances) share.
+const linkMakers = new WeakMap<object, OneTapLinksOf>();
+
+/** The notices of `app` about a visit that will happen carry the links `links` makes. */
+export function useNoticeLinks(app: FastifyInstance, links: OneTapLinksOf): void {
+  linkMakers.set(app.mailer, links);
+}
+
 /** The message of a notice, with a Message-ID of its own: a receiving server can tell a repeat. */
-function messageOf(notice: NoticeRow, context: NoticeContext, host: string): MailMessage {
+async function messageOf(app: FastifyInstance, notice: NoticeRow, context: NoticeContext, host: string): Promise<MailMessage> {
   const data = JSON.parse(notice.datos) as NoticeData;
   const message =
     notice.tipo === 'doctor_cancelada' || notice.tipo === 'doctor_cambiada'
       ? doctorNoticeMail(data, notice.tipo, context)
-      : patientNoticeMail(data, context);
+      : patientNoticeMail(data, context, await linkMakers.get(app.mailer)?.(notice.id_cita));
   return { ...message, messageId: `<notificacion-${notice.id_notificacion}@${host}>` };
 }
 
 async function sendMail(app: FastifyInstance, notice: NoticeRow, context: NoticeContext, host: string, stamp: string): Promise<NoticeOutcome> {
-  const sent = await app.mailer.send(messageOf(notice, context, host));
+  const sent = await app.mailer.send(await messageOf(app, notice, context, host));
   return { estado: 'enviado', enviado_en: stamp, id_pasarela: sent.messageId };
 }
 

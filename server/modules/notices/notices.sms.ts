@@ -40,14 +40,15 @@ export function noticeSms(data: NoticeData, kind: NoticeKind, clinic: Clinica): 
   return `${t(`sms_${kind}` as Parameters<typeof t>[0], values)} ${t('sms_footer', values)}`;
 }
 
-const senders = new WeakMap<FastifyInstance, SmsSender>();
+// Keyed by the app's mailer, which the root instance and its plugins share (each plugin is a child instance).
+const senders = new WeakMap<object, SmsSender>();
 
 /**
  * The app's SMS sender, made on first use: SMPP when SMPP_URL is set, else DATA_DIR/outbox-sms.
  * Receipts settle the notice they name; a reply saying BAJA stops SMS to its number.
  */
 export function smsSenderOf(app: FastifyInstance): SmsSender {
-  const known = senders.get(app);
+  const known = senders.get(app.mailer);
   if (known) return known;
   const sender = createSmsSender({ smppUrl: app.config.sms.smppUrl, sender: app.config.sms.sender, outboxDir: path.join(app.config.dataDir, 'outbox-sms') });
   sender.onReceipt((receipt) => {
@@ -63,13 +64,13 @@ export function smsSenderOf(app: FastifyInstance): SmsSender {
       app.log.warn({ code: String(error) }, 'SMS opt-out not recorded'),
     );
   });
-  senders.set(app, sender);
+  senders.set(app.mailer, sender);
   return sender;
 }
 
 /** Closes the app's SMS sender, if it made one. */
 export async function closeSmsSender(app: FastifyInstance): Promise<void> {
-  const sender = senders.get(app);
-  senders.delete(app);
+  const sender = senders.get(app.mailer);
+  senders.delete(app.mailer);
   await sender?.close();
 }

@@ -68,6 +68,7 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     expect(confirmed.text).toContain('Hello Alice,');
     expect(confirmed.text).toContain('Pere Puig has confirmed your appointment at Galeno Centro Médico.');
     expect(confirmed.text).toContain('Doctor: Pere Puig');
+    expect(confirmed.text).toMatch(/- I will be there: https:\/\/clinica\.example\/enlace\?token=\d+\.confirmar\.\d+\.[A-Za-z0-9_-]{43}\r?\n/);
     expect(confirmed.text).toContain('Phone: ');
     const second = calendarOf(confirmed);
     expect(second).toMatchObject({ method: 'REQUEST', uid: first.uid, status: 'CONFIRMED', start: '2026-03-04T09:00:00.000Z' });

@@ -109,8 +109,15 @@ export function appointmentIcs(row: AppointmentMailRow, context: MailContext, la
   });
 }
 
-/** The patient's reminder: in their language, with the visit as an .ics file. */
-export function reminderMail(row: AppointmentMailRow, context: MailContext): MailMessage {
+/** A reminder's one-tap links (server/modules/appointments/one-tap.service.ts). */
+export interface OneTapLinks {
+  confirmar: string;
+  cancelar: string;
+  cambiar: string;
+}
+
+/** The patient's reminder: in their language, with the visit as an .ics file and, when given, its one-tap links. */
+export function reminderMail(row: AppointmentMailRow, context: MailContext, links?: OneTapLinks): MailMessage {
   const { t, hora, date, lines: visit } = patientVisit(row);
   const language = row.paciente_idioma;
   const lines = [
@@ -122,6 +129,15 @@ export function reminderMail(row: AppointmentMailRow, context: MailContext): Mai
     ...visit,
     `${t('label_place')}: ${clinicPlace(context.clinic)}`,
     '',
+    ...(links
+      ? [
+          t('one_tap_intro'),
+          `- ${t('one_tap_confirmar')}: ${links.confirmar}`,
+          `- ${t('one_tap_cancelar')}: ${links.cancelar}`,
+          `- ${t('one_tap_cambiar')}: ${links.cambiar}`,
+          '',
+        ]
+      : []),
     t('cancel_hint') + link(context, '/mis-visitas'),
     t('attachment'),
     '',

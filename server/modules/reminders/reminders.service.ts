@@ -11,6 +11,7 @@ import {
   patientLeftMail,
   reminderMail,
   type MailContext,
+  type OneTapLinks,
 } from './reminders.mail.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import {
@@ -24,6 +25,16 @@ import {
   settleReminder,
 } from './reminders.repository.ts';
 import type { AppointmentMailRows } from './appointment-mail-row.ts';
+
+/** Makes a visit's one-tap links (the appointments module's), set by the plugin for its app. */
+export type OneTapLinksOf = (id_cita: number) => Promise<OneTapLinks | undefined>;
+// Keyed by the app's mailer, which the root instance and its plugins (child instances) share.
+const linkMakers = new WeakMap<object, OneTapLinksOf>();
+
+/** The reminders of `app` carry the links `links` makes. */
+export function useOneTapLinks(app: FastifyInstance, links: OneTapLinksOf): void {
+  linkMakers.set(app.mailer, links);
+}
 
 /** How long a worker owns a claimed reminder; longer than the SMTP time-outs (server/lib/mail.ts). */
 export const CLAIM_MINUTES = 5;
@@ -104,7 +115,8 @@ export async function runDueReminders(app: FastifyInstance, read: AppointmentMai
         continue;
       }
       try {
-        await app.mailer.send(reminderMail(row, await mailContext(app, now)));
+        const links = await linkMakers.get(app.mailer)?.(row.id_cita);
+        await app.mailer.send(reminderMail(row, await mailContext(app, now), links));
         await settleReminder(app.db, reminder.id_recordatorio, { estado: 'enviado', enviado_en: stamp });
         run.sent += 1;
       } catch (error) {

@@ -104,6 +104,11 @@ describe.each(DATABASES)('reminders through SMTP on %s', (kind) => {
     expect(mail.text).toContain('Hello “Alice”,');
     expect(mail.text).toContain('Doctor: “Pere Puig”');
     expect(mail.text).toContain('The doctor has not confirmed the appointment yet.');
+    // One-tap links: confirm, cancel, change the time, each for this visit only.
+    expect(mail.text).toContain('Answer with one tap:');
+    expect(mail.text).toMatch(new RegExp(`- I will be there: /enlace\\?token=${id_cita}\\.confirmar\\.\\d+\\.[A-Za-z0-9_-]{43}`));
+    expect(mail.text).toMatch(new RegExp(`- Cancel: /enlace\\?token=${id_cita}\\.cancelar\\.`));
+    expect(mail.text).toMatch(new RegExp(`- Change the time: /enlace\\?token=${id_cita}\\.cambiar\\.`));
     expect(mail.text).not.toContain('tensión');
 
     expect(mail.attachments).toHaveLength(1);

@@ -8,7 +8,7 @@ import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import { deskBookingRows } from './desk-booking-rows.ts';
 import { relocateRows } from './relocate-rows.ts';
 import { waitlistRows } from './waitlist-rows.ts';
-import { noticesRows } from './notices-rows.ts';
+import { noticesRows, oneTapRows } from './notices-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { clinicDayRows } from './clinic-day-rows.ts';
 import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
@@ -725,6 +725,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...recordRows,
   ...waitlistRows,
   ...noticesRows,
+  ...oneTapRows,
   ...deskPatientsRows,
   ...deskBookingRows,
   ...clinicDayRows,

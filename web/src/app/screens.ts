@@ -46,6 +46,11 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
     namespaces: ['auth'],
     load: () => import('../features/auth/routes/reset-password-page.tsx'),
   },
+  oneTap: {
+    layout: 'public',
+    namespaces: ['one-tap'],
+    load: () => import('../features/one-tap/routes/one-tap-page.tsx'),
+  },
   notFound: {
     layout: 'public',
     data: false,

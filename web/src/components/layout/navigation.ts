@@ -28,6 +28,6 @@ export const MENUS: Record<Role, { main: readonly ScreenName[]; user: readonly S
 };
 
 /** Screens of a role with no menu entry of their own (another path to a screen already in the menu, or an e-mail link's screen). */
-export const NOT_IN_MENU: readonly ScreenName[] = ['patientProfileEditorAlias', 'secondFactor', 'waitlistOffer'];
+export const NOT_IN_MENU: readonly ScreenName[] = ['patientProfileEditorAlias', 'secondFactor', 'waitlistOffer', 'oneTap'];
 
 export const pathOf = (name: ScreenName): string => SCREENS[name].path;
