@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Grid, Group, Loader, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AltaRecepcionRespuesta } from '../../../../../contracts/desk-patients.ts';
@@ -9,9 +9,10 @@ import { ListPager } from '../../../components/list-pager.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useDeskPatientCard } from '../api/desk-patient-card.ts';
-import { DESK_SEARCH_PAGE_SIZE, useDeskPatientSearch } from '../api/search-desk-patients.ts';
+import { DESK_SEARCH_PAGE_SIZE, useDeskPatientSearch } from '../../../lib/desk/search-desk-patients.ts';
 import { CreatedNotice, DeskPatientCard } from '../components/desk-patient-card.tsx';
 import { DeskPatientResults } from '../components/desk-patient-results.tsx';
+import { DeskSearchInput } from '../components/desk-search-input.tsx';
 import { NewDeskPatientForm } from '../components/new-desk-patient-form.tsx';
 
 const idOf = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
@@ -56,28 +57,17 @@ export default function DeskPatientsPage() {
   return (
     <Page size="xl" title={t('title')} intro={t('intro')}>
       <Group align="flex-end" gap="sm" wrap="wrap" mt="md">
-        <TextInput
-          ref={input}
-          flex="1 1 16rem"
-          type="search"
-          label={t('search_label')}
-          placeholder={t('search_placeholder')}
-          description={t('search_hint')}
+        <DeskSearchInput
+          inputRef={input}
           value={search}
-          autoComplete="off"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={results.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          fetching={results.isFetching}
+          listRef={list}
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              list.current?.querySelector('button')?.focus();
-            } else if (event.key === 'Enter' && results.data?.items.length === 1) {
-              open(results.data.items[0]!.id_paciente);
-            }
+          onEnter={() => {
+            if (results.data?.items.length === 1) open(results.data.items[0]!.id_paciente);
           }}
         />
         <Button leftSection={<IconUserPlus size={18} aria-hidden />} variant={creating ? 'filled' : 'light'} onClick={() => go({ nuevo: '1', paciente: null })}>
