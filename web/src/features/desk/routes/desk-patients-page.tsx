@@ -5,11 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AltaRecepcionRespuesta } from '../../../../../contracts/desk-patients.ts';
 import { fullName } from '../../../../../contracts/names.ts';
-import { ListPager } from '../../../components/list-pager.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useDeskPatientCard } from '../api/desk-patient-card.ts';
-import { DESK_SEARCH_PAGE_SIZE, useDeskPatientSearch } from '../../../lib/desk/search-desk-patients.ts';
+import { useDeskPatientSearch } from '../../../lib/desk/search-desk-patients.ts';
 import { CreatedNotice, DeskPatientCard } from '../components/desk-patient-card.tsx';
 import { DeskPatientResults } from '../components/desk-patient-results.tsx';
 import { DeskSearchInput } from '../components/desk-search-input.tsx';
@@ -78,27 +77,16 @@ export default function DeskPatientsPage() {
       <Grid mt="lg" gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Box visibleFrom={detailOpen ? 'md' : undefined}>
-            {results.isError && (
-              <Alert color="red" role="alert">
-                {t('common:load_error')}
-              </Alert>
-            )}
-            {buscar && results.data && (
-              <>
-                <DeskPatientResults
-                  patients={results.data.items}
-                  total={results.data.total}
-                  approximate={results.data.approximate}
-                  selectedId={selectedId}
-                  onSelect={(patient) => open(patient.id_paciente)}
-                  onLeaveTop={() => input.current?.focus()}
-                  listRef={list}
-                />
-                {(results.data.approximate || results.data.total > DESK_SEARCH_PAGE_SIZE) && (
-                  <ListPager page={page} pageSize={DESK_SEARCH_PAGE_SIZE} total={results.data.total} approximate={results.data.approximate} onChange={setPage} />
-                )}
-              </>
-            )}
+            <DeskPatientResults
+              found={buscar ? results.data : undefined}
+              failed={results.isError}
+              page={page}
+              onPage={setPage}
+              selectedId={selectedId}
+              onSelect={(patient) => open(patient.id_paciente)}
+              onLeaveTop={() => input.current?.focus()}
+              listRef={list}
+            />
           </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

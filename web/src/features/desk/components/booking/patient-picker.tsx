@@ -1,11 +1,10 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREENS } from '../../../../../../contracts/routes.ts';
-import { DESK_SEARCH_PAGE_SIZE, useDeskPatientSearch } from '../../../../lib/desk/search-desk-patients.ts';
+import { useDeskPatientSearch } from '../../../../lib/desk/search-desk-patients.ts';
 import { Link } from '../../../../lib/router.tsx';
-import { ListPager } from '../../../../components/list-pager.tsx';
 import { DeskPatientResults } from '../desk-patient-results.tsx';
 import { DeskSearchInput } from '../desk-search-input.tsx';
 
@@ -36,27 +35,16 @@ export function PatientPicker({ onPick }: { onPick: (id_paciente: number) => voi
           if (results.data?.items.length === 1) onPick(results.data.items[0]!.id_paciente);
         }}
       />
-      {results.isError && (
-        <Alert color="red" role="alert">
-          {t('common:load_error')}
-        </Alert>
-      )}
-      {buscar && results.data && (
-        <>
-          <DeskPatientResults
-            patients={results.data.items}
-            total={results.data.total}
-            approximate={results.data.approximate}
-            selectedId={null}
-            onSelect={(patient) => onPick(patient.id_paciente)}
-            onLeaveTop={() => input.current?.focus()}
-            listRef={list}
-          />
-          {(results.data.approximate || results.data.total > DESK_SEARCH_PAGE_SIZE) && (
-            <ListPager page={page} pageSize={DESK_SEARCH_PAGE_SIZE} total={results.data.total} approximate={results.data.approximate} onChange={setPage} />
-          )}
-        </>
-      )}
+      <DeskPatientResults
+        found={buscar ? results.data : undefined}
+        failed={results.isError}
+        page={page}
+        onPage={setPage}
+        selectedId={null}
+        onSelect={(patient) => onPick(patient.id_paciente)}
+        onLeaveTop={() => input.current?.focus()}
+        listRef={list}
+      />
     </Stack>
   );
 }
