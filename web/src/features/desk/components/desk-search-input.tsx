@@ -13,15 +13,17 @@ interface Props {
   inputRef?: RefObject<HTMLInputElement | null>;
   /** Enter with a single result opens it. */
   onEnter: () => void;
+  /** How the box grows in a row beside other controls. */
+  flex?: string;
 }
 
 /** The desk's one search box (name, DNI/NIE, phone, e-mail or birth date), searched as the desk types. */
-export function DeskSearchInput({ value, onChange, fetching, listRef, inputRef, onEnter }: Props) {
+export function DeskSearchInput({ value, onChange, fetching, listRef, inputRef, onEnter, flex }: Props) {
   const { t } = useTranslation('desk-patients');
   return (
     <TextInput
       ref={inputRef}
-      flex="1 1 16rem"
+      flex={flex}
       type="search"
       label={t('search_label')}
       placeholder={t('search_placeholder')}

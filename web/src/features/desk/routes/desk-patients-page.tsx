@@ -57,6 +57,7 @@ export default function DeskPatientsPage() {
     <Page size="xl" title={t('title')} intro={t('intro')}>
       <Group align="flex-end" gap="sm" wrap="wrap" mt="md">
         <DeskSearchInput
+          flex="1 1 16rem"
           inputRef={input}
           value={search}
           fetching={results.isFetching}
