@@ -58,7 +58,6 @@ export function AbsenceModal({ initialDate, onClose }: { initialDate: string; on
             allowDeselect={false}
             error={doctors.isError ? t('common:load_error') : undefined}
             comboboxProps={{ withinPortal: true }}
-            data-autofocus
           />
           <SimpleGrid cols={2} spacing="xs">
             <DateField label={t('absence_from')} value={values.fecha_inicio} onChange={set('fecha_inicio')} required />
