@@ -25,9 +25,15 @@ const MENUS: Record<'admin' | 'doctor' | 'patient', { who: Credentials; home: st
       { label: 'Clínica', path: '/clinica' },
       { label: 'Asistente médico', path: '/chat' },
     ],
+    // The header keeps the administration's seven entries (more do not fit at 1366 px); the desk's
+    // four screens, which an administrator may use, follow the personal ones in the user menu.
     user: [
       { label: 'Mi cuenta', path: '/mi-cuenta' },
       { label: 'Panel de control', path: '/panel-control' },
+      { label: 'Hoy en la clínica', path: '/hoy-clinica' },
+      { label: 'Pacientes (recepción)', path: '/recepcion/pacientes' },
+      { label: 'Dar cita', path: '/recepcion/citar' },
+      { label: 'Por reubicar', path: '/por-reubicar' },
     ],
   },
   doctor: {

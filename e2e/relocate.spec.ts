@@ -8,6 +8,8 @@ import { expectLaidOut, LAPTOP, PHONE } from './support/layout.ts';
 // Closures are clinic-wide: these journeys use days about ten weeks ahead, beyond the open agenda
 // window and the other journeys' days, so they touch nobody else's visits whatever the time of day.
 test.describe.configure({ timeout: 150_000 });
+// A step that cannot happen fails in seconds, not at the journey's timeout.
+test.use({ actionTimeout: 15_000 });
 
 /** The first weekday after `fecha`. */
 const nextWeekday = (fecha: string) => {
@@ -124,4 +126,31 @@ test("a doctor's absence leaves the booked visits waiting at the desk, where rec
   await dialog.getByRole('button', { name: 'Cancelar la visita' }).click();
   await expect(page.getByRole('region', { name: 'Resultado' })).toContainText(`Marta ${patient.apellido}: cancelada; se le ha avisado.`);
   await expect(card).toHaveCount(0);
+});
+
+test("reception records a doctor's absence from Por reubicar, and the visits it falls on wait there to move", async ({ page, request }) => {
+  const away = futureWeekday(86);
+  const doctor = await newDoctor(request, 'Clara', unique('Baja'), 'Roig');
+  const patient = await registerNamedPatient(request, 'Oriol');
+  await openDayByApi(request, doctor, away, ['09:00', '09:30'], 30);
+  await bookByApi(request, patient, doctor, away, '09:30');
+
+  await page.setViewportSize(PHONE);
+  await loginAs(page, DEMO.reception, '/por-reubicar');
+  await page.getByRole('button', { name: 'Registrar ausencia' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar la ausencia de un doctor' });
+  await dialog.getByRole('button', { name: 'Registrar ausencia' }).click();
+  await expect(dialog.getByText('Elige el doctor, las fechas y escribe el motivo.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Doctor' }).fill(doctor.nombre);
+  await page.getByRole('option', { name: new RegExp(`^${doctor.nombre} · `) }).click();
+  await fillDate(dialog, 'Desde el día', away);
+  await fillDate(dialog, 'Hasta el día', away);
+  await dialog.getByLabel('Motivo de la ausencia').fill('Baja médica');
+  await checkBothWidths(page, 'record an absence');
+  await dialog.getByRole('button', { name: 'Registrar ausencia' }).click();
+  await expect(page.getByText('Ausencia registrada. 1 visita queda por reubicar.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const group = page.getByRole('region', { name: new RegExp(`· Ausencia de ${doctor.nombre}: Baja médica$`) });
+  await expect(group.getByRole('listitem').filter({ hasText: patient.apellido })).toBeVisible();
 });

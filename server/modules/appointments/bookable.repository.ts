@@ -28,7 +28,7 @@ const doctorNameColumns = [
 ] as const;
 
 /** Doctors a patient may book with: active profile, active account, still a doctor. */
-function bookableDoctors(db: Db) {
+export function bookableDoctors(db: Db) {
   return db
     .selectFrom('doctores as d')
     .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')

@@ -1,24 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
+import { bookableDoctors, type DoctorRow } from './bookable.repository.ts';
 
 // "Primeros huecos libres": the next free times across a specialty's doctors (or one doctor's),
 // soonest first across days, as the front desk offers them on the phone.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface FreeSlotRow {
+export interface FreeSlotRow extends DoctorRow {
   id_agenda: number;
-  id_doctor: number;
   fecha: string;
   hora_inicio: string;
   hora_fin: string;
-  nombre: string;
-  apellido1: string;
-  apellido2: string | null;
-  id_especialidad: number;
-  especialidad_es: string;
-  especialidad_ca: string;
-  especialidad_en: string;
 }
 
 export interface FreeSlotScope {
@@ -39,28 +32,9 @@ export interface FreeSlotScope {
  * manual blocks) and taken ones are never free.
  */
 export async function listFirstFreeSlots(db: Db, scope: FreeSlotScope): Promise<FreeSlotRow[]> {
-  return db
-    .selectFrom('agenda as a')
-    .innerJoin('doctores as d', 'd.id_doctor', 'a.id_doctor')
-    .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
-    .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-    .select([
-      'a.id_agenda',
-      'a.id_doctor',
-      'a.fecha',
-      'a.hora_inicio',
-      'a.hora_fin',
-      'u.nombre',
-      'u.apellido1',
-      'u.apellido2',
-      'e.id_especialidad',
-      'e.nombre as especialidad_es',
-      'e.nombre_ca as especialidad_ca',
-      'e.nombre_en as especialidad_en',
-    ])
-    .where('d.estado', '=', 'Activo')
-    .where('u.activo', '=', 1)
-    .where('u.rol', '=', 'doctor')
+  return bookableDoctors(db)
+    .innerJoin('agenda as a', 'a.id_doctor', 'd.id_doctor')
+    .select(['a.id_agenda', 'a.fecha', 'a.hora_inicio', 'a.hora_fin'])
     .$if(scope.id_especialidad !== undefined, (query) => query.where('d.id_especialidad', '=', scope.id_especialidad as number))
     .$if(scope.id_doctor !== undefined, (query) => query.where('d.id_doctor', '=', scope.id_doctor as number))
     .where('a.tipo', '=', 'Consulta')

@@ -2,26 +2,36 @@ import { Alert, Loader, Modal, Radio, Select, Stack, Text, TextInput } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DoctorDia } from '../../../../../contracts/clinic-day.ts';
+import type { PacienteRecepcion } from '../../../../../contracts/desk-patients.ts';
 import { fullName } from '../../../../../contracts/names.ts';
 import { ModalActions } from '../../../components/modal-actions.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useDeskDoctors } from '../../../lib/desk/get-desk-doctors.ts';
+import { useDeskPatientSearch } from '../../../lib/desk/search-desk-patients.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { submitWith } from '../../../lib/submit-with.ts';
 import { useAddWalkIn } from '../api/add-walk-in.ts';
-import { usePatientSearch, type DeskPatient } from '../api/search-patients.ts';
 
-const patientLine = (patient: DeskPatient) =>
+
+/** A first page of the search is enough to pick the one who is at the desk. */
+const WALK_IN_RESULTS = 8;
+
+const patientLine = (patient: PacienteRecepcion) =>
   [fullName(patient), patient.dni, patient.telefono].filter((part) => part && part.trim() !== '').join(' · ');
 
-/** A patient who came without a visit: who, to which doctor, why, and into a free slot or as an extra visit. */
-export function WalkInDialog({ doctors, onClose }: { doctors: DoctorDia[]; onClose: () => void }) {
+/**
+ * A patient who came without a visit: who, to which doctor (any active one, not only those with
+ * visits on the board), why, and into a free slot or as an extra visit.
+ */
+export function WalkInDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('clinic-day');
   const [buscar, setBuscar] = useState('');
   const [debounced] = useDebouncedValue(buscar, 250);
-  const search = usePatientSearch(debounced);
+  const search = useDeskPatientSearch(debounced.trim(), 1, WALK_IN_RESULTS);
+  const found = search.data?.items;
+  const doctors = useDeskDoctors();
   const [patient, setPatient] = useState<string>('');
-  const [doctor, setDoctor] = useState<string | null>(doctors.length === 1 ? String(doctors[0]?.id_doctor) : null);
+  const [doctor, setDoctor] = useState<string | null>(null);
   const [motivo, setMotivo] = useState('');
   const [modo, setModo] = useState<'hueco' | 'extra'>('hueco');
   const [error, setError] = useState<string | null>(null);
@@ -41,10 +51,7 @@ export function WalkInDialog({ doctors, onClose }: { doctors: DoctorDia[]; onClo
     }
   };
 
-  const doctorOptions = doctors.map((d) => ({
-    value: String(d.id_doctor),
-    label: `${t(d.sexo === 'F' ? 'doctor_female' : d.sexo === 'M' ? 'doctor_male' : 'doctor_other', { name: d.doctor })} · ${d.especialidad}`,
-  }));
+  const doctorOptions = (doctors.data ?? []).map((d) => ({ value: String(d.id_doctor), label: `${d.nombre} · ${d.especialidad}` }));
 
   return (
     <Modal opened onClose={onClose} title={t('walk_in_title')} centered closeButtonProps={{ 'aria-label': t('close') }}>
@@ -64,17 +71,28 @@ export function WalkInDialog({ doctors, onClose }: { doctors: DoctorDia[]; onClo
               {t('walk_in_search_failed')}
             </Alert>
           )}
-          {search.isSuccess && search.data.length === 0 && <Text size="sm">{t('walk_in_no_patients')}</Text>}
-          {search.isSuccess && search.data.length > 0 && (
+          {found && found.length === 0 && <Text size="sm">{t('walk_in_no_patients')}</Text>}
+          {found && found.length > 0 && (
             <Radio.Group label={t('walk_in_patient')} value={patient} onChange={setPatient} required>
               <Stack gap={6} mt={4}>
-                {search.data.map((found) => (
-                  <Radio key={found.id_paciente} value={String(found.id_paciente)} label={patientLine(found)} />
+                {found.map((one) => (
+                  <Radio key={one.id_paciente} value={String(one.id_paciente)} label={patientLine(one)} />
                 ))}
               </Stack>
             </Radio.Group>
           )}
-          <Select label={t('walk_in_doctor')} data={doctorOptions} value={doctor} onChange={setDoctor} required allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <Select
+            label={t('walk_in_doctor')}
+            data={doctorOptions}
+            value={doctor}
+            onChange={setDoctor}
+            required
+            searchable
+            allowDeselect={false}
+            rightSection={doctors.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+            error={doctors.isError ? t('walk_in_doctors_failed') : undefined}
+            comboboxProps={{ withinPortal: true }}
+          />
           <TextInput label={t('walk_in_reason')} value={motivo} maxLength={500} required onChange={(event) => setMotivo(event.currentTarget.value)} />
           <Radio.Group
             label={t('walk_in_mode')}

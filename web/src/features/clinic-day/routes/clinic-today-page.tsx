@@ -69,7 +69,7 @@ export default function ClinicTodayPage() {
           )}
         </Stack>
       )}
-      {walkIn && data && <WalkInDialog doctors={data.doctores} onClose={() => setWalkIn(false)} />}
+      {walkIn && <WalkInDialog onClose={() => setWalkIn(false)} />}
     </Page>
   );
 }

@@ -1,16 +1,20 @@
-import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../../../../contracts/names.ts';
 import type { PacienteRecepcion } from '../../../../../contracts/desk-patients.ts';
+import { ListPager } from '../../../components/list-pager.tsx';
+import { DESK_SEARCH_PAGE_SIZE } from '../../../lib/desk/search-desk-patients.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { numericDate } from './desk-dates.ts';
 import classes from './desk-patients.module.css';
 
 interface Props {
-  patients: PacienteRecepcion[];
-  total: number;
-  approximate: boolean;
+  /** The search's current page, once there is one; nothing is shown before the desk types. */
+  found: { items: PacienteRecepcion[]; total: number; approximate: boolean } | undefined;
+  failed: boolean;
+  page: number;
+  onPage: (page: number) => void;
   selectedId: number | null;
   onSelect: (patient: PacienteRecepcion) => void;
   /** Moves the focus back to the search box (↑ on the first result). */
@@ -18,8 +22,31 @@ interface Props {
   listRef: React.RefObject<HTMLUListElement | null>;
 }
 
-/** The search's results as a list of buttons: ↓ and ↑ move between them, Enter opens one. */
-export function DeskPatientResults({ patients, total, approximate, selectedId, onSelect, onLeaveTop, listRef }: Props) {
+/** The search's results as a list of buttons (↓ and ↑ move between them, Enter opens one), paged. */
+export function DeskPatientResults({ found, failed, page, onPage, ...list }: Props) {
+  const { t } = useTranslation('desk-patients');
+  return (
+    <>
+      {failed && (
+        <Alert color="red" role="alert">
+          {t('common:load_error')}
+        </Alert>
+      )}
+      {found && (
+        <>
+          <ResultList patients={found.items} total={found.total} approximate={found.approximate} {...list} />
+          {(found.approximate || found.total > DESK_SEARCH_PAGE_SIZE) && (
+            <ListPager page={page} pageSize={DESK_SEARCH_PAGE_SIZE} total={found.total} approximate={found.approximate} onChange={onPage} />
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+type ListProps = Omit<Props, 'found' | 'failed' | 'page' | 'onPage'> & { patients: PacienteRecepcion[]; total: number; approximate: boolean };
+
+function ResultList({ patients, total, approximate, selectedId, onSelect, onLeaveTop, listRef }: ListProps) {
   const { t, i18n } = useTranslation('desk-patients');
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const empty = t('common:empty_value');

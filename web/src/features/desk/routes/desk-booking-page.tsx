@@ -6,7 +6,7 @@ import { fullName } from '../../../../../contracts/names.ts';
 import { Page } from '../../../components/page.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSearchParams } from '../../../lib/router.tsx';
-import { useDeskDoctors } from '../api/get-desk-doctors.ts';
+import { useDeskDoctors } from '../../../lib/desk/get-desk-doctors.ts';
 import { useDeskPatientVisits } from '../api/get-desk-patient-visits.ts';
 import { BookSlotModal } from '../components/booking/book-slot-modal.tsx';
 import { CancelVisitModal } from '../components/booking/cancel-visit-modal.tsx';

@@ -1,17 +1,17 @@
-import { Alert, Box, Button, Grid, Group, Loader, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AltaRecepcionRespuesta } from '../../../../../contracts/desk-patients.ts';
 import { fullName } from '../../../../../contracts/names.ts';
-import { ListPager } from '../../../components/list-pager.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useDeskPatientCard } from '../api/desk-patient-card.ts';
-import { DESK_SEARCH_PAGE_SIZE, useDeskPatientSearch } from '../api/search-desk-patients.ts';
+import { useDeskPatientSearch } from '../../../lib/desk/search-desk-patients.ts';
 import { CreatedNotice, DeskPatientCard } from '../components/desk-patient-card.tsx';
 import { DeskPatientResults } from '../components/desk-patient-results.tsx';
+import { DeskSearchInput } from '../components/desk-search-input.tsx';
 import { NewDeskPatientForm } from '../components/new-desk-patient-form.tsx';
 
 const idOf = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
@@ -56,28 +56,18 @@ export default function DeskPatientsPage() {
   return (
     <Page size="xl" title={t('title')} intro={t('intro')}>
       <Group align="flex-end" gap="sm" wrap="wrap" mt="md">
-        <TextInput
-          ref={input}
+        <DeskSearchInput
           flex="1 1 16rem"
-          type="search"
-          label={t('search_label')}
-          placeholder={t('search_placeholder')}
-          description={t('search_hint')}
+          inputRef={input}
           value={search}
-          autoComplete="off"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={results.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          fetching={results.isFetching}
+          listRef={list}
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              list.current?.querySelector('button')?.focus();
-            } else if (event.key === 'Enter' && results.data?.items.length === 1) {
-              open(results.data.items[0]!.id_paciente);
-            }
+          onEnter={() => {
+            if (results.data?.items.length === 1) open(results.data.items[0]!.id_paciente);
           }}
         />
         <Button leftSection={<IconUserPlus size={18} aria-hidden />} variant={creating ? 'filled' : 'light'} onClick={() => go({ nuevo: '1', paciente: null })}>
@@ -88,27 +78,16 @@ export default function DeskPatientsPage() {
       <Grid mt="lg" gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Box visibleFrom={detailOpen ? 'md' : undefined}>
-            {results.isError && (
-              <Alert color="red" role="alert">
-                {t('common:load_error')}
-              </Alert>
-            )}
-            {buscar && results.data && (
-              <>
-                <DeskPatientResults
-                  patients={results.data.items}
-                  total={results.data.total}
-                  approximate={results.data.approximate}
-                  selectedId={selectedId}
-                  onSelect={(patient) => open(patient.id_paciente)}
-                  onLeaveTop={() => input.current?.focus()}
-                  listRef={list}
-                />
-                {(results.data.approximate || results.data.total > DESK_SEARCH_PAGE_SIZE) && (
-                  <ListPager page={page} pageSize={DESK_SEARCH_PAGE_SIZE} total={results.data.total} approximate={results.data.approximate} onChange={setPage} />
-                )}
-              </>
-            )}
+            <DeskPatientResults
+              found={buscar ? results.data : undefined}
+              failed={results.isError}
+              page={page}
+              onPage={setPage}
+              selectedId={selectedId}
+              onSelect={(patient) => open(patient.id_paciente)}
+              onLeaveTop={() => input.current?.focus()}
+              listRef={list}
+            />
           </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCalendarX, IconWand } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCalendarOff, IconCalendarX, IconWand } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CitaPorReubicar, HuecoReubicar, ResultadoReubicar } from '../../../../../contracts/relocate.ts';
@@ -13,6 +13,7 @@ import { useCancelVisits } from '../api/cancel-visits.ts';
 import { toRelocateQuery, useToRelocate } from '../api/get-to-relocate.ts';
 import { useMoveVisits } from '../api/move-visits.ts';
 import { useProposeSlots } from '../api/propose-slots.ts';
+import { AbsenceModal } from '../components/absence-modal.tsx';
 import { CancelVisitsModal } from '../components/cancel-visits-modal.tsx';
 import { ChooseSlotModal } from '../components/choose-slot-modal.tsx';
 import { RelocateVisitCard } from '../components/relocate-visit-card.tsx';
@@ -54,6 +55,7 @@ export default function ToRelocatePage() {
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [choosing, setChoosing] = useState<CitaPorReubicar | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [absence, setAbsence] = useState(false);
 
   const visits = useMemo(() => list.data ?? [], [list.data]);
   const present = useMemo(() => new Set(visits.map((visit) => visit.id_cita)), [visits]);
@@ -136,6 +138,11 @@ export default function ToRelocatePage() {
 
   return (
     <Page size="lg" title={t('title')} intro={t('intro')}>
+      <Group justify="flex-end" mb="md">
+        <Button variant="light" leftSection={<IconCalendarOff size={16} aria-hidden />} onClick={() => setAbsence(true)}>
+          {t('absence_open')}
+        </Button>
+      </Group>
       {list.isError && (
         <Alert color="red" role="alert">
           {t('common:load_error')}
@@ -236,6 +243,7 @@ export default function ToRelocatePage() {
           }}
         />
       )}
+      {absence && <AbsenceModal initialDate={today} onClose={() => setAbsence(false)} />}
       {cancelling && <CancelVisitsModal count={chosen.length} pending={cancel.isPending} onCancel={(motivo) => void cancelSelected(motivo)} onClose={() => setCancelling(false)} />}
     </Page>
   );

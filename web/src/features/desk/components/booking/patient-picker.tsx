@@ -1,33 +1,50 @@
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREENS } from '../../../../../../contracts/routes.ts';
+import { useDeskPatientSearch } from '../../../../lib/desk/search-desk-patients.ts';
 import { Link } from '../../../../lib/router.tsx';
+import { DeskPatientResults } from '../desk-patient-results.tsx';
+import { DeskSearchInput } from '../desk-search-input.tsx';
 
-/**
- * Until the desk's patient search opens this screen with ?paciente=ID, the patient's number picks
- * them here.
- */
+/** Who the visit is for, found as on the desk's patient screen: the search as the desk types, one result picked. */
 export function PatientPicker({ onPick }: { onPick: (id_paciente: number) => void }) {
   const { t } = useTranslation('desk-booking');
-  const [value, setValue] = useState<number | string>('');
+  const [search, setSearch] = useState('');
+  const [buscar] = useDebouncedValue(search.trim(), 250);
+  const [page, setPage] = useState(1);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const results = useDeskPatientSearch(buscar, page);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (typeof value === 'number' && value > 0) onPick(value);
-      }}
-    >
-      <Stack gap="sm" maw={420}>
-        <Text>
-          {t('pick_patient_intro')} <Link to={SCREENS.deskPatients.path}>{t('pick_patient_link')}</Link>
-        </Text>
-        <Group align="flex-end" gap="xs">
-          <NumberInput label={t('patient_number')} value={value} onChange={setValue} min={1} allowDecimal={false} hideControls style={{ flex: 1 }} />
-          <Button type="submit">{t('open_patient')}</Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="sm" maw={640}>
+      <Text>
+        {t('pick_patient_intro')} <Link to={`${SCREENS.deskPatients.path}?nuevo=1`}>{t('pick_patient_link')}</Link>
+      </Text>
+      <DeskSearchInput
+        inputRef={input}
+        value={search}
+        fetching={results.isFetching}
+        listRef={list}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        onEnter={() => {
+          if (results.data?.items.length === 1) onPick(results.data.items[0]!.id_paciente);
+        }}
+      />
+      <DeskPatientResults
+        found={buscar ? results.data : undefined}
+        failed={results.isError}
+        page={page}
+        onPage={setPage}
+        selectedId={null}
+        onSelect={(patient) => onPick(patient.id_paciente)}
+        onLeaveTop={() => input.current?.focus()}
+        listRef={list}
+      />
+    </Stack>
   );
 }

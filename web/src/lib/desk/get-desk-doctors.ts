@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DoctorRecepcion } from '../../../../../contracts/desk-booking.ts';
-import { api } from '../../../lib/api.ts';
+import type { DoctorRecepcion } from '../../../../contracts/desk-booking.ts';
+import { api } from '../api.ts';
 
 export const getDeskDoctors = () => api<DoctorRecepcion[]>('GET', '/recepcion/doctores');
 
