@@ -237,7 +237,7 @@ describe.each(DATABASES)('second factor on %s', (kind) => {
 });
 
 describe.each(DATABASES)('roles that require a second factor (MFA_REQUIRED_ROLES) on %s', (kind) => {
-  const server = useTestServer(kind, { env: { MFA_REQUIRED_ROLES: 'admin,doctor' } });
+  const server = useTestServer(kind, { env: { MFA_REQUIRED_ROLES: 'admin,doctor,recepcion' } });
 
   it('a user of such a role without one may only enrol and log out (403 mfa_requerido); enrolled, everything opens', async () => {
     const admin = await server.createUser('admin');
@@ -278,6 +278,9 @@ describe.each(DATABASES)('roles that require a second factor (MFA_REQUIRED_ROLES
     const doctor = await server.createUser('doctor');
     expect((await server.request<ErrorAnswer>('GET', '/api/doctor/perfil', { token: doctor.token })).body.code).toBe('mfa_requerido');
     expect((await server.request('POST', '/api/auth/logout', { token: doctor.token })).status).toBe(204);
+    // The front desk may be listed too: its day board waits for the factor like any other screen.
+    const desk = await server.createUser('recepcion');
+    expect((await server.request<ErrorAnswer>('GET', '/api/recepcion/hoy', { token: desk.token })).body.code).toBe('mfa_requerido');
   });
 
   it('a session is as strong as the steps it passed: one opened with the password alone stays so, and enrolling ends it', async () => {
