@@ -205,22 +205,25 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
     for (;;) {
       const pending = await handle.db.selectFrom('recordatorios').select('estado').where('estado', '<>', 'enviado').execute();
       const all = await handle.db.selectFrom('recordatorios').select('id_recordatorio').execute();
-      if (pending.length === 0 && all.length === clinic.slots.length) break;
+      const unsent = await handle.db.selectFrom('notificaciones').select('estado').where('estado', '=', 'pendiente').execute();
+      if (pending.length === 0 && all.length === clinic.slots.length && unsent.length === 0) break;
       if (Date.now() > deadline) throw new Error(`reminders not sent in time: ${pending.length} of ${all.length} pending`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    // Every reminder and every doctor's notice (sent after the booking's answer) has arrived; then
-    // give both workers several more rounds in which a second copy would show up.
-    await smtp.waitFor(2 * clinic.slots.length, 30_000);
+    // Every reminder, every patient's "request received" notice and every doctor's notice (sent
+    // after the booking's answer) has arrived; then give both workers several more rounds in which
+    // a second copy would show up.
+    await smtp.waitFor(3 * clinic.slots.length, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
     const received = (address: string) => smtp.messages.filter((message) => message.to.includes(address)).length;
     const booked = (p: number) => answers.filter((answer) => answer.patient === p && answer.status === 201).length;
-    clinic.patients.forEach((patient, p) => expect(received(patient.correo), patient.usuario).toBe(booked(p)));
+    // Each booking: its reminder and the notice that the request arrived, once each.
+    clinic.patients.forEach((patient, p) => expect(received(patient.correo), patient.usuario).toBe(2 * booked(p)));
     // And one notice of each request to its doctor, from whichever instance took the booking.
     const notices = clinic.doctors.reduce((sum, doctor) => sum + received(doctor.correo), 0);
     expect(notices).toBe(clinic.slots.length);
-    expect(smtp.messages).toHaveLength(2 * clinic.slots.length);
+    expect(smtp.messages).toHaveLength(3 * clinic.slots.length);
     console.log(
       `several instances: ${answers.length} concurrent booking requests for ${clinic.slots.length} slots through 2 processes, ` +
         `no double booking; ${clinic.slots.length} reminders sent once each`,

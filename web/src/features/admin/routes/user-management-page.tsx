@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
@@ -11,8 +11,12 @@ import { Page } from '../../../components/page.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSpecialties } from '../api/specialties.ts';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users.ts';
-import { ReceptionAccountForm } from '../components/reception-account-form.tsx';
 import { UserRow } from '../components/user-row.tsx';
+
+// The form (and its password rules) loads when an admin opens it, not with the list.
+const ReceptionAccountForm = lazy(() =>
+  import('../components/reception-account-form.tsx').then((module) => ({ default: module.ReceptionAccountForm })),
+);
 
 export default function UserManagementPage() {
   const { t } = useTranslation('admin');
@@ -32,7 +36,9 @@ export default function UserManagementPage() {
         </Button>
       </Group>
       <Modal opened={addingReception} onClose={reception.close} title={t('reception_new')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
-        <ReceptionAccountForm onDone={reception.close} />
+        <Suspense fallback={<PageLoader />}>
+          <ReceptionAccountForm onDone={reception.close} />
+        </Suspense>
       </Modal>
       <SearchBox
         label={t('users_search_label')}
