@@ -19,6 +19,8 @@ export const crearConsultaSchema = z.object({
   diagnostico: optionalText(2000),
   recomendaciones: optionalText(2000),
   tipo: z.enum(TIPOS_CONSULTA, { error: 'valor_invalido' }).default('Consulta'),
+  /** A visit type of the catalogue the doctor offers: the visit takes its length of the agenda. */
+  id_tipo_visita: idField('valor_invalido').optional(),
   /** The patient's e-mail reminder before the visit, as a booking has (on unless refused). */
   recordatorio: z.boolean({ error: 'valor_invalido' }).default(true),
 });

@@ -31,6 +31,7 @@ import { recordsRoutes } from './records/records.routes.ts';
 import { remindersPlugin } from './reminders/reminders.plugin.ts';
 import { specialtiesRoutes } from './specialties/specialties.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { visitTypesRoutes } from './visit-types/visit-types.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 
 /** Every API module, each registered under /api. */
@@ -68,4 +69,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   // The desk never offers or books a day the clinic is closed (holidays it keeps, closures).
   deskBookingRoutes((db, app, from, to) => clinicDays(db, clinicHolidays(app), from, to)),
   clinicDayRoutes,
+  visitTypesRoutes,
 ];

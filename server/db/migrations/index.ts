@@ -19,6 +19,7 @@ import { doctorNoticeTimes } from './083-doctor-notice-times.ts';
 import { patientListCoveringIndex } from './082-patient-list-covering-index.ts';
 import { patientDni } from './084-patient-dni.ts';
 import { activeAccountsInIdOrder } from './085-active-accounts-in-id-order.ts';
+import { visitTypes } from './095-visit-types.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -71,4 +72,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '083-doctor-notice-times': doctorNoticeTimes,
   '084-patient-dni': patientDni,
   '085-active-accounts-in-id-order': activeAccountsInIdOrder,
+  '095-visit-types': visitTypes,
 };
