@@ -13,7 +13,7 @@ let sequence = 0;
 const typeBody = () => {
   sequence += 1;
   const name = `Matriz ${process.pid} ${sequence}`;
-  return { nombre_es: name, nombre_ca: name, nombre_en: name, duracion_min: 30, color: '#1c7ed6', reserva: 'todos' };
+  return { nombre_es: name, nombre_ca: name, nombre_en: name, duracion_min: 30, color: '#1c7ed6', reserva: 'todos' as const };
 };
 
 /** A fresh catalogue type (made directly, so a refused cell leaves nothing to clash with). */

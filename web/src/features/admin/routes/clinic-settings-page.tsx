@@ -13,6 +13,7 @@ import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 import { ClosuresSection } from '../components/closures-section.tsx';
 import { HolidaysSection } from '../components/holidays-section.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
+import { VisitTypesSection } from '../components/visit-types-section.tsx';
 
 const FIELDS = ['nombre', 'razon_social', 'nif', 'direccion', 'codigo_postal', 'localidad', 'telefono', 'correo', 'correo_privacidad', 'web'] as const;
 
@@ -165,6 +166,7 @@ export default function ClinicSettingsPage() {
       </Paper>
 
       <BookingRulesForm />
+      <VisitTypesSection />
       <ClosuresSection />
       <HolidaysSection />
     </Container>
