@@ -1,5 +1,6 @@
 import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
+import { tipoDeCita } from './visit-types.ts';
 import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, linesText, pagingQuery, timeField } from './common.ts';
 
@@ -120,6 +121,8 @@ export const miCitaItem = z.object({
   fuera_de_plazo: z.boolean(),
   /** Whether the patient came, once the doctor said so ('Asistió', 'No presentado'). */
   asistencia: z.enum(ASISTENCIAS).nullable(),
+  /** The visit's type, named in the request's language. */
+  tipo_visita: tipoDeCita.nullable().optional(),
 });
 export type MiCita = z.infer<typeof miCitaItem>;
 

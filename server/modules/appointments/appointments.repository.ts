@@ -40,6 +40,7 @@ export interface PatientAppointmentRow {
   motivo_rechazo: string | null;
   recordatorio: number;
   asistencia: CitasTable['asistencia'];
+  id_tipo_visita: number | null;
   id_doctor: number;
   nombre: string;
   apellido1: string;
@@ -106,6 +107,7 @@ export async function listPatientAppointments(
         'c.recordatorio',
         'c.asistencia',
         'c.id_doctor',
+        'c.id_tipo_visita',
         ...appointmentDoctorColumns,
       ])
       .orderBy('c.fecha', direction)

@@ -29,6 +29,7 @@ import {
   scheduleReminder,
 } from '../reminders/index.ts';
 import { readClinic } from '../clinic/index.ts';
+import { visitTypeNamer } from '../visit-types/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, countNoShows, countPendingRequests, findAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
@@ -348,6 +349,7 @@ export function createBookingService(app: FastifyInstance) {
         limit: query.por_pagina,
         offset: (query.pagina - 1) * query.por_pagina,
       });
+      const typeOf = await visitTypeNamer(db, caller.language);
       await writeAudit(db, {
         id_usuario: actor.id_usuario,
         rol: actor.rol,
@@ -372,6 +374,7 @@ export function createBookingService(app: FastifyInstance) {
         motivo_rechazo: row.estado === 'Cancelada' ? row.motivo_rechazo : null,
         fuera_de_plazo: upcoming && row.estado !== 'Cancelada' && insideCancelNotice(rules, row, now, config.timeZone),
         asistencia: row.asistencia,
+        tipo_visita: typeOf(row.id_tipo_visita),
       }));
       return { items, total };
     },

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
+import { tipoNombre, type TipoDeCita } from '../../../contracts/visit-types.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import { doctorOffer, findVisitType, findVisitTypeByKey, listVisitTypes, type VisitTypeRow } from './visit-types.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,4 +35,13 @@ export async function offeredType(
 /** The catalogue's type that stands for one of the spec's consultation types. */
 export async function typeForKey(db: Db, clave: string): Promise<VisitTypeRow | undefined> {
   return findVisitTypeByKey(db, clave);
+}
+
+/**
+ * Names a visit's type on the screens that list visits: the whole catalogue (inactive types too,
+ * since old visits keep theirs) read once per list, as a lookup from id to name and colour.
+ */
+export async function visitTypeNamer(db: Db, language: Language): Promise<(id_tipo: number | null) => TipoDeCita | null> {
+  const byId = new Map((await listVisitTypes(db, false)).map((type) => [type.id_tipo, { id_tipo: type.id_tipo, nombre: tipoNombre(type, language), color: type.color }]));
+  return (id_tipo) => (id_tipo === null ? null : (byId.get(id_tipo) ?? null));
 }

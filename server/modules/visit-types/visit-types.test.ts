@@ -166,6 +166,8 @@ describe.each(DATABASES)('visit types on %s', (kind) => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body).toMatchObject({ hora_fin: '10:30', id_tipo_visita: analitica.id_tipo });
     expect(await estados(id_doctor, ['10:00', '10:15'])).toEqual(['Reservado', 'Reservado']);
+    const mine = await server.request<{ tipo_visita: unknown }[]>('GET', '/api/citas/mias?periodo=proximas', { token: ana.token, headers: { 'accept-language': 'en' } });
+    expect(mine.body[0]?.tipo_visita).toEqual({ id_tipo: analitica.id_tipo, nombre: analitica.nombre_en, color: analitica.color });
 
     // Nothing can be booked over any part of it.
     const luis = await server.createUser('paciente');

@@ -160,7 +160,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   myVisits: {
     layout: 'area',
     settle: true,
-    namespaces: ['visits', 'booking', 'waitlist'],
+    namespaces: ['visits', 'booking', 'waitlist', 'visit-types'],
     load: () => import('../features/appointments/routes/my-appointments-page.tsx'),
   },
   waitlistOffer: {

@@ -111,7 +111,13 @@ export function VisitTypesSection() {
         {t('add')}
       </Button>
 
-      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id_tipo === undefined ? t('form_new') : t('form_edit')} size="lg">
+      <Modal
+        opened={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.id_tipo === undefined ? t('form_new') : t('form_edit')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         {draft && (
           <Stack gap="sm">
             <TextInput label={t('name_es')} value={draft.nombre_es} onChange={(e) => set('nombre_es', e.currentTarget.value)} maxLength={60} required />
@@ -129,7 +135,7 @@ export function VisitTypesSection() {
                 step={5}
               />
             </Group>
-            <ColorInput label={t('colour')} value={draft.color} onChange={(value) => set('color', value)} format="hex" required />
+            <ColorInput label={t('colour')} value={draft.color} onChange={(value) => set('color', value)} format="hex" withEyeDropper={false} required />
             <Select
               label={t('booking')}
               value={draft.reserva}
