@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tipoDeCita } from './visit-types.ts';
 import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, linesText, oneLineText } from './common.ts';
 
@@ -97,6 +98,8 @@ export const citaRecepcionItem = z.object({
   estado: z.enum(ESTADOS_CITA),
   /** The reason the desk gave to pass a cap, if it did. */
   limite_forzado: z.string().nullable(),
+  /** The visit's type, named in the request's language. */
+  tipo_visita: tipoDeCita.nullable().optional(),
 });
 export type CitaRecepcionItem = z.infer<typeof citaRecepcionItem>;
 

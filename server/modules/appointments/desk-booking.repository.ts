@@ -31,6 +31,7 @@ export async function listUpcomingVisits(db: Db, of: { id_paciente?: number; id_
       'c.hora',
       'c.estado',
       'c.limite_forzado',
+      'c.id_tipo_visita',
       'd.id_especialidad',
       ...appointmentDoctorColumns,
     ])

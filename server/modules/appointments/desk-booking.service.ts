@@ -20,6 +20,7 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, openConsultationFor } from '../consultations/index.ts';
+import { visitTypeNamer } from '../visit-types/index.ts';
 import { moveReminder, notifyPatientOfDoctorCancellation, scheduleReminder } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, findAppointment, insertAppointment } from './appointments.repository.ts';
@@ -90,7 +91,11 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
     ensureBookable(rules, { fecha: slot.fecha, hora }, now, config.timeZone, language);
   };
 
-  const toItem = (row: Awaited<ReturnType<typeof listUpcomingVisits>>[number], language: Language): CitaRecepcionItem => ({
+  const toItem = (
+    row: Awaited<ReturnType<typeof listUpcomingVisits>>[number],
+    language: Language,
+    typeOf: Awaited<ReturnType<typeof visitTypeNamer>>,
+  ): CitaRecepcionItem => ({
     id_cita: row.id_cita,
     id_paciente: row.id_paciente,
     id_doctor: row.id_doctor,
@@ -102,13 +107,14 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
     hora: hhmm(row.hora),
     estado: row.estado,
     limite_forzado: row.limite_forzado,
+    tipo_visita: typeOf(row.id_tipo_visita),
   });
 
   const visitItem = async (id_cita: number, language: Language): Promise<CitaRecepcionItem> => {
     const now = clock.now();
     const [row] = await listUpcomingVisits(db, { id_cita, today: localDate(now, config.timeZone), time: '00:00' });
     if (!row) throw fail(404, 'cita_no_encontrada', language);
-    return toItem(row, language);
+    return toItem(row, language, await visitTypeNamer(db, language));
   };
 
   return {
@@ -183,7 +189,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const now = clock.now();
       const rows = await listUpcomingVisits(db, { id_paciente, today: localDate(now, config.timeZone), time: localTime(now, config.timeZone) });
       await writeAudit(db, actorAudit(caller.actor, caller.address, now.toISOString(), { accion: 'citas.listar', id_paciente, detalle: 'recepción' }));
-      return { paciente: patient, citas: rows.map((row) => toItem(row, caller.language)) };
+      const typeOf = await visitTypeNamer(db, caller.language);
+      return { paciente: patient, citas: rows.map((row) => toItem(row, caller.language, typeOf)) };
     },
 
     /**

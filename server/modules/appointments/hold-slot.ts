@@ -3,7 +3,7 @@ import type { DialectName } from '../../db/migrations/types.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { findDoctorInterval } from '../doctors/index.ts';
 import { daySlotRanges, findSlotAt, findSlotById, insertReservedSlot, reserveSlot } from './slots-for-appointments.ts';
-import { holdExtraSlots } from './visit-span.ts';
+import { holdExtraSlots, visitEnd } from './visit-span.ts';
 import { addMinutes, MINUTES_PER_DAY, overlaps, shortTime, toMinutes } from '../../lib/slots.ts';
 
 export type HoldRefusal = 'hueco_ocupado' | 'hueco_bloqueado' | 'hueco_solapado' | 'pasa_medianoche' | 'doctor_no_encontrado' | 'no_cabe';
@@ -35,7 +35,7 @@ export async function holdSlotForAppointment(
     if (await reserveSlot(trx, existing.id_agenda)) {
       const extra = await holdExtraSlots(trx, { id_doctor: appointment.id_doctor, fecha: appointment.fecha, hora_inicio: existing.hora_inicio }, minutes);
       if (!extra.ok) return { held: false, refusal: extra.refusal === 'no_cabe' ? 'no_cabe' : 'hueco_ocupado' };
-      const hora_fin = minutes === null ? shortTime(existing.hora_fin) : addMinutes(hora, minutes);
+      const hora_fin = visitEnd(existing, minutes);
       return { held: true, id_agenda: existing.id_agenda, hora, hora_fin, extra: extra.ids };
     }
     const now = await findSlotById(trx, existing.id_agenda);

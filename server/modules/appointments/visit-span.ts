@@ -45,9 +45,13 @@ export function spanOf<Slot extends SpanSlot>(slots: readonly Slot[], start: num
 /** Whether every slot of a span is free to book. */
 export const spanFree = (span: readonly SpanSlot[]) => span.every((slot) => slot.tipo === 'Consulta' && slot.estado === 'Disponible');
 
-/** When a visit ends: its minutes after its start, or its slot's end for a visit of one slot. */
-export const visitEnd = (first: { hora_inicio: string; hora_fin: string }, minutes: number | null) =>
-  minutes === null ? hhmm(first.hora_fin) : addMinutes(hhmm(first.hora_inicio), minutes);
+/** When the time a visit holds ends: its minutes after its start, and never before its first slot's end (a shorter visit holds its whole slot). */
+export function visitEnd(first: { hora_inicio: string; hora_fin: string }, minutes: number | null): string {
+  const slotEnd = hhmm(first.hora_fin);
+  if (minutes === null) return slotEnd;
+  const end = addMinutes(hhmm(first.hora_inicio), minutes);
+  return toMinutes(end) > toMinutes(slotEnd) ? end : slotEnd;
+}
 
 /** A day's slots of one doctor from `hora` on, in time order. */
 export async function daySlotsFrom(db: Db, id_doctor: number, fecha: string, hora: string): Promise<SpanSlot[]> {

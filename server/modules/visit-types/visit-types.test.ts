@@ -157,6 +157,11 @@ describe.each(DATABASES)('visit types on %s', (kind) => {
     // 10:15 runs into the taken 10:30; 10:45 and 11:15 have no slot after them (11:00 is a gap).
     expect(times.body.filter((slot) => slot.tipo === 'Disponible').map((slot) => `${slot.hora_inicio}-${slot.hora_fin}`)).toEqual(['10:00-10:30']);
 
+    // A type shorter than its slot holds the whole slot.
+    const quick = await createType({ duracion_min: 10 });
+    const shortTimes = await availability(ana, id_doctor, quick.id_tipo);
+    expect(shortTimes.body.find((slot) => slot.hora_inicio === '10:45')?.hora_fin).toBe('11:00');
+
     const gap = await book(ana, id_doctor, '10:45', analitica.id_tipo);
     expect(gap.status).toBe(409);
     expect(gap.body.code).toBe('tipo_visita_no_cabe');
