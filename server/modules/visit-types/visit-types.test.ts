@@ -250,6 +250,10 @@ describe.each(DATABASES)('visit types on %s', (kind) => {
     });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
     expect(await estados(id_doctor, ['11:00', '11:15'])).toEqual(['Reservado', 'Reservado']);
+    const visits = await server.request<{ tipo_visita: { nombre: string } | null }[]>('GET', '/api/medico/visitas', { token: doctor.token });
+    expect(visits.body.map((visit) => visit.tipo_visita?.nombre)).toEqual([analitica.nombre_es, analitica.nombre_es]);
+    const deskList = await server.request<{ citas: { tipo_visita: { nombre: string } | null }[] }>('GET', `/api/recepcion/pacientes/${ana.id_paciente}/citas`, { token: desk.token });
+    expect(deskList.body.citas.map((visit) => visit.tipo_visita?.nombre)).toEqual([analitica.nombre_es, analitica.nombre_es]);
     const stored = await db().selectFrom('citas').select(['id_tipo_visita', 'duracion_min']).where('id_doctor', '=', id_doctor).execute();
     expect(stored).toEqual([
       { id_tipo_visita: analitica.id_tipo, duracion_min: 30 },
