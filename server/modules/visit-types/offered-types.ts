@@ -42,6 +42,9 @@ export async function typeForKey(db: Db, clave: string): Promise<VisitTypeRow | 
  * since old visits keep theirs) read once per list, as a lookup from id to name and colour.
  */
 export async function visitTypeNamer(db: Db, language: Language): Promise<(id_tipo: number | null) => TipoDeCita | null> {
-  const byId = new Map((await listVisitTypes(db, false)).map((type) => [type.id_tipo, { id_tipo: type.id_tipo, nombre: tipoNombre(type, language), color: type.color }]));
-  return (id_tipo) => (id_tipo === null ? null : (byId.get(id_tipo) ?? null));
+  const types = await listVisitTypes(db, false);
+  const byId = new Map(types.map((type) => [type.id_tipo, { id_tipo: type.id_tipo, nombre: tipoNombre(type, language), color: type.color }]));
+  // A visit written without a type (before types, or by a path that books one slot) is a 'Consulta'.
+  const consulta = types.find((type) => type.clave === 'Consulta');
+  return (id_tipo) => byId.get(id_tipo ?? consulta?.id_tipo ?? 0) ?? null;
 }
