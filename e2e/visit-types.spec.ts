@@ -84,6 +84,11 @@ for (const viewport of [LAPTOP, PHONE]) {
       const mine = await page.request.get('/api/citas/mias?periodo=proximas', { headers: { authorization: `Bearer ${token}` } });
       const visits = (await mine.json()) as { id_cita: number }[];
       expect(visits).toHaveLength(1);
+      // The patient's visits name the type.
+      await page.goto('/mis-visitas');
+      await expect(page.getByRole('heading', { level: 1, name: 'Mis visitas' })).toBeVisible(LOADED);
+      await expect(page.getByText(tipo.nombre_es, { exact: true })).toBeVisible(LOADED);
+      await expectAccessibleInBothThemes(page, '/mis-visitas with a visit type');
     });
 
     test(`the desk lists the times where a type fits and books by type (${viewport.width}px)`, async ({ page }) => {

@@ -430,6 +430,8 @@ describe.each(DATABASES)('booking on %s', (kind) => {
         motivo_rechazo: null,
         fuera_de_plazo: false,
         asistencia: null,
+        // Booked without a type: a Consulta, named in the caller's language.
+        tipo_visita: { id_tipo: expect.any(Number), nombre: 'Consultation', color: expect.any(String) },
       });
 
       const paged = await server.request<{ id_cita: number }[]>('GET', '/api/citas/mias?pagina=2&por_pagina=2', { token: patient.token });
