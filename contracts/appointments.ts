@@ -1,5 +1,6 @@
 import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
+import { tipoDeCita } from './visit-types.ts';
 import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, linesText, pagingQuery, timeField } from './common.ts';
 
@@ -37,6 +38,8 @@ export const disponibilidadQuery = z.object({
     .default(7),
   /** First day of the window; today in the clinic's time zone when absent. */
   desde: dateField.optional(),
+  /** A visit type: only the times where a visit of its length fits are offered, each ending when the visit would. */
+  tipo: idParam.optional(),
 });
 
 export const disponibilidadItem = z.object({
@@ -67,6 +70,8 @@ export const nuevaCitaSchema = citaFormSchema.extend({
   id_doctor: requiredId,
   fecha: dateField,
   hora: timeField,
+  /** The visit type (GET /api/citas/tipos-visita/{doctorId}); without it a 'Consulta' of one slot. */
+  id_tipo_visita: idField('valor_invalido').optional(),
 });
 export type NuevaCita = z.input<typeof nuevaCitaSchema>;
 
@@ -77,6 +82,9 @@ export const citaCreadaSchema = z.object({
   hora: z.string(),
   estado: z.enum(ESTADOS_CITA),
   recordatorio: z.boolean(),
+  /** When the visit ends (its type's length after its start). */
+  hora_fin: z.string().optional(),
+  id_tipo_visita: z.number().optional(),
 });
 export type CitaCreada = z.infer<typeof citaCreadaSchema>;
 
@@ -113,6 +121,8 @@ export const miCitaItem = z.object({
   fuera_de_plazo: z.boolean(),
   /** Whether the patient came, once the doctor said so ('Asistió', 'No presentado'). */
   asistencia: z.enum(ASISTENCIAS).nullable(),
+  /** The visit's type, named in the request's language. */
+  tipo_visita: tipoDeCita.nullable().optional(),
 });
 export type MiCita = z.infer<typeof miCitaItem>;
 

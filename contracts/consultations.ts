@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tipoDeCita } from './visit-types.ts';
 import { solicitudSchema } from './agenda.ts';
 import { dateField, idField, linesText, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 
@@ -19,6 +20,8 @@ export const crearConsultaSchema = z.object({
   diagnostico: optionalText(2000),
   recomendaciones: optionalText(2000),
   tipo: z.enum(TIPOS_CONSULTA, { error: 'valor_invalido' }).default('Consulta'),
+  /** A visit type of the catalogue the doctor offers: the visit takes its length of the agenda. */
+  id_tipo_visita: idField('valor_invalido').optional(),
   /** The patient's e-mail reminder before the visit, as a booking has (on unless refused). */
   recordatorio: z.boolean({ error: 'valor_invalido' }).default(true),
 });
@@ -69,5 +72,8 @@ export const pacienteOpcionSchema = z.object({ id_paciente: z.number(), nombre: 
 export type PacienteOpcion = z.infer<typeof pacienteOpcionSchema>;
 
 /** A confirmed visit in the doctor's /mis-visitas. */
-export const visitaSchema = solicitudSchema.omit({ estado: true, no_presentados: true });
+export const visitaSchema = solicitudSchema.omit({ estado: true, no_presentados: true }).extend({
+  /** The visit's type, named in the request's language. */
+  tipo_visita: tipoDeCita.nullable().optional(),
+});
 export type Visita = z.infer<typeof visitaSchema>;

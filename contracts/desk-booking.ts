@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tipoDeCita } from './visit-types.ts';
 import { ESTADOS_CITA } from './appointment-states.ts';
 import { dateField, idField, idParam, linesText, oneLineText } from './common.ts';
 
@@ -15,6 +16,8 @@ export const huecosQuery = z
     id_especialidad: idParam.optional(),
     id_doctor: idParam.optional(),
     desde: dateField.optional(),
+    /** A visit type: only times where a visit of its length (the doctor's) fits, at doctors who offer it. */
+    tipo: idParam.optional(),
     limite: z.coerce
       .number({ error: 'numero_invalido' })
       .int('numero_invalido')
@@ -50,6 +53,8 @@ export const citaRecepcionSchema = z.object({
   id_agenda: idField('recepcion_hueco_requerido'),
   motivo: linesText('motivo_cita_requerido', 500),
   forzar_limite: forzarLimiteSchema.optional(),
+  /** The visit type; without it a 'Consulta' of one slot. */
+  id_tipo_visita: idField('valor_invalido').optional(),
 });
 export type CitaRecepcion = z.input<typeof citaRecepcionSchema>;
 export type CitaRecepcionDatos = z.infer<typeof citaRecepcionSchema>;
@@ -93,6 +98,8 @@ export const citaRecepcionItem = z.object({
   estado: z.enum(ESTADOS_CITA),
   /** The reason the desk gave to pass a cap, if it did. */
   limite_forzado: z.string().nullable(),
+  /** The visit's type, named in the request's language. */
+  tipo_visita: tipoDeCita.nullable().optional(),
 });
 export type CitaRecepcionItem = z.infer<typeof citaRecepcionItem>;
 

@@ -95,6 +95,12 @@ export const ca: Messages = {
     recepcion_motivo_cancelacion_requerido: 'Indica el motiu de la cancel·lació.',
     cierre_demasiado_largo: 'Un tancament pot durar com a màxim un any.',
     nombre_festivo_requerido: 'Escriu el nom del festiu.',
+    // visit types
+    tipo_duracion_rango: 'La durada ha d’estar entre 5 i 480 minuts.',
+    tipo_margen_rango: 'El marge després de la visita ha d’estar entre 0 i 120 minuts.',
+    tipo_nombre_requerido: 'Indica el nom del tipus de visita en les tres llengües.',
+    tipo_color_invalido: 'El color ha de ser un codi com #1C7ED6.',
+    tipo_oferta_vacia: 'Ofereix almenys un tipus de visita.',
   },
   api: {
     reserva_sin_antelacion: "Només es pot reservar amb almenys {plazo} d'antelació.",
@@ -272,5 +278,12 @@ export const ca: Messages = {
     recepcion_limite_citas_doctor_dia: 'El pacient ja té una cita amb aquest metge aquell dia. Tria un altre dia o, per citar-lo igualment, indica el motiu.',
     recepcion_otra_especialidad: 'La cita només pot passar a un altre metge de la mateixa especialitat.',
     recepcion_cita_cambiada: 'Aquesta cita acaba de canviar des d’un altre lloc (s’ha mogut o cancel·lat). Revisa la llista i torna-ho a provar.',
+    // visit types
+    tipo_visita_no_encontrado: 'Aquest tipus de visita no existeix o ja no s’ofereix.',
+    tipo_visita_no_ofrecido: 'Aquest doctor no ofereix aquest tipus de visita.',
+    tipo_visita_solo_personal: 'Aquest tipus de visita només el pot reservar el personal de la clínica. Truca a la clínica per demanar-la.',
+    tipo_visita_solo_pacientes: 'Aquest tipus de visita només el poden reservar en línia els pacients que ja han visitat aquest doctor.',
+    tipo_visita_no_cabe: 'Una visita d’aquest tipus no hi cap a aquesta hora: el doctor no té lliure tot el temps que dura. Tria’n una altra.',
+    tipo_visita_nombre_repetido: 'Ja hi ha un tipus de visita amb aquest nom.',
   },
 };

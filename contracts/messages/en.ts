@@ -94,6 +94,12 @@ export const en: Messages = {
     recepcion_motivo_cancelacion_requerido: 'Give the reason for the cancellation.',
     cierre_demasiado_largo: 'A closure can last one year at most.',
     nombre_festivo_requerido: 'Enter the holiday’s name.',
+    // visit types
+    tipo_duracion_rango: 'The length must be between 5 and 480 minutes.',
+    tipo_margen_rango: 'The buffer after the visit must be between 0 and 120 minutes.',
+    tipo_nombre_requerido: 'Give the visit type’s name in the three languages.',
+    tipo_color_invalido: 'The colour must be a code such as #1C7ED6.',
+    tipo_oferta_vacia: 'Offer at least one visit type.',
   },
   api: {
     reserva_sin_antelacion: 'Visits can only be booked at least {plazo} in advance.',
@@ -270,5 +276,12 @@ export const en: Messages = {
     recepcion_limite_citas_doctor_dia: 'The patient already has a visit with this doctor that day. Choose another day or, to book anyway, give the reason.',
     recepcion_otra_especialidad: 'A visit can only move to another doctor of the same specialty.',
     recepcion_cita_cambiada: 'This visit has just changed at another desk (moved or cancelled). Check the list and try again.',
+    // visit types
+    tipo_visita_no_encontrado: 'That visit type does not exist or is no longer offered.',
+    tipo_visita_no_ofrecido: 'This doctor does not offer that visit type.',
+    tipo_visita_solo_personal: 'Only the clinic’s staff can book this visit type. Call the clinic to ask for it.',
+    tipo_visita_solo_pacientes: 'Only patients who have already seen this doctor can book this visit type online.',
+    tipo_visita_no_cabe: 'A visit of this type does not fit at that time: the doctor is not free for all of it. Choose another time.',
+    tipo_visita_nombre_repetido: 'There is already a visit type with that name.',
   },
 };

@@ -97,6 +97,12 @@ export const es = {
     recepcion_motivo_cancelacion_requerido: 'Indica el motivo de la cancelación.',
     cierre_demasiado_largo: 'Un cierre puede durar como máximo un año.',
     nombre_festivo_requerido: 'Escribe el nombre del festivo.',
+    // visit types
+    tipo_duracion_rango: 'La duración debe estar entre 5 y 480 minutos.',
+    tipo_margen_rango: 'El margen después de la visita debe estar entre 0 y 120 minutos.',
+    tipo_nombre_requerido: 'Indica el nombre del tipo de visita en los tres idiomas.',
+    tipo_color_invalido: 'El color debe ser un código como #1C7ED6.',
+    tipo_oferta_vacia: 'Ofrece al menos un tipo de visita.',
   },
   api: {
     reserva_sin_antelacion: 'Solo se puede reservar con al menos {plazo} de antelación.',
@@ -275,6 +281,13 @@ export const es = {
     recepcion_limite_citas_doctor_dia: 'El paciente ya tiene una cita con este doctor ese día. Elige otro día o, para citarle igualmente, indica el motivo.',
     recepcion_otra_especialidad: 'La cita solo puede pasar a otro doctor de la misma especialidad.',
     recepcion_cita_cambiada: 'Esta cita acaba de cambiar desde otro puesto (se ha movido o cancelado). Revisa la lista y vuelve a intentarlo.',
+    // visit types
+    tipo_visita_no_encontrado: 'Ese tipo de visita no existe o ya no se ofrece.',
+    tipo_visita_no_ofrecido: 'Este doctor no ofrece ese tipo de visita.',
+    tipo_visita_solo_personal: 'Este tipo de visita solo lo puede reservar el personal de la clínica. Llama a la clínica para pedirla.',
+    tipo_visita_solo_pacientes: 'Este tipo de visita solo lo pueden reservar en línea los pacientes que ya han visitado a este doctor.',
+    tipo_visita_no_cabe: 'Una visita de este tipo no cabe a esa hora: el doctor no tiene libre todo el tiempo que dura. Elige otra hora.',
+    tipo_visita_nombre_repetido: 'Ya hay un tipo de visita con ese nombre.',
   },
 };
 

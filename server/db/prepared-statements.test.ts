@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, useTestServer } from '../testing/test-server.ts';
+import { forgetPreparedStatements } from './prepared-statements.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Database } from './schema/index.ts';
 
@@ -18,6 +19,7 @@ async function preparedOn(db: Kysely<Database>): Promise<string[]> {
 }
 
 describe.skipIf(!DATABASES.includes('postgres'))('repeated queries kept prepared on PostgreSQL (decisions 0114, 0116)', () => {
+  beforeAll(forgetPreparedStatements);
   const server = useTestServer('postgres');
 
   it('prepares a query compiled once the first time a connection runs it, and runs it by name after', async () => {

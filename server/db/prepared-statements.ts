@@ -26,6 +26,17 @@ const MAX_SEEN = 1024;
 /** SQL whose prepared plan went stale under a migration: run unnamed for the life of the process. */
 const neverPrepared = new Set<string>();
 
+/**
+ * Forgets which SQL is kept prepared, as a new process would. The bounds above are per process: a
+ * test that counts the statements a connection prepares starts from here, whatever the test
+ * files run before it in the same process used up.
+ */
+export function forgetPreparedStatements(): void {
+  names.clear();
+  seenOnce.clear();
+  neverPrepared.clear();
+}
+
 /** A text run a second time is kept prepared from then on. */
 function noteRun(sql: string): void {
   if (names.has(sql) || neverPrepared.has(sql)) return;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, useTestServer } from '../testing/test-server.ts';
+import { forgetPreparedStatements } from './prepared-statements.ts';
 import { isOneOf } from './sql.ts';
 
 describe.each(DATABASES)('isOneOf on %s', (kind) => {
@@ -27,6 +28,7 @@ describe.each(DATABASES)('isOneOf on %s', (kind) => {
 });
 
 describe.skipIf(!DATABASES.includes('postgres'))('isOneOf on PostgreSQL', () => {
+  beforeAll(forgetPreparedStatements);
   const server = useTestServer('postgres');
 
   it('sends lists of any length as one statement', async () => {

@@ -35,6 +35,7 @@ import { recordsRoutes } from './records/records.routes.ts';
 import { remindersPlugin } from './reminders/reminders.plugin.ts';
 import { specialtiesRoutes } from './specialties/specialties.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { visitTypesRoutes } from './visit-types/visit-types.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 
 /** Every API module, each registered under /api. */
@@ -84,4 +85,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   deskBookingRoutes((db, app, from, to) => clinicDays(db, clinicHolidays(app), from, to)),
   clinicDayRoutes,
   oneTapRoutes,
+  visitTypesRoutes,
 ];

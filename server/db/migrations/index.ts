@@ -20,6 +20,7 @@ import { patientListCoveringIndex } from './082-patient-list-covering-index.ts';
 import { patientDni } from './084-patient-dni.ts';
 import { activeAccountsInIdOrder } from './085-active-accounts-in-id-order.ts';
 import { weeklyHoursVersions } from './090-weekly-hours-versions.ts';
+import { visitTypes } from './095-visit-types.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -79,4 +80,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '084-patient-dni': patientDni,
   '085-active-accounts-in-id-order': activeAccountsInIdOrder,
   '090-weekly-hours-versions': weeklyHoursVersions,
+  '095-visit-types': visitTypes,
 };

@@ -112,6 +112,41 @@ export interface CitasTable {
   reubicar_motivo: string | null;
   /** When the patient said from a reminder's link that they will come (migration 072). */
   confirmada_paciente_en: string | null;
+  /** The visit's type (tipos_visita) and the minutes it holds, its buffer included (migration 095). */
+  id_tipo_visita: number | null;
+  duracion_min: number | null;
+}
+
+export type ReservaTipoVisita = 'todos' | 'pacientes_doctor' | 'personal';
+
+export interface TiposVisitaTable {
+  id_tipo: Generated<number>;
+  /** The consultation type it stands for ('Consulta', 'Revisión', 'Urgencia'); null for the clinic's own. */
+  clave: string | null;
+  nombre_es: string;
+  nombre_ca: string;
+  nombre_en: string;
+  duracion_min: number;
+  color: string;
+  reserva: ReservaTipoVisita;
+  instrucciones: string | null;
+  margen_min: Generated<number>;
+  activo: Generated<number>;
+  creado_en: string;
+  actualizado_en: string;
+}
+
+export interface TiposVisitaDoctorTable {
+  id_doctor: number;
+  id_tipo: number;
+  /** The doctor's own length for it; null: the catalogue's. */
+  duracion_min: number | null;
+}
+
+/** The slots after the first that a visit longer than one slot holds. */
+export interface CitasHuecosTable {
+  id_agenda: number;
+  id_cita: number;
 }
 
 
@@ -500,6 +535,9 @@ export interface Database {
   lista_espera: ListaEsperaTable;
   ofertas_espera: OfertasEsperaTable;
   lista_espera_huecos: ListaEsperaHuecosTable;
+  tipos_visita: TiposVisitaTable;
+  tipos_visita_doctor: TiposVisitaDoctorTable;
+  citas_huecos: CitasHuecosTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -465,14 +465,14 @@ export async function listConfirmedAppointments(
   id_doctor: number,
   from: string,
   page: { offset: number; limit: number },
-): Promise<{ items: Visita[]; total: number }> {
+): Promise<{ items: (Visita & { id_tipo_visita: number | null })[]; total: number }> {
   const base = appointmentsWithPeople(db)
     .where('c.id_doctor', '=', id_doctor)
     .where('c.estado', '=', 'Confirmada')
     .where('c.fecha', '>=', from);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
+    .select(['c.id_cita', 'c.id_paciente', 'c.fecha', 'c.hora', 'c.motivo', 'c.id_tipo_visita', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .orderBy('c.fecha')
     .orderBy('c.hora')
     .offset(page.offset)

@@ -12,6 +12,9 @@ export type NewAppointment = Pick<CitasTable, 'id_paciente' | 'id_doctor' | 'id_
   recordatorio: boolean;
   /** A patient's request waits for the doctor (pendiente); a visit the doctor assigns is Confirmada. */
   estado?: 'pendiente' | 'Confirmada';
+  /** The visit's type and the minutes it holds (null: one slot). */
+  id_tipo_visita?: number;
+  duracion_min?: number | null;
 };
 
 const insertAppointmentQuery = compiledOnce((db, row: Insertable<CitasTable>) => db.insertInto('citas').values(row).returning('id_cita'));
@@ -37,6 +40,7 @@ export interface PatientAppointmentRow {
   motivo_rechazo: string | null;
   recordatorio: number;
   asistencia: CitasTable['asistencia'];
+  id_tipo_visita: number | null;
   id_doctor: number;
   nombre: string;
   apellido1: string;
@@ -103,6 +107,7 @@ export async function listPatientAppointments(
         'c.recordatorio',
         'c.asistencia',
         'c.id_doctor',
+        'c.id_tipo_visita',
         ...appointmentDoctorColumns,
       ])
       .orderBy('c.fecha', direction)

@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/appointments.ts';
 import { errorBody } from '../../../contracts/common.ts';
 import { misReglasSchema } from '../../../contracts/booking-rules.ts';
+import { tipoReservableItem, tiposReservablesParams } from '../../../contracts/visit-types.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { perUser, registerUserLimits } from '../../lib/user-limit.ts';
 import { createAttendanceService } from './attendance.service.ts';
@@ -64,6 +65,20 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.availability(callerOf(request), request.params.doctorId, request.query),
+  );
+
+  app.get(
+    '/citas/tipos-visita/:doctorId',
+    {
+      config: { access: ['paciente', 'doctor', 'recepcion', 'admin'] },
+      schema: {
+        tags: ['citas'],
+        summary: 'The visit types the caller may book with a doctor, with the length that doctor gives each (patients: those open to them online)',
+        params: tiposReservablesParams,
+        response: { 200: z.array(tipoReservableItem), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => service.visitTypes(callerOf(request), request.params.doctorId),
   );
 
   app.post(

@@ -246,6 +246,9 @@ describe.each(DATABASES)('booking on %s', (kind) => {
         hora: '10:30',
         estado: 'pendiente',
         recordatorio: false,
+        // Without a type: a 'Consulta' of one slot.
+        hora_fin: '11:00',
+        id_tipo_visita: expect.any(Number),
       });
       const cita = await server.database.db.selectFrom('citas').selectAll().where('id_cita', '=', created.body.id_cita).executeTakeFirstOrThrow();
       expect(cita).toMatchObject({ id_paciente: patient.id_paciente, estado: 'pendiente', motivo: 'Dolor de cabeza', hora: '10:30' });
@@ -427,6 +430,8 @@ describe.each(DATABASES)('booking on %s', (kind) => {
         motivo_rechazo: null,
         fuera_de_plazo: false,
         asistencia: null,
+        // Booked without a type: a Consulta, named in the caller's language.
+        tipo_visita: { id_tipo: expect.any(Number), nombre: 'Consultation', color: expect.any(String) },
       });
 
       const paged = await server.request<{ id_cita: number }[]>('GET', '/api/citas/mias?pagina=2&por_pagina=2', { token: patient.token });

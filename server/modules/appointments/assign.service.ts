@@ -11,6 +11,10 @@ import { findActivePatientOfAccount, findConsultation, insertConsultation } from
 import { scheduleReminder } from '../reminders/index.ts';
 import { insertAppointment } from './appointments.repository.ts';
 import { holdSlotForAppointment, type HoldRefusal } from './hold-slot.ts';
+import { TIPOS_CONSULTA, type TipoConsulta } from '../../../contracts/consultation-types.ts';
+import { typeForKey } from '../visit-types/index.ts';
+import { chooseVisitType } from './visit-type-choice.ts';
+import { recordExtraSlots } from './visit-span.ts';
 
 /** What each refusal answers: a time no slot can ever take is the request's fault (400), a taken or blocked one a conflict. */
 const refusals: Record<HoldRefusal, { status: 400 | 403 | 409; code: ApiCode }> = {
@@ -19,6 +23,7 @@ const refusals: Record<HoldRefusal, { status: 400 | 403 | 409; code: ApiCode }> 
   hueco_solapado: { status: 409, code: 'consulta_hueco_solapado' },
   pasa_medianoche: { status: 400, code: 'consulta_pasa_medianoche' },
   doctor_no_encontrado: { status: 403, code: 'sin_perfil_doctor' },
+  no_cabe: { status: 409, code: 'tipo_visita_no_cabe' },
 };
 
 /** An appointment the doctor assigns to a patient (POST /api/consultas): it takes a place in the agenda like a booking. */
@@ -43,7 +48,13 @@ export function createAssignService(app: FastifyInstance) {
         id_consulta = await db.transaction().execute(async (trx) => {
           const id_paciente = await findActivePatientOfAccount(trx, input.pacienteId);
           if (id_paciente === undefined) throw fail(404, 'paciente_no_encontrado', caller.language);
-          const slot = await holdSlotForAppointment(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora });
+          // By a type of the catalogue (its length), or by the spec's type word (one slot, as before).
+          const chosen =
+            input.id_tipo_visita !== undefined
+              ? await chooseVisitType(trx, id_doctor, input.id_tipo_visita, { staff: true }, caller.language)
+              : { id_tipo: (await typeForKey(trx, input.tipo))?.id_tipo ?? 1, clave: input.tipo, minutos: null };
+          const tipo: TipoConsulta = (TIPOS_CONSULTA as readonly string[]).includes(chosen.clave ?? '') ? (chosen.clave as TipoConsulta) : input.tipo;
+          const slot = await holdSlotForAppointment(trx, app.database.dialect, { id_doctor, fecha: input.fecha, hora: input.hora, minutes: chosen.minutos });
           if (!slot.held) throw fail(refusals[slot.refusal].status, refusals[slot.refusal].code, caller.language);
           // A slot already over would make a visit the patient cannot cancel, and with it a standing
           // right to their record; the slot under way takes a walk-in.
@@ -60,7 +71,10 @@ export function createAssignService(app: FastifyInstance) {
             recordatorio: input.recordatorio,
             creado_en: stamp,
             estado: 'Confirmada',
+            id_tipo_visita: chosen.id_tipo,
+            duracion_min: chosen.minutos,
           });
+          await recordExtraSlots(trx, id_cita, slot.extra);
           if (input.recordatorio) await scheduleReminder(app, trx, { id_cita, fecha: input.fecha, hora: slot.hora });
           const id = await insertConsultation(trx, {
             id_paciente,
@@ -68,7 +82,7 @@ export function createAssignService(app: FastifyInstance) {
             id_cita,
             fecha: input.fecha,
             hora: slot.hora,
-            tipo: input.tipo,
+            tipo,
             motivo: input.motivo,
             descripcion: input.descripcion ?? null,
             diagnostico: input.diagnostico ?? null,

@@ -29,6 +29,7 @@ import {
   scheduleReminder,
 } from '../reminders/index.ts';
 import { readClinic } from '../clinic/index.ts';
+import { visitTypeNamer } from '../visit-types/index.ts';
 import type { MisReglas } from '../../../contracts/booking-rules.ts';
 import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
@@ -39,6 +40,8 @@ import { bookingRules } from './booking-rules.ts';
 import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from './booking-window.ts';
 import { moveAwayFrom, releaseAppointment } from './release-appointment.ts';
 import { findSlotAt, findSlotById, reserveSlot, type SlotRow } from './slots-for-appointments.ts';
+import { bookableTypes, chooseVisitType } from './visit-type-choice.ts';
+import { freeExtraSlots, holdExtraSlots, recordExtraSlots, spanFree, spanOf, visitEnd } from './visit-span.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>
@@ -77,6 +80,10 @@ export function createBookingService(app: FastifyInstance) {
       const desde = query.desde ?? today;
       const hasta = addDays(desde, query.dias);
       const window = bookingWindow(await bookingRules(app), now, config.timeZone);
+      const chosen =
+        query.tipo === undefined || actor.id_paciente === null
+          ? undefined
+          : await chooseVisitType(db, doctorId, query.tipo, { staff: false, id_paciente: actor.id_paciente }, language);
       const [slots, mine] = await Promise.all([
         listBookableDoctorSlots(db, doctorId, desde, hasta),
         actor.id_paciente === null
@@ -89,8 +96,15 @@ export function createBookingService(app: FastifyInstance) {
       // this answer's time (a year of slots), and clinics are closed in the hour daylight saving repeats.
       const earliestDay = window.firstDay;
       const earliestTime = window.firstTime;
-      return slots.flatMap((slot) => {
+      return slots.flatMap((slot, index) => {
         const tipo = tipoOf(slot);
+        // For a type, a free time is offered only where the whole visit fits, and it ends when the visit does.
+        let hora_fin = hhmm(slot.hora_fin);
+        if (chosen && tipo === 'Disponible') {
+          const span = spanOf(slots, index, chosen.minutos);
+          if (!span || !spanFree(span) || span.some((next) => next.fecha !== slot.fecha)) return [];
+          hora_fin = visitEnd(slot, chosen.minutos);
+        }
         const start = hhmm(slot.hora_inicio);
         const past = slot.fecha < today || (slot.fecha === today && start <= time);
         // Free slots outside the clinic's booking window are not offered.
@@ -102,7 +116,7 @@ export function createBookingService(app: FastifyInstance) {
           {
             fecha: slot.fecha,
             hora_inicio: hhmm(slot.hora_inicio),
-            hora_fin: hhmm(slot.hora_fin),
+            hora_fin,
             tipo,
             ...(mia ? { mia } : {}),
           },
@@ -128,7 +142,7 @@ export function createBookingService(app: FastifyInstance) {
       const rules = await bookingRules(app);
       ensureBookable(rules, input, now, config.timeZone, language);
       const stamp = now.toISOString();
-      let booked: { id_cita: number; noticeDue: boolean };
+      let booked: { id_cita: number; noticeDue: boolean; id_tipo_visita: number; hora_fin: string };
       try {
         booked = await db.transaction().execute(async (trx) => {
           const id_doctor = input.id_doctor;
@@ -137,6 +151,7 @@ export function createBookingService(app: FastifyInstance) {
             const bookable = await findBookableDoctor(trx, id_doctor);
             throw fail(404, bookable ? 'hueco_no_encontrado' : 'doctor_no_encontrado', language);
           }
+          const chosen = await chooseVisitType(trx, id_doctor, input.id_tipo_visita, { staff: false, id_paciente }, language);
           // Booking caps, counted under a lock on the patient so that racing bookings of one
           // patient cannot pass them together.
           await lockPatient(trx, id_paciente, app.database.dialect);
@@ -146,6 +161,9 @@ export function createBookingService(app: FastifyInstance) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);
           }
+          // A longer visit takes the slots after its first too, or nothing at all (the transaction rolls back).
+          const extra = await holdExtraSlots(trx, { id_doctor, fecha: slot.fecha, hora_inicio: slot.hora_inicio }, chosen.minutos);
+          if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'hueco_ocupado', language);
           const id = await insertAppointment(trx, {
             id_paciente,
             id_doctor,
@@ -155,7 +173,10 @@ export function createBookingService(app: FastifyInstance) {
             motivo: input.motivo,
             recordatorio: input.recordatorio,
             creado_en: stamp,
+            id_tipo_visita: chosen.id_tipo,
+            duracion_min: chosen.minutos,
           });
+          await recordExtraSlots(trx, id, extra.ids);
           if (input.recordatorio)
             await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
           const noticeDue = await queueRequestNotice(app, trx, { id_cita: id, id_doctor });
@@ -169,7 +190,7 @@ export function createBookingService(app: FastifyInstance) {
             ip: caller.address,
             creado_en: stamp,
           });
-          return { id_cita: id, noticeDue };
+          return { id_cita: id, noticeDue, id_tipo_visita: chosen.id_tipo, hora_fin: visitEnd(slot, chosen.minutos) };
         });
       } catch (error) {
         // The slot was marked free while an active appointment held it: the index refuses the second.
@@ -185,7 +206,16 @@ export function createBookingService(app: FastifyInstance) {
         hora: input.hora,
         estado: 'pendiente',
         recordatorio: input.recordatorio,
+        hora_fin: booked.hora_fin,
+        id_tipo_visita: booked.id_tipo_visita,
       };
+    },
+
+    /** The visit types the calling patient may book with a doctor (staff: every type the doctor offers). */
+    async visitTypes({ actor, language }: Caller, id_doctor: number) {
+      if (!(await findBookableDoctor(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', language);
+      const booker = actor.rol === 'paciente' && actor.id_paciente !== null ? { staff: false as const, id_paciente: actor.id_paciente } : { staff: true as const };
+      return bookableTypes(db, id_doctor, booker, language);
     },
 
     /**
@@ -238,6 +268,8 @@ export function createBookingService(app: FastifyInstance) {
             except: id_cita,
           });
           ensureMoveWithinCaps(rules, counts, language);
+          // A longer visit lets its later slots go first, so it may move within its own time.
+          await freeExtraSlots(trx, id_cita);
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);
@@ -255,6 +287,10 @@ export function createBookingService(app: FastifyInstance) {
           if (!movedOk) throw fail(409, 'cita_cancelada_no_modificable', language);
           // The old slot is free again and its reminder stops; the consultation (its type, the doctor's notes) moves along.
           await moveAwayFrom(app, trx, { id_cita, id_agenda: cita.id_agenda }, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora });
+          // The visit keeps its length: it holds as many minutes at the new time, or does not move.
+          const extra = await holdExtraSlots(trx, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora_inicio: slot.hora_inicio }, cita.duracion_min);
+          if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'hueco_ocupado', language);
+          await recordExtraSlots(trx, id_cita, extra.ids);
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
             tipo: 'cambiada',
@@ -322,6 +358,7 @@ export function createBookingService(app: FastifyInstance) {
         limit: query.por_pagina,
         offset: (query.pagina - 1) * query.por_pagina,
       });
+      const typeOf = await visitTypeNamer(db, caller.language);
       await writeAudit(db, {
         id_usuario: actor.id_usuario,
         rol: actor.rol,
@@ -346,6 +383,7 @@ export function createBookingService(app: FastifyInstance) {
         motivo_rechazo: row.estado === 'Cancelada' ? row.motivo_rechazo : null,
         fuera_de_plazo: upcoming && row.estado !== 'Cancelada' && insideCancelNotice(rules, row, now, config.timeZone),
         asistencia: row.asistencia,
+        tipo_visita: typeOf(row.id_tipo_visita),
       }));
       return { items, total };
     },

@@ -31,6 +31,7 @@ export async function listUpcomingVisits(db: Db, of: { id_paciente?: number; id_
       'c.hora',
       'c.estado',
       'c.limite_forzado',
+      'c.id_tipo_visita',
       'd.id_especialidad',
       ...appointmentDoctorColumns,
     ])
@@ -59,6 +60,7 @@ export async function findVisitWithSpecialty(db: Db, id_cita: number) {
       'c.motivo',
       'c.estado',
       'c.recordatorio',
+      'c.duracion_min',
       'd.id_especialidad',
     ])
     .where('c.id_cita', '=', id_cita)

@@ -22,6 +22,7 @@ import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, openConsultationFor } from '../consultations/index.ts';
 import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { moveReminder, scheduleReminder } from '../reminders/index.ts';
+import { visitTypeNamer } from '../visit-types/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, insertAppointment, lockAppointment } from './appointments.repository.ts';
 import { countBookingCaps, lockPatient, type BookingCounts } from './booking-caps.repository.ts';
@@ -32,6 +33,8 @@ import { findBookablePatient, findVisitWithSpecialty, listUpcomingVisits, moveVi
 import { findSlotWithDoctor, listFirstFreeSlots } from './first-free-slots.ts';
 import { releaseAppointment } from './release-appointment.ts';
 import { freeSlot, reserveSlot } from './slots-for-appointments.ts';
+import { chooseVisitType, type ChosenType } from './visit-type-choice.ts';
+import { daySlotsFrom, freeExtraSlots, holdExtraSlots, recordExtraSlots, spanFree, spanOf, visitEnd } from './visit-span.ts';
 import type { ReglasReserva } from '../../../contracts/booking-rules.ts';
 
 /**
@@ -89,7 +92,11 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
     ensureBookable(rules, { fecha: slot.fecha, hora }, now, config.timeZone, language);
   };
 
-  const toItem = (row: Awaited<ReturnType<typeof listUpcomingVisits>>[number], language: Language): CitaRecepcionItem => ({
+  const toItem = (
+    row: Awaited<ReturnType<typeof listUpcomingVisits>>[number],
+    language: Language,
+    typeOf: Awaited<ReturnType<typeof visitTypeNamer>>,
+  ): CitaRecepcionItem => ({
     id_cita: row.id_cita,
     id_paciente: row.id_paciente,
     id_doctor: row.id_doctor,
@@ -101,13 +108,14 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
     hora: hhmm(row.hora),
     estado: row.estado,
     limite_forzado: row.limite_forzado,
+    tipo_visita: typeOf(row.id_tipo_visita),
   });
 
   const visitItem = async (id_cita: number, language: Language): Promise<CitaRecepcionItem> => {
     const now = clock.now();
     const [row] = await listUpcomingVisits(db, { id_cita, today: localDate(now, config.timeZone), time: '00:00' });
     if (!row) throw fail(404, 'cita_no_encontrada', language);
-    return toItem(row, language);
+    return toItem(row, language, await visitTypeNamer(db, language));
   };
 
   return {
@@ -129,6 +137,18 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
         fromTime = '00:00';
       }
       const found: HuecoLibre[] = [];
+      // For a type: each doctor's length for it, or null when that doctor does not offer it.
+      const typeAt = new Map<number, ChosenType | null>();
+      const fits = async (row: { id_doctor: number; fecha: string; hora_inicio: string }) => {
+        if (query.tipo === undefined) return { fit: true, minutos: null };
+        if (!typeAt.has(row.id_doctor)) {
+          typeAt.set(row.id_doctor, await chooseVisitType(db, row.id_doctor, query.tipo, { staff: true }, language).catch(() => null));
+        }
+        const chosen = typeAt.get(row.id_doctor);
+        if (!chosen) return { fit: false, minutos: null };
+        const span = spanOf(await daySlotsFrom(db, row.id_doctor, row.fecha, row.hora_inicio), 0, chosen.minutos);
+        return { fit: span !== undefined && spanFree(span), minutos: chosen.minutos };
+      };
       // Closed days are few: a batch a little larger than asked for is nearly always enough.
       const batch = query.limite * 2 + 10;
       for (let offset = 0; found.length < query.limite; offset += batch) {
@@ -145,6 +165,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
         for (const row of rows) {
           if (found.length === query.limite) break;
           if (closed?.isHoliday(row.fecha)) continue;
+          const { fit, minutos } = await fits(row);
+          if (!fit) continue;
           found.push({
             id_agenda: row.id_agenda,
             id_doctor: row.id_doctor,
@@ -153,7 +175,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
             especialidad: specialtyIn(row, language),
             fecha: row.fecha,
             hora_inicio: hhmm(row.hora_inicio),
-            hora_fin: hhmm(row.hora_fin),
+            hora_fin: visitEnd(row, minutos),
           });
         }
         if (rows.length < batch) break;
@@ -168,7 +190,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
       const now = clock.now();
       const rows = await listUpcomingVisits(db, { id_paciente, today: localDate(now, config.timeZone), time: localTime(now, config.timeZone) });
       await writeAudit(db, actorAudit(caller.actor, caller.address, now.toISOString(), { accion: 'citas.listar', id_paciente, detalle: 'recepción' }));
-      return { paciente: patient, citas: rows.map((row) => toItem(row, caller.language)) };
+      const typeOf = await visitTypeNamer(db, caller.language);
+      return { paciente: patient, citas: rows.map((row) => toItem(row, caller.language, typeOf)) };
     },
 
     /**
@@ -194,7 +217,10 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           const counts = await countBookingCaps(trx, { id_paciente: input.id_paciente, id_doctor: slot.id_doctor, fecha: slot.fecha, ...capsClock(now, config.timeZone) });
           const cap = capPassed(rules, counts, false);
           if (cap && !input.forzar_limite) throw fail(409, cap.code, language, { params: cap.params });
+          const chosen = await chooseVisitType(trx, slot.id_doctor, input.id_tipo_visita, { staff: true }, language);
           if (!(await reserveSlot(trx, slot.id_agenda))) throw fail(409, 'recepcion_hueco_ocupado', language);
+          const extra = await holdExtraSlots(trx, slot, chosen.minutos);
+          if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'recepcion_hueco_ocupado', language);
           const id = await insertAppointment(trx, {
             id_paciente: input.id_paciente,
             id_doctor: slot.id_doctor,
@@ -205,7 +231,10 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
             recordatorio: true,
             creado_en: stamp,
             estado: 'Confirmada',
+            id_tipo_visita: chosen.id_tipo,
+            duracion_min: chosen.minutos,
           });
+          await recordExtraSlots(trx, id, extra.ids);
           const override = cap && input.forzar_limite ? input.forzar_limite.motivo : null;
           if (override) await setCapOverride(trx, id, override);
           await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora });
@@ -270,6 +299,8 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           });
           const cap = capPassed(rules, counts, true);
           if (cap && !input.forzar_limite) throw fail(409, cap.code, language, { params: cap.params });
+          // A longer visit lets its later slots go first, so it may move within its own time.
+          await freeExtraSlots(trx, id_cita);
           if (!(await reserveSlot(trx, slot.id_agenda))) throw fail(409, 'recepcion_hueco_ocupado', language);
           const hora = hhmm(slot.hora_inicio);
           const override = cap && input.forzar_limite ? input.forzar_limite.motivo : null;
@@ -287,6 +318,10 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           if (!moved) throw fail(409, 'recepcion_cita_cambiada', language);
           await freeSlot(trx, cita.id_agenda);
           await app.settleFreedSlot(trx, cita.id_agenda);
+          // The visit keeps its length at the new time, or does not move.
+          const extra = await holdExtraSlots(trx, slot, cita.duracion_min);
+          if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'recepcion_hueco_ocupado', language);
+          await recordExtraSlots(trx, id_cita, extra.ids);
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
             tipo: 'cambiada',

@@ -7,6 +7,7 @@ import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { listConfirmedAppointments } from './appointment-reads.repository.ts';
 import { listSelectablePatients } from './care.repository.ts';
+import { visitTypeNamer } from '../visit-types/index.ts';
 
 interface Page<T> {
   items: T[];
@@ -39,7 +40,8 @@ export function createDoctorListsService(app: FastifyInstance) {
       const now = clock.now();
       const page = await listConfirmedAppointments(db, id_doctor, localDate(now, config.timeZone), pageOf(query));
       await writeAudit(db, actorAudit(caller.actor, caller.address, now.toISOString(), { accion: 'visitas.listar', id_paciente: null, detalle: `${page.items.length} visitas` }));
-      return page;
+      const typeOf = await visitTypeNamer(db, caller.language);
+      return { ...page, items: page.items.map(({ id_tipo_visita, ...visit }) => ({ ...visit, tipo_visita: typeOf(id_tipo_visita) })) };
     },
   };
 }

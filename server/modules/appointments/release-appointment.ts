@@ -4,10 +4,11 @@ import type { Database } from '../../db/schema/index.ts';
 import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
 import { cancelPendingReminder } from '../reminders/index.ts';
 import { freeSlot } from './slots-for-appointments.ts';
+import { freeExtraSlots } from './visit-span.ts';
 
 /**
  * What a rejected or cancelled appointment leaves behind, undone in the caller's transaction:
- * its slot is free again (or closed, where the doctor no longer works then), a pending reminder is not sent, and the consultation that accepting it
+ * its slot (and the slots after it a longer visit holds) is free again (or closed, where the doctor no longer works then), a pending reminder is not sent, and the consultation that accepting it
  * opened (unless already finished) is removed. Every way an appointment ends early or moves away
  * uses it.
  */
@@ -18,6 +19,7 @@ export async function releaseAppointment(
 ): Promise<void> {
   await freeSlot(db, cita.id_agenda);
   await app.settleFreedSlot(db, cita.id_agenda);
+  await freeExtraSlots(db, cita.id_cita);
   await cancelPendingReminder(db, cita.id_cita);
   await removeOpenConsultation(db, cita.id_cita);
 }

@@ -346,8 +346,8 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     const visits = await server.request('GET', '/api/medico/visitas', { token: doctor.token });
     expect(visits.status).toBe(200);
     expect(visits.body).toEqual([
-      { id_cita: today.id_cita, id_paciente: patient.id_paciente, paciente: 'Eva Mas', fecha: '2026-03-02', hora: '09:30', motivo: 'Analítica' },
-      { id_cita: later.id_cita, id_paciente: patient.id_paciente, paciente: 'Eva Mas', fecha: '2026-03-03', hora: '09:00', motivo: 'Seguimiento' },
+      { id_cita: today.id_cita, id_paciente: patient.id_paciente, paciente: 'Eva Mas', fecha: '2026-03-02', hora: '09:30', motivo: 'Analítica', tipo_visita: { id_tipo: expect.any(Number), nombre: 'Consulta', color: expect.any(String) } },
+      { id_cita: later.id_cita, id_paciente: patient.id_paciente, paciente: 'Eva Mas', fecha: '2026-03-03', hora: '09:00', motivo: 'Seguimiento', tipo_visita: { id_tipo: expect.any(Number), nombre: 'Consulta', color: expect.any(String) } },
     ]);
     expect((await auditEntries(server, 'visitas.listar')).at(-1)).toMatchObject({ id_usuario: doctor.id_usuario });
   });

@@ -7,6 +7,7 @@ import { REGLAS_POR_DEFECTO } from '../../../contracts/booking-rules-words.ts';
 import { CLINICA_POR_DEFECTO } from '../../../contracts/clinic.ts';
 import { deskBookingRows } from './desk-booking-rows.ts';
 import { relocateRows } from './relocate-rows.ts';
+import { visitTypesRows } from './visit-types-rows.ts';
 import { waitlistRows } from './waitlist-rows.ts';
 import { noticesRows, oneTapRows } from './notices-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
@@ -730,6 +731,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...deskBookingRows,
   ...clinicDayRows,
   ...relocateRows,
+  ...visitTypesRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',

@@ -79,7 +79,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   clinicSettings: {
     layout: 'area',
-    namespaces: ['admin', 'clinic-calendar'],
+    namespaces: ['admin', 'clinic-calendar', 'visit-types'],
     load: () => import('../features/admin/routes/clinic-settings-page.tsx'),
   },
   auditLog: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
@@ -102,7 +102,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   doctorProfile: {
     layout: 'area',
-    namespaces: ['doctor'],
+    namespaces: ['doctor', 'visit-types'],
     load: () => import('../features/doctor/routes/doctor-profile-page.tsx'),
   },
   patientList: {
@@ -134,7 +134,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   bookVisit: {
     layout: 'area',
     settle: true,
-    namespaces: ['booking', 'waitlist'],
+    namespaces: ['booking', 'waitlist', 'visit-types'],
     load: () => import('../features/appointments/routes/book-appointment-page.tsx'),
   },
   patientSummary: {
@@ -165,7 +165,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   myVisits: {
     layout: 'area',
     settle: true,
-    namespaces: ['visits', 'booking', 'waitlist'],
+    namespaces: ['visits', 'booking', 'waitlist', 'visit-types'],
     load: () => import('../features/appointments/routes/my-appointments-page.tsx'),
   },
   waitlistOffer: {
@@ -197,7 +197,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   deskBooking: {
     layout: 'area',
-    namespaces: ['desk-booking'],
+    namespaces: ['desk-booking', 'visit-types'],
     load: () => import('../features/desk/routes/desk-booking-page.tsx'),
   },
   toRelocate: {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Container, FileButton, Grid, Group, Image, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { clinicaCambioSchema, LOGO_TYPES, type Clinica, type ClinicaCambio } from '../../../../../contracts/clinic.ts';
@@ -13,6 +13,9 @@ import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 import { ClosuresSection } from '../components/closures-section.tsx';
 import { HolidaysSection } from '../components/holidays-section.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
+
+// The visit types' section (a colour picker, a dialog) loads after the screen's first render.
+const VisitTypesSection = lazy(() => import('../components/visit-types-section.tsx').then((module) => ({ default: module.VisitTypesSection })));
 
 const FIELDS = ['nombre', 'razon_social', 'nif', 'direccion', 'codigo_postal', 'localidad', 'telefono', 'correo', 'correo_privacidad', 'web'] as const;
 
@@ -165,6 +168,9 @@ export default function ClinicSettingsPage() {
       </Paper>
 
       <BookingRulesForm />
+      <Suspense fallback={null}>
+        <VisitTypesSection />
+      </Suspense>
       <ClosuresSection />
       <HolidaysSection />
     </Container>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Modal, Stack, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,9 @@ export interface AppointmentChoice {
   hora: string;
   hora_fin: string;
   patient: string;
+  /** The visit type's name and the instructions the clinic gives for it. */
+  type?: string;
+  instructions?: string | null;
 }
 
 interface ConfirmBookingModalProps {
@@ -29,6 +32,7 @@ interface ConfirmBookingModalProps {
 /** 'Confirmar Cita': what is being booked, the required reason and the reminder choice. */
 export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: ConfirmBookingModalProps) {
   const { t, i18n } = useTranslation('booking');
+  const { t: tv } = useTranslation('visit-types');
   const {
     register,
     handleSubmit,
@@ -51,6 +55,7 @@ export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: C
         { label: t('specialty'), value: choice.specialty },
         { label: t('when'), value: `${formatIso(choice.fecha, { dateStyle: 'full' }, i18n.language)}, ${choice.hora}–${choice.hora_fin}` },
         { label: t('patient'), value: choice.patient },
+        ...(choice.type ? [{ label: tv('pick_label'), value: choice.type }] : []),
       ]
     : [];
 
@@ -66,6 +71,11 @@ export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: C
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <Stack>
           <DefinitionList items={items} cols={{ base: 1, sm: 2 }} />
+          {choice?.instructions && (
+            <Alert variant="light" title={tv('instructions')}>
+              {choice.instructions}
+            </Alert>
+          )}
           <Textarea
             label={t('reason')}
             required

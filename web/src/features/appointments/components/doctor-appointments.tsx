@@ -8,6 +8,7 @@ import { useDoctorAppointments } from '../api/get-doctor-appointments.ts';
 
 function AppointmentsTable({ id, title, empty, appointments, withDate }: { id: string; title: string; empty: string; appointments: Visita[]; withDate: boolean }) {
   const { t } = useTranslation('visits');
+  const { t: tv } = useTranslation('visit-types');
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
       <Title order={2} size="h3" id={id} mb="sm">
@@ -33,6 +34,7 @@ function AppointmentsTable({ id, title, empty, appointments, withDate }: { id: s
               : []),
             { label: t('col_time'), cell: (appointment) => appointment.hora },
             { label: t('col_patient'), cell: (appointment) => appointment.paciente },
+            { label: tv('pick_label'), cell: (appointment) => appointment.tipo_visita?.nombre ?? t('common:empty_value') },
             { label: t('col_reason'), cell: (appointment) => appointment.motivo },
             {
               label: t('col_record'),

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
@@ -52,6 +52,7 @@ export function PatientAppointments() {
 
 function AppointmentList({ periodo }: { periodo: Periodo }) {
   const { t, i18n } = useTranslation('visits');
+  const { t: tv } = useTranslation('visit-types');
   const headingId = useId();
   const [page, setPage] = useState(1);
   const appointments = useMyAppointments(periodo, page, i18n.language);
@@ -114,6 +115,18 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
             { label: t('time'), cell: (cita) => cita.hora },
             { label: t('doctor'), cell: (cita) => cita.doctor },
             { label: t('specialty'), cell: (cita) => cita.especialidad },
+            {
+              label: tv('pick_label'),
+              cell: (cita) =>
+                cita.tipo_visita ? (
+                  <Group gap={6} wrap="nowrap">
+                    <ColorSwatch color={cita.tipo_visita.color} size={12} aria-hidden style={{ flexShrink: 0 }} />
+                    <span>{cita.tipo_visita.nombre}</span>
+                  </Group>
+                ) : (
+                  t('common:empty_value')
+                ),
+            },
             { label: t('reason'), cell: (cita) => cita.motivo },
             {
               label: t('status'),

@@ -10,6 +10,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePageSettled } from '../../../lib/page-settled.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useBookableTypes } from '../../../lib/visit-types/get-bookable-types.ts';
 import { useCreateAppointment } from '../api/create-appointment.ts';
 import { DAYS_SHOWN, useAvailability } from '../api/get-availability.ts';
 import { doctorsQuery, useDoctors } from '../api/get-doctors.ts';
@@ -67,7 +68,12 @@ export default function BookAppointmentPage() {
     (doctor) => !specialtyId || doctor.especialidades.some((s) => String(s.id_especialidad) === specialtyId),
   );
   const doctor = shownDoctors.find((d) => String(d.id) === doctorId);
-  const availability = useAvailability(doctor?.id, from);
+  // The visit type comes first: the grid offers only the times where a visit of its length fits.
+  const { t: tv } = useTranslation('visit-types');
+  const types = useBookableTypes(doctor?.id ?? null);
+  const [typeChoice, setTypeChoice] = useState('');
+  const type = types.data?.find((option) => String(option.id_tipo) === typeChoice) ?? types.data?.[0];
+  const availability = useAvailability(doctor?.id, from, type?.id_tipo, (types.data !== undefined && type !== undefined) || types.isError);
   const to = addDaysIso(from, DAYS_SHOWN - 1);
   const period = `${formatIso(from, { day: 'numeric', month: 'long' }, i18n.language)} – ${formatIso(to, { dateStyle: 'long' }, i18n.language)}`;
 
@@ -80,6 +86,8 @@ export default function BookAppointmentPage() {
           hora: picked.hora_inicio,
           hora_fin: picked.hora_fin,
           patient: session?.name ?? '',
+          type: type ? `${type.nombre} (${tv('minutes', { count: type.duracion_min })})` : undefined,
+          instructions: type?.instrucciones ?? null,
         }
       : null;
   // Once wanted, the dialog stays mounted (closed between picks).
@@ -100,6 +108,7 @@ export default function BookAppointmentPage() {
         hora: picked.hora_inicio,
         motivo: values.motivo,
         recordatorio: values.recordatorio,
+        ...(type ? { id_tipo_visita: type.id_tipo } : {}),
       });
       notifySuccess(t('booked'));
       setBooked({
@@ -175,9 +184,23 @@ export default function BookAppointmentPage() {
           />
         </SimpleGrid>
 
+        {doctor && types.data && types.data.length > 0 && (
+          <NativeSelect
+            label={tv('pick_label')}
+            description={tv('pick_first')}
+            value={type ? String(type.id_tipo) : ''}
+            onChange={(event) => {
+              setTypeChoice(event.currentTarget.value);
+              setPicked(null);
+            }}
+            data={types.data.map((option) => ({ value: String(option.id_tipo), label: `${option.nombre} · ${tv('minutes', { count: option.duracion_min })}` }))}
+          />
+        )}
+        {doctor && types.data && types.data.length === 0 && <Alert color="yellow">{tv('none_bookable')}</Alert>}
+
         {!doctor ? (
           <Text c="dimmed">{doctors.data?.length === 0 ? t('no_doctors') : t('pick_doctor_first')}</Text>
-        ) : (
+        ) : types.data && types.data.length === 0 ? null : (
           <Stack gap="sm">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs" wrap="wrap" role="group" aria-label={t('navigation')} className={classes.moves}>

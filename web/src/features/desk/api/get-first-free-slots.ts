@@ -6,12 +6,14 @@ import { api } from '../../../lib/api.ts';
 export interface FreeSlotsFilter {
   id_especialidad?: number | undefined;
   id_doctor?: number | undefined;
+  /** A visit type: only the times where a visit of its length fits, at doctors who offer it. */
+  tipo?: number | undefined;
   limite?: number;
 }
 
 export const getFirstFreeSlots = (filter: FreeSlotsFilter) =>
   api<HuecoLibre[]>('GET', '/recepcion/huecos', {
-    query: { id_especialidad: filter.id_especialidad, id_doctor: filter.id_doctor, limite: filter.limite },
+    query: { id_especialidad: filter.id_especialidad, id_doctor: filter.id_doctor, tipo: filter.tipo, limite: filter.limite },
   });
 
 /** "Primeros huecos libres" of a specialty or a doctor; nothing is asked until one is chosen. */

@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CitaRecepcionItem, HuecoLibre } from '../../../../../contracts/desk-booking.ts';
@@ -7,6 +7,9 @@ import { Page } from '../../../components/page.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useDeskDoctors } from '../../../lib/desk/get-desk-doctors.ts';
+import { useVisitTypes } from '../../../lib/visit-types/get-visit-types.ts';
+import { isLanguage } from '../../../../../contracts/messages/languages.ts';
+import { tipoNombre } from '../../../../../contracts/visit-types.ts';
 import { useDeskPatientVisits } from '../api/get-desk-patient-visits.ts';
 import { BookSlotModal } from '../components/booking/book-slot-modal.tsx';
 import { CancelVisitModal } from '../components/booking/cancel-visit-modal.tsx';
@@ -44,6 +47,13 @@ function BookingForPatient({ id_paciente }: { id_paciente: number }) {
   const [moving, setMoving] = useState<CitaRecepcionItem | null>(null);
   const [cancelling, setCancelling] = useState<CitaRecepcionItem | null>(null);
   const [done, setDone] = useState<{ kind: 'booked' | 'moved'; visit: CitaRecepcionItem } | null>(null);
+  // The desk books by type: the free times listed are those where a visit of that type fits.
+  const { t: tv } = useTranslation('visit-types');
+  const types = useVisitTypes();
+  const [typeId, setTypeId] = useState('');
+  const language = isLanguage(i18n.language) ? i18n.language : 'es';
+  const chosenType = types.data?.find((tipo) => String(tipo.id_tipo) === typeId);
+  const visitType = chosenType ? { id_tipo: chosenType.id_tipo, nombre: tipoNombre(chosenType, language) } : undefined;
 
   if (patient.isPending) return <Loader aria-label={t('common:loading')} />;
   if (patient.isError) {
@@ -114,10 +124,22 @@ function BookingForPatient({ id_paciente }: { id_paciente: number }) {
           ) : (
             <SpecialtyDoctorChoice doctors={doctors.data ?? []} value={choice} onChange={setChoice} />
           )}
+          {types.data && (
+            <NativeSelect
+              label={tv('pick_label')}
+              value={typeId}
+              onChange={(event) => setTypeId(event.currentTarget.value)}
+              data={[
+                { value: '', label: tv('pick_placeholder') },
+                ...types.data.map((tipo) => ({ value: String(tipo.id_tipo), label: `${tipoNombre(tipo, language)} · ${tv('minutes', { count: tipo.duracion_min })}` })),
+              ]}
+              maw={420}
+            />
+          )}
           {choice.id_especialidad === undefined && choice.id_doctor === undefined ? (
             <Text c="dimmed">{t('choose_first')}</Text>
           ) : (
-            <FreeSlotsList filter={{ ...choice, limite: 24 }} busy={false} onPick={setPicked} />
+            <FreeSlotsList filter={{ ...choice, tipo: visitType?.id_tipo, limite: 24 }} busy={false} onPick={setPicked} />
           )}
         </Stack>
       </section>
@@ -126,6 +148,7 @@ function BookingForPatient({ id_paciente }: { id_paciente: number }) {
         id_paciente={id_paciente}
         patientName={name}
         slot={picked}
+        visitType={visitType}
         onClose={() => setPicked(null)}
         onBooked={(visit) => {
           setPicked(null);

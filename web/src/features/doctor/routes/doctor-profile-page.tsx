@@ -13,6 +13,7 @@ import { doctorProfileQuery, useDoctorProfile } from '../api/doctor-profile.ts';
 import { ownWeeklyHoursQuery } from '../api/weekly-hours.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
 import { WeeklyHoursSummary } from '../components/weekly-hours-summary.tsx';
+import { VisitTypeOffer } from '../components/visit-type-offer.tsx';
 
 export const firstReads: FirstReads = (client, { language }) => {
   void client.prefetchQuery(doctorProfileQuery(language));
@@ -104,6 +105,7 @@ export default function DoctorProfilePage() {
           />,
         )}
         <WeeklyHoursSummary />
+        <VisitTypeOffer />
         <CalendarFeed />
       </Stack>
     </Container>

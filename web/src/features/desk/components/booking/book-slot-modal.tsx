@@ -11,13 +11,16 @@ interface BookSlotModalProps {
   id_paciente: number;
   patientName: string;
   slot: HuecoLibre | null;
+  /** The visit type chosen above the free times, with its name for the summary. */
+  visitType?: { id_tipo: number; nombre: string } | undefined;
   onClose: () => void;
   onBooked: (visit: CitaRecepcionItem) => void;
 }
 
 /** One free time picked: who, with whom and when, the visit's reason, and the booking (or the cap's way past). */
-export function BookSlotModal({ id_paciente, patientName, slot, onClose, onBooked }: BookSlotModalProps) {
+export function BookSlotModal({ id_paciente, patientName, slot, visitType, onClose, onBooked }: BookSlotModalProps) {
   const { t, i18n } = useTranslation('desk-booking');
+  const { t: tv } = useTranslation('visit-types');
   const booking = useBookForPatient();
   const [motivo, setMotivo] = useState('');
   const [missing, setMissing] = useState(false);
@@ -35,7 +38,13 @@ export function BookSlotModal({ id_paciente, patientName, slot, onClose, onBooke
       return;
     }
     booking.mutate(
-      { id_paciente, id_agenda: slot.id_agenda, motivo: motivo.trim(), ...(forzar ? { forzar_limite: { motivo: forzar } } : {}) },
+      {
+        id_paciente,
+        id_agenda: slot.id_agenda,
+        motivo: motivo.trim(),
+        ...(visitType ? { id_tipo_visita: visitType.id_tipo } : {}),
+        ...(forzar ? { forzar_limite: { motivo: forzar } } : {}),
+      },
       {
         onSuccess: (visit) => {
           setMotivo('');
@@ -64,6 +73,7 @@ export function BookSlotModal({ id_paciente, patientName, slot, onClose, onBooke
                 { label: t('patient'), value: patientName },
                 { label: t('doctor'), value: slot.doctor },
                 { label: t('specialty'), value: slot.especialidad },
+                ...(visitType ? [{ label: tv('pick_label'), value: visitType.nombre }] : []),
                 { label: t('when'), value: `${formatIso(slot.fecha, { dateStyle: 'full' }, i18n.language)}, ${slot.hora_inicio}–${slot.hora_fin}` },
               ]}
             />

@@ -26,6 +26,7 @@ export function PatientVisits({ visits, onMove, onCancel }: PatientVisitsProps) 
                 <Text fw={600}>{when}</Text>
                 <Text size="sm">
                   {visit.doctor} · {visit.especialidad}
+                  {visit.tipo_visita ? ` · ${visit.tipo_visita.nombre}` : ''}
                 </Text>
                 {visit.limite_forzado && (
                   <Text size="sm" c="dimmed">
