@@ -4,8 +4,7 @@ import { LANGUAGES } from './messages/languages.ts';
 import { colegiadoField, especialidadIdField } from './doctors.ts';
 import { ESTADOS_ACTIVIDAD } from './profiles.ts';
 import { ROLES } from './roles.ts';
-import { newPasswordField, usernameField } from './auth.ts';
-import { emailField, nameText, optionalNameText } from './common.ts';
+import { registroPacienteSchema } from './auth.ts';
 
 const rolField = z.enum(ROLES, { error: 'rol_invalido' });
 
@@ -92,15 +91,8 @@ export type MiCuenta = z.infer<typeof miCuentaSchema>;
 export const idiomaCuentaSchema = z.object({ idioma: z.enum(LANGUAGES, { error: 'valor_invalido' }) });
 export type IdiomaCuenta = z.infer<typeof idiomaCuentaSchema>;
 
-/** POST /api/registro-recepcion: an admin opens a front-desk account (decision #34). */
-export const registroRecepcionSchema = z.object({
-  usuario: usernameField,
-  email: emailField,
-  contrasena: newPasswordField,
-  nombre: nameText('nombre_requerido', 100),
-  apellido_1: nameText('apellido1_requerido', 100),
-  apellido_2: optionalNameText(100),
-});
+/** POST /api/registro-recepcion: an admin opens a front-desk account (decision #34), with the fields of a patient's sign-up. */
+export const registroRecepcionSchema = registroPacienteSchema;
 export type RegistroRecepcion = z.infer<typeof registroRecepcionSchema>;
 
 /** The form: the payload plus the password's confirmation, which is checked here and not sent. */

@@ -1,60 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as smpp from 'smpp';
-import type { Pdu, Server, Session } from 'smpp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { smsTextOf as textOf, startSmppGateway as startGateway } from '../../testing/smpp-gateway.ts';
 import { canTakeSms, toE164 } from './phone-numbers.ts';
 import { createSmsSender, SmsGatewayError, type SmsReceipt, type SmsReply, type SmsSender } from './sms.ts';
 import { smsParts } from './sms-parts.ts';
-
-/** A real SMPP 3.4 gateway on loopback that records what it receives and answers as told. */
-async function startGateway(behaviour: {
-  bindStatus?: number;
-  submitStatus?: (pdu: Pdu) => number;
-  /** Drop the connection instead of answering this many submit_sm (the first ones). */
-  vanishOnSubmit?: number;
-} = {}) {
-  const binds: Pdu[] = [];
-  const submits: Pdu[] = [];
-  const sessions: Session[] = [];
-  let sequence = 0;
-  const server: Server = smpp.createServer({}, (session) => {
-    sessions.push(session);
-    session.on('error', () => {});
-    session.on('bind_transceiver', (pdu: Pdu) => {
-      binds.push(pdu);
-      session.send(pdu.response({ command_status: behaviour.bindStatus ?? 0, system_id: 'gateway' }));
-    });
-    session.on('submit_sm', (pdu: Pdu) => {
-      submits.push(pdu);
-      if (submits.length <= (behaviour.vanishOnSubmit ?? 0)) {
-        session.destroy();
-        return;
-      }
-      sequence += 1;
-      session.send(pdu.response({ command_status: behaviour.submitStatus?.(pdu) ?? 0, message_id: `MSG${sequence}` }));
-    });
-    session.on('enquire_link', (pdu: Pdu) => session.send(pdu.response()));
-    session.on('unbind', (pdu: Pdu) => session.send(pdu.response()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const deliver = (options: Record<string, unknown>) =>
-    new Promise<Pdu>((resolve) => sessions.at(-1)!.deliver_sm(options, resolve));
-  return {
-    url: `smpp://galeno:s3cret@127.0.0.1:${port}`,
-    binds,
-    submits,
-    deliver,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const session of sessions) session.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -67,10 +18,6 @@ function sender(url: string | undefined, outboxDir = fs.mkdtempSync(path.join(os
   return sms;
 }
 
-const textOf = (pdu: Pdu) => {
-  const value = (pdu.message_payload ?? pdu.short_message) as { message: string } | string;
-  return typeof value === 'string' ? value : value.message;
-};
 
 describe('phone numbers', () => {
   it('are stored in E.164, read as people write them, in Spain unless they say otherwise', () => {
