@@ -47,6 +47,7 @@ function appointmentRow(language: Language, overrides: Partial<AppointmentMailRo
     fecha: '2026-03-09',
     hora: '09:30:00',
     hora_fin: '09:45:00',
+    duracion_min: 15,
     estado: 'pendiente',
     secuencia: 2,
     id_paciente: 7,

@@ -361,5 +361,12 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     const saved = await server.request<HorarioRespuesta>('GET', '/api/agenda/horario', { token: doctor.token });
     expect(saved.body.vigente_desde).toBe('2026-03-30');
   });
+
+  it('never makes a slot at a time that does not exist: the hour Madrid skips on the last Sunday of March', async () => {
+    const doctor = await server.createUser('doctor');
+    await setHours(server, doctor, [range(7, '01:00', '04:00', 30)]);
+    expect((await dayOf(server, doctor, '2026-03-29')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '03:00', '03:30']);
+    expect((await dayOf(server, doctor, '2026-03-22')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '02:00', '02:30', '03:00', '03:30']);
+  });
 });
 

@@ -346,7 +346,7 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 
 export type FeedAppointmentRow = Pick<
   AppointmentMailRow,
-  'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
+  'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'duracion_min' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
 > & { actualizado_en: string; tipo: TipoConsulta | null };
 
 /**
@@ -362,6 +362,7 @@ export async function listFeedAppointments(db: Db, id_doctor: number, desde: str
       'c.fecha',
       'c.hora',
       'a.hora_fin',
+      'a.duracion_min',
       'c.estado',
       'c.secuencia',
       'c.actualizado_en',
@@ -390,6 +391,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'c.fecha',
       'c.hora',
       'a.hora_fin',
+      'a.duracion_min',
       'c.estado',
       'c.secuencia',
       'c.id_paciente',

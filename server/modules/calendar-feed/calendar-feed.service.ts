@@ -9,7 +9,7 @@ import type { Caller, Visitor } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
 import { publicBaseUrl } from '../auth/index.ts';
 import { currentClinic } from '../clinic/index.ts';
-import { clinicPlace, eventUid, feedTexts } from '../reminders/index.ts';
+import { clinicPlace, eventUid, feedTexts, visitEnd } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
 import { doctorAppointments, type FeedAppointmentRow } from '../appointments/index.ts';
 
@@ -108,13 +108,11 @@ export function createCalendarFeedService(app: FastifyInstance) {
         const type = t.visitTypes[visit.tipo ?? 'Consulta'];
         const who = initials(visit.paciente_nombre, visit.paciente_apellido1);
         const start = instantOf(visit.fecha, visit.hora.slice(0, 5), config.timeZone);
-        const end = instantOf(visit.fecha, visit.hora_fin.slice(0, 5), config.timeZone);
         return {
           uid: eventUid(visit, context),
           stamp: now,
           start,
-          // A slot without a length (old data) still shows as a short event.
-          end: end.getTime() > start.getTime() ? end : new Date(start.getTime() + 15 * 60_000),
+          end: visitEnd(visit, config.timeZone),
           summary: `${who} · ${type}${visit.estado === 'pendiente' ? ` (${t.pendingMark})` : ''}`,
           location: clinicPlace(clinic),
           status:
