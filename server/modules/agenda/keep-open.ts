@@ -67,7 +67,7 @@ export interface FillRun {
  * Running it again has nothing to do. Tests call it with the day they want.
  */
 export async function keepAgendasOpen(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'config' | 'clock'>,
   today: string = localDate(app.clock.now(), app.config.timeZone),
   only?: number,
 ): Promise<FillRun> {
