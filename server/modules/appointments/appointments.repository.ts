@@ -103,6 +103,7 @@ export async function listPatientAppointments(
         'c.recordatorio',
         'c.asistencia',
         'c.id_doctor',
+        'c.creado_en',
         ...appointmentDoctorColumns,
       ])
       .orderBy('c.fecha', direction)
