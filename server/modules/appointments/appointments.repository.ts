@@ -38,6 +38,7 @@ export interface PatientAppointmentRow {
   recordatorio: number;
   asistencia: CitasTable['asistencia'];
   id_doctor: number;
+  creado_en: string;
   nombre: string;
   apellido1: string;
   apellido2: string | null;
