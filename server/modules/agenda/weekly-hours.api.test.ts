@@ -231,6 +231,8 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     let mail: { raw: string } | undefined;
     for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count)).find((message) => message.to.includes(`ausencia.${kind}@example.com`));
     expect(parseMail(mail.raw).text).toContain('«Pedir cita»');
+    // The notice says why: the doctor is away that day.
+    expect(parseMail(mail.raw).text).toMatch(/Motivo: .+ no pasa consulta ese día\./);
 
     // Removing the absence gives the generated days their free slots back; the kept visit stays.
     expect((await server.request('DELETE', `/api/agenda/ausencias/${id}`, { token: doctor.token })).status).toBe(204);

@@ -262,6 +262,8 @@ export function doctorCancellationMail(
   row: AppointmentMailRow,
   context: MailContext,
   wasRequest: boolean,
+  /** Why, when the clinic cancelled it for a reason of its own: the doctor is away that day. */
+  cause?: 'ausencia',
 ): MailMessage {
   const { t, hora, date, doctor, lines: visit } = patientVisit(row);
   const lines = [
@@ -269,6 +271,7 @@ export function doctorCancellationMail(
     '',
     t(wasRequest ? 'rejected_intro' : 'doctor_cancelled_intro', { doctor }),
     ...(row.motivo_rechazo ? [t('reason', { reason: oneLine(row.motivo_rechazo) })] : []),
+    ...(cause === 'ausencia' ? [t('absence_reason', { doctor })] : []),
     '',
     ...visit,
     '',
