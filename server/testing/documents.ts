@@ -279,6 +279,7 @@ export async function renderEveryDocument(language: Language): Promise<RenderedD
         feed.feedName(clinic.nombre, 'Laura Martín'),
         ...Object.values(feed.visitTypes),
         feed.pendingMark,
+        feed.noShowMark,
       ].join('\n'),
     },
     mail('waitlist offer', offerMail(offerRow(language), 'token123', { timeZone: 'Europe/Madrid', baseUrl: 'https://galeno.example.es', clinic })),

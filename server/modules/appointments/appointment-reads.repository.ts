@@ -5,7 +5,7 @@ import type { Visita } from '../../../contracts/consultations.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import type { Database, TipoConsulta } from '../../db/schema/index.ts';
+import type { CitasTable, Database, TipoConsulta } from '../../db/schema/index.ts';
 import type { AppointmentMailRow } from '../reminders/index.ts';
 
 /**
@@ -347,7 +347,7 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 export type FeedAppointmentRow = Pick<
   AppointmentMailRow,
   'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'duracion_min' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
-> & { actualizado_en: string; tipo: TipoConsulta | null };
+> & { actualizado_en: string; tipo: TipoConsulta | null; asistencia: CitasTable['asistencia'] };
 
 /**
  * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names
@@ -366,6 +366,7 @@ export async function listFeedAppointments(db: Db, id_doctor: number, desde: str
       'c.estado',
       'c.secuencia',
       'c.actualizado_en',
+      'c.asistencia',
       'up.nombre as paciente_nombre',
       'up.apellido1 as paciente_apellido1',
       'k.tipo',

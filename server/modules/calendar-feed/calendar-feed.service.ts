@@ -104,6 +104,9 @@ export function createCalendarFeedService(app: FastifyInstance) {
       const t = feedTexts(doctor.idioma);
       const clinic = await currentClinic(app);
       const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now, clinic };
+      // A request still waiting, or a visit the patient did not come to, says so after its type.
+      const mark = (visit: FeedAppointmentRow) =>
+        visit.estado === 'pendiente' ? ` (${t.pendingMark})` : visit.asistencia === 'No presentado' ? ` (${t.noShowMark})` : '';
       const event = (visit: FeedAppointmentRow): CalendarEvent => {
         const type = t.visitTypes[visit.tipo ?? 'Consulta'];
         const who = initials(visit.paciente_nombre, visit.paciente_apellido1);
@@ -113,7 +116,7 @@ export function createCalendarFeedService(app: FastifyInstance) {
           stamp: now,
           start,
           end: visitEnd(visit, config.timeZone),
-          summary: `${who} · ${type}${visit.estado === 'pendiente' ? ` (${t.pendingMark})` : ''}`,
+          summary: `${who} · ${type}${mark(visit)}`,
           location: clinicPlace(clinic),
           status:
             visit.estado === 'Confirmada' ? 'CONFIRMED' : visit.estado === 'Cancelada' ? 'CANCELLED' : 'TENTATIVE',

@@ -26,6 +26,7 @@ export function feedTexts(language: Language) {
       Urgencia: t('visit_Urgencia'),
     } satisfies Record<TipoConsulta, string>,
     pendingMark: t('pending_mark'),
+    noShowMark: t('no_show_mark'),
   };
 }
 
