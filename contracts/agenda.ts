@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ESTADOS_CITA } from './appointment-states.ts';
+import { ASISTENCIAS } from './booking-rules.ts';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
 import { dateField, hasNoHiddenCharacters, idField, idParam, numberInBody, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
@@ -32,6 +33,8 @@ export const citaDeBloqueSchema = z.object({
   estado: z.enum(ESTADOS_CITA),
   /** The type of the visit's consultation (a request not yet accepted is a 'Consulta'). */
   tipo: z.enum(TIPOS_CONSULTA),
+  /** Whether the patient came, once the doctor said so. */
+  asistencia: z.enum(ASISTENCIAS).nullable(),
 });
 
 /** An agenda block (spec section 3). */

@@ -38,7 +38,8 @@ test('a doctor sets weekly hours and an absence, and sees the agenda fill and em
   await expect(week.getByRole('group', { name: 'Lunes, franja 1' }).getByRole('spinbutton', { name: 'Desde, horas' })).toHaveValue('09');
   await expect(week.getByRole('group', { name: 'Domingo, franja 1' }).getByRole('textbox', { name: 'Minutos' })).toHaveValue('15');
   await week.getByRole('button', { name: 'Guardar horario' }).click();
-  await expect(page.getByText('Horario guardado. La agenda queda abierta 8 semanas por delante.')).toBeVisible();
+  // Open as far as patients may book: the demo's 90-day horizon (and its day) is 13 weeks.
+  await expect(page.getByText('Horario guardado. La agenda queda abierta 13 semanas por delante.')).toBeVisible();
 
   for (let step = 0; step < offset; step++) await page.getByRole('button', { name: 'Día siguiente' }).click();
   const table = page.getByRole('table', { name: /^Bloques del/ });

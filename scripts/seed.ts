@@ -11,7 +11,7 @@ try {
     console.error('The database already has accounts; the demo clinic only goes into an empty one.');
     process.exitCode = 1;
   } else {
-    const logins = await seedDemoClinic(database.db, new Date(), config.timeZone);
+    const logins = await seedDemoClinic(database.db, new Date(), config);
     console.log('Demo clinic created. Log-ins:');
     for (const login of logins) console.log(`  ${login.rol.padEnd(9)} ${login.usuario.padEnd(14)} ${login.contrasena}`);
   }

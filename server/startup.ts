@@ -44,7 +44,7 @@ export async function accountsWithDemoPassword(database: DatabaseHandle): Promis
 export async function prepareDatabase(config: Config, database: DatabaseHandle, argv: readonly string[] = []): Promise<DemoLogin[]> {
   const demoLogins =
     wantsDemoClinic(config, database.dialect, argv) && (await isEmpty(database.db))
-      ? await seedDemoClinic(database.db, systemClock.now(), config.timeZone)
+      ? await seedDemoClinic(database.db, systemClock.now(), config)
       : [];
   if (!isLoopbackHost(config.host)) {
     const open = await accountsWithDemoPassword(database);

@@ -74,7 +74,7 @@ try {
     const minutes = 9 * 60 + (Math.floor(n / doctors) % 40) * 15;
     const hora = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     const visit: AppointmentMailRow = {
-      id_cita: id_cita + n, fecha: '2026-03-04', hora, hora_fin: hora, estado: 'Confirmada', secuencia: 1, id_paciente, motivo_rechazo: null,
+      id_cita: id_cita + n, fecha: '2026-03-04', hora, hora_fin: hora, duracion_min: 15, estado: 'Confirmada', secuencia: 1, id_paciente, motivo_rechazo: null,
       paciente_nombre: `Paciente${n}`, paciente_apellido1: 'Bench', paciente_correo: `paciente${n}@example.com`, paciente_idioma: (['es', 'ca', 'en'] as const)[n % 3] ?? 'es',
       paciente_telefono: `+346${String(10_000_000 + n).padStart(8, '0')}`,
       doctor_nombre: `Doctor${n % doctors}`, doctor_apellido1: 'Bench', doctor_apellido2: null, doctor_correo: `doctor${n % doctors}@example.com`, doctor_idioma: 'es',

@@ -52,7 +52,7 @@ describe.each(DATABASES)('consultations written before the one agenda, on %s', (
     const orphans = () => db.selectFrom('consultas').select('id_consulta').where('id_cita', 'is', null).execute();
     const before = await orphans();
     const consultations = await db.selectFrom('consultas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await seedDemoClinic(db, server.clock.now(), server.config.timeZone);
+    await seedDemoClinic(db, server.clock.now(), server.config);
     const after = await db.selectFrom('consultas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBeGreaterThan(Number(consultations.n));
     expect(await orphans()).toEqual(before);

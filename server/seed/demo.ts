@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { addDays, localDate } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { addMinutes, slotStarts } from '../lib/slots.ts';
 import { insertPatient, insertUser } from '../modules/accounts/index.ts';
 import { attachVisitsToConsultations } from '../db/migrations/020-one-agenda.ts';
 import type { Database } from '../db/schema/index.ts';
+import type { Config } from '../config.ts';
+import { keepAgendasOpen } from '../modules/agenda/index.ts';
 
 export interface DemoLogin {
   rol: string;
@@ -31,11 +32,13 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * A small demo clinic: an admin, a receptionist, two doctors with two weeks of agenda, and two patients with a
- * medical file, past consultations and appointments. Dates are relative to today.
+ * A small demo clinic: an admin, a receptionist, two doctors with weekly hours (their agenda opened
+ * from them from yesterday on, holidays closed), and two patients with a medical file, past
+ * consultations and appointments. Dates are relative to today.
  */
-export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: string): Promise<DemoLogin[]> {
-  const today = localDate(now, timeZone);
+export async function seedDemoClinic(db: Kysely<Database>, now: Date, config: Config): Promise<DemoLogin[]> {
+  const today = localDate(now, config.timeZone);
+  const yesterday = addDays(today, -1);
   const stamp = now.toISOString();
   const [adminHash, receptionHash, doctorHash, patientHash] = await Promise.all([
     hashPassword('Admin1234!'),
@@ -52,6 +55,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
         .executeTakeFirstOrThrow()
     ).id_especialidad;
 
+  const doctors: { id_doctor: number; interval: number }[] = [];
   await db.transaction().execute(async (trx) => {
     await insertUser(trx, {
       nombre_usuario: 'admin',
@@ -74,7 +78,6 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       creado_en: stamp,
     });
 
-    const doctors: { id_doctor: number; interval: number }[] = [];
     for (const d of [
       {
         usuario: 'dra.garcia',
@@ -131,32 +134,11 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       doctors.push({ id_doctor, interval: d.interval });
     }
 
-    // Two weeks of agenda on weekdays, from yesterday on, in the doctor's weekday hours.
+    // Each doctor's weekly hours, from yesterday on: the agenda is opened from them below, like any
+    // clinic's, so holidays and closures stay closed.
     for (const { id_doctor, interval } of doctors) {
       const ranges: [string, string][] = interval === 30 ? [['09:00', '14:00'], ['16:00', '19:00']] : [['09:00', '14:00']];
-      const starts = ranges.flatMap(([from, to]) => slotStarts(from, to, interval));
-      const rows = [];
-      for (let offset = -1; offset < 14; offset++) {
-        const fecha = addDays(today, offset);
-        const weekday = new Date(`${fecha}T12:00:00Z`).getUTCDay();
-        if (weekday === 0 || weekday === 6) continue;
-        for (const hora_inicio of starts) {
-          rows.push({
-            id_doctor,
-            fecha,
-            hora_inicio,
-            hora_fin: addMinutes(hora_inicio, interval),
-            duracion_min: interval,
-            tipo: 'Consulta' as const,
-            estado: 'Disponible' as const,
-            descripcion: null,
-          });
-        }
-      }
-      await trx.insertInto('agenda').values(rows).execute();
-      // The same hours as the doctor's weekly schedule, which the profile shows beside the stored
-      // text and the agenda generator keeps open past these two weeks.
-      await trx.insertInto('horarios_vigencias').values({ id_doctor, vigente_desde: today }).execute();
+      await trx.insertInto('horarios_vigencias').values({ id_doctor, vigente_desde: yesterday }).execute();
       await trx
         .insertInto('horarios_semanales')
         .values(
@@ -167,13 +149,16 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
               hora_inicio,
               hora_fin,
               duracion_min: interval,
-              vigente_desde: today,
+              vigente_desde: yesterday,
             })),
           ),
         )
         .execute();
     }
+  });
+  await keepAgendasOpen({ db, config, clock: { now: () => now } }, yesterday);
 
+  await db.transaction().execute(async (trx) => {
     const patients: number[] = [];
     for (const p of [
       {
@@ -315,6 +300,19 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
       ])
       .execute();
 
+    // Jordi's follow-up: 17:00 on Dr. Puig's first open day three days or more from now.
+    const followUp = (
+      await trx
+        .selectFrom('agenda')
+        .select('fecha')
+        .where('id_doctor', '=', puig.id_doctor)
+        .where('fecha', '>=', addDays(today, 3))
+        .where('hora_inicio', '=', '17:00')
+        .where('estado', '=', 'Disponible')
+        .orderBy('fecha')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).fecha;
     await trx
       .insertInto('consultas')
       .values([
@@ -367,7 +365,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, timeZone: 
           id_paciente: jordi,
           id_doctor: puig.id_doctor,
           id_cita: null,
-          fecha: addDays(today, 3),
+          fecha: followUp,
           hora: '17:00',
           tipo: 'Revisión',
           motivo: 'Revisión de tensión',

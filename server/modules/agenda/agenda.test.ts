@@ -376,4 +376,15 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
     const untouched = await server.database.db.selectFrom('citas').select('estado').where('id_cita', '=', id_cita).executeTakeFirstOrThrow();
     expect(untouched.estado).toBe('pendiente');
   });
+
+  it('shows on the day a visit the patient did not come to', async () => {
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    await openDay(server, doctor, '2026-03-02', ['08:00']);
+    const visit = await bookSlot(server, patient, doctor, '2026-03-02', '08:00', { estado: 'Confirmada' });
+    expect((await server.request('PUT', `/api/citas/${visit.id_cita}/no-presentado`, { token: doctor.token })).status).toBe(200);
+    const day = await server.request<Bloque[]>('GET', '/api/agenda?fecha=2026-03-02', { token: doctor.token });
+    expect(day.body.find((block) => block.hora_inicio === '08:00')?.cita).toMatchObject({ id_cita: visit.id_cita, asistencia: 'No presentado' });
+  });
 });
+

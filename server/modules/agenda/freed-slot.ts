@@ -35,7 +35,7 @@ export async function settleFreedSlot(app: Pick<FastifyInstance, 'config'>, db: 
   const closed = closedOn(await clinicDays(db, clinicHolidays(app), fecha, fecha), absences, fecha);
   const fits =
     origin === 'semanal'
-      ? expandDay(await hoursInForce(db, id_doctor, fecha), fecha, closed).some(
+      ? expandDay(await hoursInForce(db, id_doctor, fecha), fecha, closed, app.config.timeZone).some(
           (made) => made.hora_inicio === hhmm(slot.hora_inicio) && made.hora_fin === hhmm(slot.hora_fin),
         )
       : !closed.some((range) => inside(slot, range));

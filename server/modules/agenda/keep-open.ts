@@ -67,7 +67,7 @@ export interface FillRun {
  * Running it again has nothing to do. Tests call it with the day they want.
  */
 export async function keepAgendasOpen(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db' | 'config' | 'clock'>,
   today: string = localDate(app.clock.now(), app.config.timeZone),
   only?: number,
 ): Promise<FillRun> {
@@ -89,7 +89,7 @@ export async function keepAgendasOpen(
       if (claimed.length === 0) return;
       const absences = await absencesFrom(trx, id_doctor, from, to);
       const rows = claimed.flatMap((fecha) =>
-        expandDay(franjasOn(versions, fecha), fecha, closedOn(holidays, absences, fecha)).map((slot) => ({ id_doctor, fecha, slot })),
+        expandDay(franjasOn(versions, fecha), fecha, closedOn(holidays, absences, fecha), app.config.timeZone).map((slot) => ({ id_doctor, fecha, slot })),
       );
       run.doctores += 1;
       run.dias += claimed.length;
@@ -111,8 +111,9 @@ export async function regenerateDay(
   franjas: readonly Franja[],
   closed: readonly ClosedRange[],
   motivo: string,
+  timeZone: string,
 ): Promise<number> {
-  const desired = expandDay(franjas, fecha, closed);
+  const desired = expandDay(franjas, fecha, closed, timeZone);
   const key = (slot: { hora_inicio: string; hora_fin: string }) => `${slot.hora_inicio}-${slot.hora_fin}`;
   const wanted = new Set(desired.map(key));
   const existing = await daySlots(trx, id_doctor, fecha);
@@ -149,7 +150,7 @@ export async function regenerateDays(app: FastifyInstance, trx: Transaction<Data
   let closed = 0;
   for (const fecha of fechas) {
     const franjas = franjasOn(versions, fecha);
-    closed += await regenerateDay(trx, id_doctor, fecha, franjas, closedOn(holidays, absences, fecha), motivo);
+    closed += await regenerateDay(trx, id_doctor, fecha, franjas, closedOn(holidays, absences, fecha), motivo, app.config.timeZone);
   }
   return closed;
 }

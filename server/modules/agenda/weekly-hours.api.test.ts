@@ -231,6 +231,8 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     let mail: { raw: string } | undefined;
     for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count)).find((message) => message.to.includes(`ausencia.${kind}@example.com`));
     expect(parseMail(mail.raw).text).toContain('«Pedir cita»');
+    // The notice says why: the doctor is away that day.
+    expect(parseMail(mail.raw).text).toMatch(/Motivo: .+ no pasa consulta ese día\./);
 
     // Removing the absence gives the generated days their free slots back; the kept visit stays.
     expect((await server.request('DELETE', `/api/agenda/ausencias/${id}`, { token: doctor.token })).status).toBe(204);
@@ -360,6 +362,13 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     // What the doctor reads back is the hours they saved last, from their date.
     const saved = await server.request<HorarioRespuesta>('GET', '/api/agenda/horario', { token: doctor.token });
     expect(saved.body.vigente_desde).toBe('2026-03-30');
+  });
+
+  it('never makes a slot at a time that does not exist: the hour Madrid skips on the last Sunday of March', async () => {
+    const doctor = await server.createUser('doctor');
+    await setHours(server, doctor, [range(7, '01:00', '04:00', 30)]);
+    expect((await dayOf(server, doctor, '2026-03-29')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '03:00', '03:30']);
+    expect((await dayOf(server, doctor, '2026-03-22')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '02:00', '02:30', '03:00', '03:30']);
   });
 });
 

@@ -3,7 +3,7 @@
  * HH:MM times, never an instant, so a daylight-saving change cannot create, lose or move a slot.
  */
 import type { Franja } from '../../../contracts/weekly-hours.ts';
-import { addDays } from '../../lib/clock.ts';
+import { addDays, instantOf, localTime } from '../../lib/clock.ts';
 import { slotStarts, toMinutes, toTime, type TimeRange } from '../../lib/slots.ts';
 
 export interface WeeklySlot extends TimeRange {
@@ -42,20 +42,25 @@ export function absenceOnDay(absence: AbsenceSpan, fecha: string): ClosedRange |
   return hora_inicio < hora_fin ? { hora_inicio, hora_fin } : undefined;
 }
 
+/** Whether the clinic's wall clock ever shows `time` on `fecha` (not in the hour a spring change skips). */
+export const existsOnClock = (fecha: string, time: string, timeZone: string) => localTime(instantOf(fecha, time, timeZone), timeZone) === time;
+
 const touches = (slot: TimeRange, closed: ClosedRange) =>
   toMinutes(slot.hora_inicio) < toMinutes(closed.hora_fin) && toMinutes(closed.hora_inicio) < toMinutes(slot.hora_fin);
 
 /**
  * The slots a day should have: each range of its weekday cut at its slot length (only starts whose
- * slot ends by the range's end), less every slot that touches a closed range.
+ * slot ends by the range's end), less every slot that touches a closed range and, given the
+ * clinic's time zone, every start its clock skips that day (the hour daylight saving jumps over).
  */
-export function expandDay(franjas: readonly Franja[], fecha: string, closed: readonly ClosedRange[] = []): WeeklySlot[] {
+export function expandDay(franjas: readonly Franja[], fecha: string, closed: readonly ClosedRange[] = [], timeZone?: string): WeeklySlot[] {
   const day = weekday(fecha);
   const slots: WeeklySlot[] = [];
   for (const franja of franjas) {
     if (franja.dia_semana !== day) continue;
     for (const start of slotStarts(franja.hora_inicio, franja.hora_fin, franja.duracion_min)) {
       const slot = { hora_inicio: start, hora_fin: toTime(toMinutes(start) + franja.duracion_min), duracion_min: franja.duracion_min };
+      if (timeZone !== undefined && !existsOnClock(fecha, start, timeZone)) continue;
       if (!closed.some((range) => touches(slot, range))) slots.push(slot);
     }
   }

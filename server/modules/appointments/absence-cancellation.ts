@@ -51,7 +51,7 @@ export async function cancelForAbsence(
     cancelled: done.map(({ id_cita, id_agenda }) => ({ id_cita, id_agenda })),
     notify: async () => {
       for (const appointment of done) {
-        await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, appointment.id_cita, appointment.wasRequest);
+        await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, appointment.id_cita, appointment.wasRequest, 'ausencia');
       }
     },
   };

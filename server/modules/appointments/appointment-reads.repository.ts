@@ -5,7 +5,7 @@ import type { Visita } from '../../../contracts/consultations.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import type { Database, TipoConsulta } from '../../db/schema/index.ts';
+import type { CitasTable, Database, TipoConsulta } from '../../db/schema/index.ts';
 import type { AppointmentMailRow } from '../reminders/index.ts';
 
 /**
@@ -124,7 +124,7 @@ export function hasAppointmentSatisfyingEntry(eb: ExpressionBuilder<Database, 'l
 const activeAppointmentsQuery = compiledOnce((db, slots: number[]) =>
   appointmentsWithPeople(db)
     .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
-    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
+    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'c.asistencia', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .where('c.id_agenda', 'in', slots)
     .where('c.estado', '<>', 'Cancelada'),
 );
@@ -143,6 +143,7 @@ export async function activeAppointmentsOnSlots(db: Db, slots: number[]): Promis
         motivo: row.motivo,
         estado: row.estado,
         tipo: row.tipo ?? 'Consulta',
+        asistencia: row.asistencia,
       },
     ]),
   );
@@ -346,8 +347,8 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 
 export type FeedAppointmentRow = Pick<
   AppointmentMailRow,
-  'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
-> & { actualizado_en: string; tipo: TipoConsulta | null };
+  'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'duracion_min' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
+> & { actualizado_en: string; tipo: TipoConsulta | null; asistencia: CitasTable['asistencia'] };
 
 /**
  * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names
@@ -362,9 +363,11 @@ export async function listFeedAppointments(db: Db, id_doctor: number, desde: str
       'c.fecha',
       'c.hora',
       'a.hora_fin',
+      'a.duracion_min',
       'c.estado',
       'c.secuencia',
       'c.actualizado_en',
+      'c.asistencia',
       'up.nombre as paciente_nombre',
       'up.apellido1 as paciente_apellido1',
       'k.tipo',
@@ -390,6 +393,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'c.fecha',
       'c.hora',
       'a.hora_fin',
+      'a.duracion_min',
       'c.estado',
       'c.secuencia',
       'c.id_paciente',

@@ -42,6 +42,7 @@ export interface PatientAppointmentRow {
   asistencia: CitasTable['asistencia'];
   id_tipo_visita: number | null;
   id_doctor: number;
+  creado_en: string;
   nombre: string;
   apellido1: string;
   apellido2: string | null;
@@ -108,6 +109,7 @@ export async function listPatientAppointments(
         'c.asistencia',
         'c.id_doctor',
         'c.id_tipo_visita',
+        'c.creado_en',
         ...appointmentDoctorColumns,
       ])
       .orderBy('c.fecha', direction)

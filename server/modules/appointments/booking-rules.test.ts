@@ -253,5 +253,21 @@ describe.each(DATABASES)('booking rules and no-shows on %s', (kind) => {
     expect((await book(patient, doctor, '2026-03-02', '11:00')).body.code).toBe('reserva_sin_antelacion');
     expect((await book(patient, doctor, '2026-03-02', '11:30')).status).toBe(201);
   });
+
+  it('lets a request made by mistake be withdrawn for ten minutes, even inside the notice', async () => {
+    const doctor = await doctorWith({ '2026-03-02': ['12:00', '12:30'] });
+    const patient = await server.createUser('paciente');
+    const other = await server.createUser('paciente');
+    const first = await book(patient, doctor, '2026-03-02', '12:00');
+    const second = await book(other, doctor, '2026-03-02', '12:30');
+    expect([first.status, second.status]).toEqual([201, 201]);
+    server.clock.advanceMinutes(9);
+    const withdrawn = await server.request('PUT', `/api/citas/${first.body.id_cita}/cancelar`, { token: patient.token });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    server.clock.advanceMinutes(2);
+    const late = await server.request<Answer>('PUT', `/api/citas/${second.body.id_cita}/cancelar`, { token: other.token });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('cancelacion_sin_antelacion');
+  });
 });
 

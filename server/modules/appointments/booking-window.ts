@@ -49,6 +49,14 @@ export function insideCancelNotice(rules: ReglasReserva, visit: { fecha: string;
   return instantOf(visit.fecha, visit.hora.slice(0, 5), timeZone).getTime() - now.getTime() < rules.antelacion_cancelacion_min * MINUTE;
 }
 
+/** How long a patient may withdraw a request they have just made, whatever the notice: a booking made by mistake. */
+export const WITHDRAW_MINUTES = 10;
+
+/** Whether a request (still waiting for the doctor) was made less than WITHDRAW_MINUTES ago. */
+export function justRequested(visit: { estado: string; creado_en: string }, now: Date): boolean {
+  return visit.estado === 'pendiente' && now.getTime() - Date.parse(visit.creado_en) < WITHDRAW_MINUTES * MINUTE;
+}
+
 /** The refusal inside the notice: call the clinic, at its phone. */
 export function lateChange(code: 'cancelacion_sin_antelacion' | 'cambio_sin_antelacion', rules: ReglasReserva, telefono: string, language: Language) {
   return fail(409, code, language, { params: { plazo: plazoTexto(rules.antelacion_cancelacion_min, language, true), telefono } });

@@ -37,7 +37,7 @@ import { changeAppointmentState, countNoShows, countPendingRequests, lockAppoint
 import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBookableDoctors } from './bookable.repository.ts';
 import { countBookingCaps, lockPatient } from './booking-caps.repository.ts';
 import { bookingRules } from './booking-rules.ts';
-import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, lateChange, noShowsSince } from './booking-window.ts';
+import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, justRequested, lateChange, noShowsSince } from './booking-window.ts';
 import { moveAwayFrom, releaseAppointment } from './release-appointment.ts';
 import { findSlotAt, findSlotById, reserveSlot, type SlotRow } from './slots-for-appointments.ts';
 import { bookableTypes, chooseVisitType } from './visit-type-choice.ts';
@@ -381,7 +381,7 @@ export function createBookingService(app: FastifyInstance) {
         cancelable: upcoming && row.estado !== 'Cancelada',
         cancelada_por: row.estado === 'Cancelada' ? row.cancelada_por : null,
         motivo_rechazo: row.estado === 'Cancelada' ? row.motivo_rechazo : null,
-        fuera_de_plazo: upcoming && row.estado !== 'Cancelada' && insideCancelNotice(rules, row, now, config.timeZone),
+        fuera_de_plazo: upcoming && row.estado !== 'Cancelada' && insideCancelNotice(rules, row, now, config.timeZone) && !justRequested(row, now),
         asistencia: row.asistencia,
         tipo_visita: typeOf(row.id_tipo_visita),
       }));
@@ -422,7 +422,8 @@ export function createBookingService(app: FastifyInstance) {
         if (instantOf(cita.fecha, cita.hora, config.timeZone).getTime() <= now.getTime()) {
           throw fail(400, 'cita_pasada_no_cancelable', language);
         }
-        if (insideCancelNotice(rules, cita, now, config.timeZone)) {
+        // A request made by mistake can still be withdrawn for a few minutes.
+        if (insideCancelNotice(rules, cita, now, config.timeZone) && !justRequested(cita, now)) {
           throw lateChange('cancelacion_sin_antelacion', rules, (await readClinic(trx)).telefono, language);
         }
         // Conditional: if the doctor rejected it a moment ago, that answer stands.

@@ -9,7 +9,7 @@ import type { Caller, Visitor } from '../../lib/request-context.ts';
 import { writeAudit } from '../audit/index.ts';
 import { publicBaseUrl } from '../auth/index.ts';
 import { currentClinic } from '../clinic/index.ts';
-import { clinicPlace, eventUid, feedTexts } from '../reminders/index.ts';
+import { clinicPlace, eventUid, feedTexts, visitEnd } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
 import { doctorAppointments, type FeedAppointmentRow } from '../appointments/index.ts';
 
@@ -104,18 +104,19 @@ export function createCalendarFeedService(app: FastifyInstance) {
       const t = feedTexts(doctor.idioma);
       const clinic = await currentClinic(app);
       const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now, clinic };
+      // A request still waiting, or a visit the patient did not come to, says so after its type.
+      const mark = (visit: FeedAppointmentRow) =>
+        visit.estado === 'pendiente' ? ` (${t.pendingMark})` : visit.asistencia === 'No presentado' ? ` (${t.noShowMark})` : '';
       const event = (visit: FeedAppointmentRow): CalendarEvent => {
         const type = t.visitTypes[visit.tipo ?? 'Consulta'];
         const who = initials(visit.paciente_nombre, visit.paciente_apellido1);
         const start = instantOf(visit.fecha, visit.hora.slice(0, 5), config.timeZone);
-        const end = instantOf(visit.fecha, visit.hora_fin.slice(0, 5), config.timeZone);
         return {
           uid: eventUid(visit, context),
           stamp: now,
           start,
-          // A slot without a length (old data) still shows as a short event.
-          end: end.getTime() > start.getTime() ? end : new Date(start.getTime() + 15 * 60_000),
-          summary: `${who} · ${type}${visit.estado === 'pendiente' ? ` (${t.pendingMark})` : ''}`,
+          end: visitEnd(visit, config.timeZone),
+          summary: `${who} · ${type}${mark(visit)}`,
           location: clinicPlace(clinic),
           status:
             visit.estado === 'Confirmada' ? 'CONFIRMED' : visit.estado === 'Cancelada' ? 'CANCELLED' : 'TENTATIVE',

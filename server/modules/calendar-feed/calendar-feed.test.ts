@@ -108,6 +108,11 @@ describe.each(DATABASES)('the doctor’s calendar feed on %s', (kind) => {
     // The UIDs are stable: a second read names the same events.
     expect(events((await read(made.body.url as string)).text).map((event) => value(event, 'uid')).sort()).toEqual([...byUid.keys()].sort());
 
+    // A visit the patient did not come to says so.
+    await server.database.db.updateTable('citas').set({ asistencia: 'No presentado' }).where('id_cita', '=', ids.recent).execute();
+    const noShow = events((await read(made.body.url as string)).text).find((event) => value(event, 'uid') === `cita-${ids.recent}@clinica.example`)!;
+    expect(value(noShow, 'summary')).toBe('A. G. · Consulta (no presentado)');
+
     // In the doctor's language.
     await setLanguage(server, doctor.id_usuario, 'en');
     const english = events((await read(made.body.url as string)).text).find((event) => value(event, 'uid') === `cita-${ids.confirmed}@clinica.example`)!;

@@ -7,6 +7,8 @@ export interface AppointmentMailRow {
   fecha: string;
   hora: string;
   hora_fin: string;
+  /** The slot's length in minutes: the visit ends that long after it starts, in real time. */
+  duracion_min: number;
   estado: EstadoCita;
   secuencia: number;
   id_paciente: number;

@@ -26,6 +26,7 @@ export function feedTexts(language: Language) {
       Urgencia: t('visit_Urgencia'),
     } satisfies Record<TipoConsulta, string>,
     pendingMark: t('pending_mark'),
+    noShowMark: t('no_show_mark'),
   };
 }
 
@@ -90,6 +91,16 @@ export function patientVisit(row: AppointmentMailRow) {
 }
 
 /**
+ * When a visit ends: its length after its start in real time, so a slot across a daylight-saving
+ * change lasts what it says (01:30-02:00 on October's last Sunday is 30 minutes, not 90). A slot
+ * without a length (old data) still shows as a short event.
+ */
+export function visitEnd(row: Pick<AppointmentMailRow, 'fecha' | 'hora' | 'duracion_min'>, timeZone: string): Date {
+  const start = instantOf(row.fecha, row.hora.slice(0, 5), timeZone);
+  return new Date(start.getTime() + (row.duracion_min > 0 ? row.duracion_min : 15) * 60_000);
+}
+
+/**
  * An appointment as a calendar file, in a language: the reminder attaches it and the patient
  * downloads it after booking ("add to calendar"). Same UID, so a later file updates the event.
  */
@@ -100,7 +111,7 @@ export function appointmentIcs(row: AppointmentMailRow, context: MailContext, la
     uid: eventUid(row, context),
     stamp: context.now,
     start: instantOf(row.fecha, row.hora.slice(0, 5), context.timeZone),
-    end: instantOf(row.fecha, row.hora_fin.slice(0, 5), context.timeZone),
+    end: visitEnd(row, context.timeZone),
     summary: t('summary', { doctor: doctorName(row), specialty: specialtyName(row, language) }),
     location: clinicPlace(context.clinic),
     status,
@@ -268,6 +279,8 @@ export function doctorCancellationMail(
   row: AppointmentMailRow,
   context: MailContext,
   wasRequest: boolean,
+  /** Why, when the clinic cancelled it for a reason of its own: the doctor is away that day. */
+  cause?: 'ausencia',
 ): MailMessage {
   const { t, hora, date, doctor, lines: visit } = patientVisit(row);
   const lines = [
@@ -275,6 +288,7 @@ export function doctorCancellationMail(
     '',
     t(wasRequest ? 'rejected_intro' : 'doctor_cancelled_intro', { doctor }),
     ...(row.motivo_rechazo ? [t('reason', { reason: oneLine(row.motivo_rechazo) })] : []),
+    ...(cause === 'ausencia' ? [t('absence_reason', { doctor })] : []),
     '',
     ...visit,
     '',

@@ -270,10 +270,11 @@ export async function notifyPatientOfDoctorCancellation(
   read: AppointmentMailRows,
   id_cita: number,
   wasRequest: boolean,
+  cause?: 'ausencia',
 ): Promise<void> {
   const [row] = await read(app.db, [id_cita]);
   if (!row) return;
-  app.mailer.sendLater(doctorCancellationMail(row, await mailContext(app, app.clock.now()), wasRequest), (error) =>
+  app.mailer.sendLater(doctorCancellationMail(row, await mailContext(app, app.clock.now()), wasRequest, cause), (error) =>
     app.log.warn({ id_cita, code: errorCode(error) }, 'doctor cancellation notice not sent'),
   );
 }

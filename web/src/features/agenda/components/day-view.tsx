@@ -64,6 +64,11 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
               {t(`visita_estado_${block.cita.estado}`)}
             </Badge>
           )}
+          {block.cita?.asistencia === 'No presentado' && (
+            <Badge color="red.9" variant="filled" className={classes.badge}>
+              {t('visita_no_presentado')}
+            </Badge>
+          )}
         </Group>
       ),
     },
