@@ -7,8 +7,8 @@ export interface TestSmppGateway {
   binds: Pdu[];
   submits: Pdu[];
   /** Sends a deliver_sm (a receipt or a reply) on the last session. */
-  deliver(options: Record<string, unknown>): Promise<Pdu>;
-  close(): Promise<void>;
+  deliver: (options: Record<string, unknown>) => Promise<Pdu>;
+  close: () => Promise<void>;
 }
 
 /** How the gateway answers; by default it accepts every bind and every message. */
