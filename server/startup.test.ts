@@ -65,7 +65,7 @@ describe('starting on loopback or on a network address', () => {
     const onNetwork = configFor(dataDir, { HOST: '0.0.0.0' });
     const refusal = await prepareDatabase(onNetwork, database).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(StartupRefused);
-    expect((refusal as Error).message).toContain('Galeno will not listen on 0.0.0.0');
+    expect((refusal as Error).message).toContain('Galeno will not start as a public server (it listens on 0.0.0.0)');
     expect((refusal as Error).message).toContain('admin, recepcion, dra.garcia, dr.puig, ana.lopez, jordi.martin');
 
     const changed = await hashPassword('Propia-Segura1!');
@@ -84,6 +84,31 @@ describe('starting on loopback or on a network address', () => {
   it('DEMO_DATA=false keeps loopback empty too', async () => {
     const { dataDir, database } = await freshDatabase();
     expect(await prepareDatabase(configFor(dataDir, { HOST: '127.0.0.1', DEMO_DATA: 'false' }), database)).toEqual([]);
+  });
+
+  // The README's own set-up: nginx on the same host in front of a server on loopback.
+  for (const [what, env] of [
+    ['PUBLIC_URL naming the clinic', { PUBLIC_URL: 'https://citas.clinica.example' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+  ] as const) {
+    it(`behind a proxy on loopback (${what}): no demo clinic in a fresh database, and a refusal while a demo password works`, async () => {
+      const { dataDir, database } = await freshDatabase();
+      const behindProxy = configFor(dataDir, { HOST: '127.0.0.1', ...env });
+      expect(await prepareDatabase(behindProxy, database)).toEqual([]);
+      expect(await accounts(database)).toEqual([]);
+
+      // Asked for, the demo loads, and the public server still will not start with its passwords.
+      const refusal = await prepareDatabase(behindProxy, database, ['--demo']).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(StartupRefused);
+      expect((refusal as Error).message).toContain('admin, recepcion, dra.garcia, dr.puig, ana.lopez, jordi.martin');
+      expect(await accounts(database)).toContain('admin');
+    });
+  }
+
+  it('a PUBLIC_URL that points at this machine (a local test server) still gets the demo clinic', async () => {
+    const { dataDir, database } = await freshDatabase();
+    const logins = await prepareDatabase(configFor(dataDir, { HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:4173' }), database);
+    expect(logins.map((login) => login.usuario)).toContain('admin');
   });
 
   it('knows loopback addresses', () => {

@@ -15,14 +15,28 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * What says that people other than this machine's user reach the server, or `undefined` when
+ * nothing does: a network address to listen on, a proxy trusted to forward clients (the README's
+ * nginx in front of a loopback server), or a public address for links that is not this machine.
+ */
+export function publicExposure(config: Pick<Config, 'host' | 'trustProxy' | 'publicUrl'>): string | undefined {
+  if (!isLoopbackHost(config.host)) return `it listens on ${config.host}`;
+  if (config.trustProxy) return 'TRUST_PROXY says a proxy forwards clients to it';
+  if (config.publicUrl !== undefined && !isLoopbackHost(new URL(config.publicUrl).hostname)) {
+    return `PUBLIC_URL says users reach it at ${config.publicUrl}`;
+  }
+  return undefined;
+}
+
+/**
  * Whether the demo clinic loads into an empty database: when DEMO_DATA says so,
  * else (`npm start -- --demo`) when asked on the command line, else only into the embedded
- * database of a server listening on loopback, never on a network address.
+ * database of a server that nothing says is public.
  */
 export function wantsDemoClinic(config: Config, dialect: DatabaseHandle['dialect'], argv: readonly string[]): boolean {
   if (config.demoData !== undefined) return config.demoData;
   if (argv.includes('--demo')) return true;
-  return dialect === 'sqlite' && isLoopbackHost(config.host);
+  return dialect === 'sqlite' && publicExposure(config) === undefined;
 }
 
 /** The demo accounts (README's log-ins) that still open with their published password. */
@@ -39,20 +53,22 @@ export async function accountsWithDemoPassword(database: DatabaseHandle): Promis
 
 /**
  * Everything the database needs before the server listens: the demo clinic when wanted, and the
- * refusal to listen on a network address while a demo account keeps its published password.
+ * refusal to serve the public (a network address, or through a proxy) while a demo account keeps
+ * its published password.
  */
 export async function prepareDatabase(config: Config, database: DatabaseHandle, argv: readonly string[] = []): Promise<DemoLogin[]> {
   const demoLogins =
     wantsDemoClinic(config, database.dialect, argv) && (await isEmpty(database.db))
       ? await seedDemoClinic(database.db, systemClock.now(), config)
       : [];
-  if (!isLoopbackHost(config.host)) {
+  const exposure = publicExposure(config);
+  if (exposure !== undefined) {
     const open = await accountsWithDemoPassword(database);
     if (open.length > 0) {
       throw new StartupRefused(
-        `Galeno will not listen on ${config.host}: these accounts still have the demo password published in the README: ` +
-          `${open.join(', ')}.\nChange their passwords (or delete them) while listening on loopback (HOST=127.0.0.1), ` +
-          'then start again on the network address.',
+        `Galeno will not start as a public server (${exposure}): these accounts still have the demo password published in the README: ` +
+          `${open.join(', ')}.\nChange their passwords (or delete them) on a private start (HOST=127.0.0.1, without TRUST_PROXY ` +
+          'and PUBLIC_URL), then start again as the public server.',
       );
     }
   }
