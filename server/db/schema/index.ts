@@ -31,6 +31,7 @@ export interface UsuariosTable {
   idioma: 'es' | 'ca' | 'en';
   /** Lower-case, accent-free name, surnames, username and e-mail: what searches match. */
   busqueda: string;
+  /** Moves on whenever all of the account's sessions end; standing secrets made before stop working. */
   version_token: Generated<number>;
   activo: Generated<number>;
   eliminado_en: string | null;
@@ -312,6 +313,8 @@ export interface EnlacesCalendarioTable {
   hash_token: string;
   creado_en: string;
   revocado_en: string | null;
+  /** The account's version_token when made: the address works only while the account keeps it. */
+  version_token: Generated<number>;
 }
 
 /** Every account's lower-cased e-mail and username, one namespace (migration 051). */

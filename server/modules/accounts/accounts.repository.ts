@@ -472,6 +472,15 @@ export async function setPatientState(db: Db, id_usuario: number, estado: 'Activ
   await db.updateTable('pacientes').set({ estado }).where('id_usuario', '=', id_usuario).execute();
 }
 
+/** Moves the account's token version on: the standing secrets made under the old one stop working. */
+export async function advanceTokenVersion(db: Db, id_usuario: number): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set((eb) => ({ version_token: eb('version_token', '+', 1) }))
+    .where('id_usuario', '=', id_usuario)
+    .execute();
+}
+
 /** Stores a new password hash (the caller ends the sessions it should, in the same transaction). */
 export async function replacePassword(db: Db, id_usuario: number, contrasena_hash: string): Promise<void> {
   await db.updateTable('usuarios').set({ contrasena_hash }).where('id_usuario', '=', id_usuario).execute();

@@ -2,6 +2,7 @@
 export { accountInsertError, duplicateAccountError, mapUniqueViolation } from './account-errors.ts';
 export {
   accountOf,
+  advanceTokenVersion,
   deactivateUser,
   dniHeldByAnother,
   findAccount,

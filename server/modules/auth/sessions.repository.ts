@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, MotivoFinSesion } from '../../db/schema/index.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { advanceTokenVersion } from '../accounts/index.ts';
 import { sessionColumns, type SessionRow } from './auth.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -109,7 +110,12 @@ export async function endSession(db: Db, id_sesion: string, motivo: MotivoFinSes
     .execute();
 }
 
-/** Ends every live session of a user, but `except` if given; answers how many ended. */
+/**
+ * Ends every live session of a user, but `except` if given; answers how many ended. Every reason to
+ * end them all (a new password, an administrator's order, a second factor enrolled, a new role)
+ * also ends the secrets that stand in for a log-in, such as a calendar-feed address: the account's
+ * token version moves on.
+ */
 export async function endSessionsOf(
   db: Db,
   id_usuario: number,
@@ -117,6 +123,7 @@ export async function endSessionsOf(
   now: string,
   except?: string,
 ): Promise<number> {
+  await advanceTokenVersion(db, id_usuario);
   const result = await db
     .updateTable('sesiones')
     .set({ terminada_en: now, motivo })
