@@ -21,11 +21,13 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
-  // Every journey signs up and logs in from this one loopback address; the per-address limits
+  // Every journey signs up, logs in and books from this one loopback address; the per-address limits
   // have their own API tests.
   SIGNUPS_PER_HOUR_PER_ADDRESS: '100000',
   CONTACT_PER_HOUR_PER_ADDRESS: '100000',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+  MAX_ACTIVE_VISITS_PER_SIGNUP_ADDRESS: '100000',
+  MAX_VISITS_PER_DAY_NEW_ACCOUNTS_PER_ADDRESS: '100000',
   // The journeys log in as the demo admin without a second factor; second-factor.spec.ts enrols
   // an account of its own, and the API tests cover the required roles.
   MFA_REQUIRED_ROLES: process.env.MFA_REQUIRED_ROLES ?? '',

@@ -51,6 +51,8 @@ const environmentSchema = z
     DESK_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     DESK_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     MAX_ACTIVE_VISITS_PER_PATIENT: z.coerce.number().int().min(1).default(4),
+    MAX_ACTIVE_VISITS_PER_SIGNUP_ADDRESS: z.coerce.number().int().min(1).default(20),
+    MAX_VISITS_PER_DAY_NEW_ACCOUNTS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
     MAX_VISITS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).default(1),
     TRUST_PROXY: booleanFlag.default(false),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
@@ -91,6 +93,9 @@ const environmentSchema = z
     WAITLIST_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     /** Break the glass: how long a stated reason opens a record. */
     BREAK_GLASS_HOURS: z.coerce.number().min(0.05).max(24).default(4),
+    BREAK_GLASS_VISIT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    BREAK_GLASS_ALERT_OPENS: z.coerce.number().int().min(1).default(5),
+    BREAK_GLASS_ALERT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     AGENDA_WEEKS_AHEAD: z.coerce.number().int().min(1).max(52).default(8),
     AGENDA_FILL_POLL_SECONDS: z.coerce.number().min(0).max(86_400).default(3600),
     PUBLIC_HOLIDAY_REGION: z
@@ -172,7 +177,14 @@ export interface Config {
   /** The front desk: searches one member may make in a minute, patients they may register in an hour. */
   desk: { searchesPerMinute: number; registrationsPerHour: number };
   /** Booking caps: a patient's active future visits, and per doctor and day. */
-  booking: { maxActivePerPatient: number; maxPerDoctorDay: number };
+  booking: {
+    maxActivePerPatient: number;
+    maxPerDoctorDay: number;
+    /** Active future visits of all the patients who signed up from one address. */
+    maxActivePerSignupAddress: number;
+    /** Visits booked in a day by the accounts younger than a day signed up from one address. */
+    maxPerDayNewAccountsPerAddress: number;
+  };
   trustProxy: boolean;
   /** How long one request (headers and body) may take to arrive before it is cut off with 408. */
   requestTimeoutMs: number;
@@ -187,6 +199,12 @@ export interface Config {
   requestNoticeMinutes: number;
   /** Hours a doctor's stated emergency reason opens a record they do not treat. */
   breakGlassHours: number;
+  /**
+   * Break-the-glass: a doctor opens a record without break-the-glass only with a visit with the
+   * patient within this many days before or after today; `alertOpens` openings within
+   * `alertMinutes` by one doctor alert the administrators.
+   */
+  breakGlass: { visitDays: number; alertOpens: number; alertMinutes: number };
   /** Weekly hours: weeks kept open ahead, how often the generator runs (0: never), holiday region. */
   agenda: { weeksAhead: number; fillPollSeconds: number; holidayRegion: string };
   /** Waitlist: minutes an offer waits for a claim; how often each instance sweeps (0: never). */
@@ -258,7 +276,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     signupsPerHourPerAddress: e.SIGNUPS_PER_HOUR_PER_ADDRESS,
     contactPerHourPerAddress: e.CONTACT_PER_HOUR_PER_ADDRESS,
     desk: { searchesPerMinute: e.DESK_SEARCHES_PER_MINUTE, registrationsPerHour: e.DESK_REGISTRATIONS_PER_HOUR },
-    booking: { maxActivePerPatient: e.MAX_ACTIVE_VISITS_PER_PATIENT, maxPerDoctorDay: e.MAX_VISITS_PER_DOCTOR_DAY },
+    booking: {
+      maxActivePerPatient: e.MAX_ACTIVE_VISITS_PER_PATIENT,
+      maxPerDoctorDay: e.MAX_VISITS_PER_DOCTOR_DAY,
+      maxActivePerSignupAddress: e.MAX_ACTIVE_VISITS_PER_SIGNUP_ADDRESS,
+      maxPerDayNewAccountsPerAddress: e.MAX_VISITS_PER_DAY_NEW_ACCOUNTS_PER_ADDRESS,
+    },
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL,
@@ -268,6 +291,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     reminderPollSeconds: e.REMINDER_POLL_SECONDS,
     requestNoticeMinutes: e.REQUEST_NOTICE_MINUTES,
     breakGlassHours: e.BREAK_GLASS_HOURS,
+    breakGlass: { visitDays: e.BREAK_GLASS_VISIT_DAYS, alertOpens: e.BREAK_GLASS_ALERT_OPENS, alertMinutes: e.BREAK_GLASS_ALERT_MINUTES },
     agenda: { weeksAhead: e.AGENDA_WEEKS_AHEAD, fillPollSeconds: e.AGENDA_FILL_POLL_SECONDS, holidayRegion: e.PUBLIC_HOLIDAY_REGION },
     waitlist: { offerMinutes: e.WAITLIST_OFFER_MINUTES, pollSeconds: e.WAITLIST_POLL_SECONDS },
     chat: {

@@ -138,6 +138,10 @@ export const ca: Messages = {
     demasiadas_solicitudes: 'Massa sol·licituds des d’aquesta adreça. Torna-ho a provar més tard.',
     limite_citas_activas:
       'Ja tens el màxim de cites pendents o confirmades ({max}). Cancel·la’n alguna abans de demanar-ne una altra.',
+    limite_citas_direccion:
+      'Els comptes registrats des de la mateixa adreça que el teu ja tenen el màxim de cites pendents o confirmades ({max}). Per demanar-ne una altra, truca a la clínica.',
+    limite_citas_cuenta_nueva:
+      'Els comptes nous registrats des de la teva mateixa adreça ja han demanat avui el màxim de cites ({max}). En podràs demanar més demà; si és urgent, truca a la clínica.',
     limite_citas_doctor_dia: 'Ja tens una cita amb aquest metge aquell dia. Tria un altre dia.',
     correo_duplicado: 'El correu ja està registrat.',
     dni_duplicado: 'Aquest DNI/NIE ja consta a la fitxa d’un altre pacient. Si és el teu, truca a la clínica.',

@@ -137,6 +137,10 @@ export const en: Messages = {
     demasiadas_solicitudes: 'Too many requests from this address. Try again later.',
     limite_citas_activas:
       'You already have the most pending or confirmed visits allowed ({max}). Cancel one before asking for another.',
+    limite_citas_direccion:
+      'The accounts signed up from the same address as yours already hold the most pending or confirmed visits allowed ({max}). To ask for another, call the clinic.',
+    limite_citas_cuenta_nueva:
+      'New accounts signed up from your address have already asked for the most visits allowed today ({max}). You can ask for more tomorrow; if it is urgent, call the clinic.',
     limite_citas_doctor_dia: 'You already have a visit with this doctor that day. Choose another day.',
     correo_duplicado: 'That e-mail is already registered.',
     dni_duplicado: "That DNI/NIE is already on another patient's file. If it is yours, call the clinic.",

@@ -140,6 +140,10 @@ export const es = {
     demasiadas_solicitudes: 'Demasiadas solicitudes desde esta dirección. Inténtalo de nuevo más tarde.',
     limite_citas_activas:
       'Ya tienes el máximo de citas pendientes o confirmadas ({max}). Cancela alguna antes de pedir otra.',
+    limite_citas_direccion:
+      'Las cuentas registradas desde la misma dirección que la tuya ya tienen el máximo de citas pendientes o confirmadas ({max}). Para pedir otra, llama a la clínica.',
+    limite_citas_cuenta_nueva:
+      'Las cuentas nuevas registradas desde tu misma dirección ya han pedido hoy el máximo de citas ({max}). Podrás pedir más mañana; si es urgente, llama a la clínica.',
     limite_citas_doctor_dia: 'Ya tienes una cita con este doctor ese día. Elige otro día.',
     correo_duplicado: 'El correo ya está registrado.',
     dni_duplicado: 'Ese DNI/NIE ya consta en la ficha de otro paciente. Si es el tuyo, llama a la clínica.',

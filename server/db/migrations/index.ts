@@ -22,6 +22,7 @@ import { activeAccountsInIdOrder } from './085-active-accounts-in-id-order.ts';
 import { weeklyHoursVersions } from './090-weekly-hours-versions.ts';
 import { visitTypes } from './095-visit-types.ts';
 import { calendarLinksFollowTheAccount } from './102-calendar-links-follow-the-account.ts';
+import { signupAddressAndNoShowDisputes } from './103-signup-address-and-no-show-disputes.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -83,4 +84,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '090-weekly-hours-versions': weeklyHoursVersions,
   '095-visit-types': visitTypes,
   '102-calendar-links-follow-the-account': calendarLinksFollowTheAccount,
+  '103-signup-address-and-no-show-disputes': signupAddressAndNoShowDisputes,
 };

@@ -43,6 +43,8 @@ export interface PacientesTable {
   id_usuario: number;
   estado: 'Activo' | 'Inactivo';
   fecha_alta: string;
+  /** The address the patient signed up from (migration 103); null when staff registered them. */
+  ip_registro: string | null;
 }
 
 export interface EspecialidadesTable {
@@ -116,6 +118,11 @@ export interface CitasTable {
   /** The visit's type (tipos_visita) and the minutes it holds, its buffer included (migration 095). */
   id_tipo_visita: number | null;
   duracion_min: number | null;
+  /** 1: a no-show of a visit booked on its own day, which counts only while undisputed (migration 103). */
+  reservada_en_su_dia: Generated<number>;
+  /** The patient's dispute of a no-show: their reason and when. */
+  disputa_motivo: string | null;
+  disputada_en: string | null;
 }
 
 export type ReservaTipoVisita = 'todos' | 'pacientes_doctor' | 'personal';

@@ -120,10 +120,11 @@ export async function insertUser(db: Db, account: NewAccount): Promise<number> {
   return row.id_usuario;
 }
 
-export async function insertPatient(db: Db, id_usuario: number, fecha_alta: string): Promise<number> {
+/** A patient record; `ip_registro` is the address of a patient who signed up themselves. */
+export async function insertPatient(db: Db, id_usuario: number, fecha_alta: string, ip_registro: string | null = null): Promise<number> {
   const row = await db
     .insertInto('pacientes')
-    .values({ id_usuario, estado: 'Activo', fecha_alta })
+    .values({ id_usuario, estado: 'Activo', fecha_alta, ip_registro })
     .returning('id_paciente')
     .executeTakeFirstOrThrow();
   return row.id_paciente;

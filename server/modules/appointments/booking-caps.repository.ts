@@ -76,3 +76,52 @@ export async function countBookingCaps(db: Db, of: CapsScope): Promise<BookingCo
     pendingFuture: Number(row.pending_future),
   };
 }
+
+/** What the caps on one sign-up address count, for a booking by one of its patients. */
+export interface AddressCounts {
+  /** Pending or confirmed visits still to come of every patient who signed up from the address. */
+  activeFuture: number;
+  /** Visits booked since `dayAgo` by the address's accounts made since `dayAgo`; null when the booking account is older. */
+  bookedByNewAccounts: number | null;
+}
+
+/**
+ * The booking caps that look past one account: throwaway accounts made from one address share
+ * these counts. Null for a patient who did not sign up themselves (staff registered them), whose
+ * address is not known.
+ */
+export async function countAddressCaps(
+  db: Db,
+  of: { id_paciente: number; today: string; time: string; dayAgo: string },
+): Promise<AddressCounts | null> {
+  const patient = await db
+    .selectFrom('pacientes as p')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .select(['p.ip_registro', 'u.creado_en'])
+    .where('p.id_paciente', '=', of.id_paciente)
+    .executeTakeFirst();
+  if (!patient || patient.ip_registro === null) return null;
+  const ip = patient.ip_registro;
+  const active = await db
+    .selectFrom('citas as c')
+    .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('p.ip_registro', '=', ip)
+    .where('c.estado', 'in', ['pendiente', 'Confirmada'])
+    .where((eb) => eb.or([eb('c.fecha', '>', of.today), eb.and([eb('c.fecha', '=', of.today), eb('c.hora', '>', of.time)])]))
+    .executeTakeFirstOrThrow();
+  let bookedByNewAccounts: number | null = null;
+  if (patient.creado_en > of.dayAgo) {
+    const young = await db
+      .selectFrom('citas as c')
+      .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
+      .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('p.ip_registro', '=', ip)
+      .where('u.creado_en', '>', of.dayAgo)
+      .where('c.creado_en', '>', of.dayAgo)
+      .executeTakeFirstOrThrow();
+    bookedByNewAccounts = Number(young.total);
+  }
+  return { activeFuture: Number(active.total), bookedByNewAccounts };
+}

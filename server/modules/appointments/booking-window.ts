@@ -2,7 +2,7 @@ import { fechaTexto, MESES_NO_PRESENTADOS, plazoTexto, type ReglasReserva } from
 import type { Language } from '../../../contracts/messages/index.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import type { BookingCounts } from './booking-caps.repository.ts';
+import type { AddressCounts, BookingCounts } from './booking-caps.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -80,6 +80,25 @@ export function ensureWithinCaps(rules: ReglasReserva, counts: BookingCounts, la
     throw fail(409, 'limite_citas_activas', language, { params: { max: rules.max_citas_activas } });
   }
   ensureMoveWithinCaps(rules, counts, language);
+}
+
+/**
+ * Refuses a patient's own booking past the caps on the address they signed up from: the visits
+ * all its accounts hold, and what its accounts younger than a day booked today. Staff bookings
+ * never come here.
+ */
+export function ensureWithinAddressCaps(
+  caps: { maxActivePerSignupAddress: number; maxPerDayNewAccountsPerAddress: number },
+  counts: AddressCounts | null,
+  language: Language,
+): void {
+  if (counts === null) return;
+  if (counts.activeFuture >= caps.maxActivePerSignupAddress) {
+    throw fail(409, 'limite_citas_direccion', language, { params: { max: caps.maxActivePerSignupAddress } });
+  }
+  if (counts.bookedByNewAccounts !== null && counts.bookedByNewAccounts >= caps.maxPerDayNewAccountsPerAddress) {
+    throw fail(409, 'limite_citas_cuenta_nueva', language, { params: { max: caps.maxPerDayNewAccountsPerAddress } });
+  }
 }
 
 /**

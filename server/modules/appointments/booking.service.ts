@@ -35,9 +35,9 @@ import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, countNoShows, countPendingRequests, lockAppointment, moveAppointment, insertAppointment, listPatientAppointments, patientAppointmentsOnSlots } from './appointments.repository.ts';
 import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBookableDoctors } from './bookable.repository.ts';
-import { countBookingCaps, lockPatient } from './booking-caps.repository.ts';
+import { countAddressCaps, countBookingCaps, lockPatient } from './booking-caps.repository.ts';
 import { bookingRules } from './booking-rules.ts';
-import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinCaps, insideCancelNotice, justRequested, lateChange, noShowsSince } from './booking-window.ts';
+import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinAddressCaps, ensureWithinCaps, insideCancelNotice, justRequested, lateChange, noShowsSince } from './booking-window.ts';
 import { moveAwayFrom, releaseAppointment } from './release-appointment.ts';
 import { findSlotAt, findSlotById, reserveSlot, type SlotRow } from './slots-for-appointments.ts';
 import { bookableTypes, chooseVisitType } from './visit-type-choice.ts';
@@ -155,8 +155,13 @@ export function createBookingService(app: FastifyInstance) {
           // Booking caps, counted under a lock on the patient so that racing bookings of one
           // patient cannot pass them together.
           await lockPatient(trx, id_paciente, app.database.dialect);
-          const counts = await countBookingCaps(trx, { id_paciente, id_doctor, fecha: slot.fecha, ...capsClock(now, config.timeZone) });
+          const clockNow = capsClock(now, config.timeZone);
+          const counts = await countBookingCaps(trx, { id_paciente, id_doctor, fecha: slot.fecha, ...clockNow });
           ensureWithinCaps(rules, counts, language);
+          // The same caps over every account made from the address this one signed up from.
+          const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+          const addressCounts = await countAddressCaps(trx, { id_paciente, today: clockNow.today, time: clockNow.time, dayAgo });
+          ensureWithinAddressCaps(config.booking, addressCounts, language);
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);

@@ -133,7 +133,7 @@ export function createAuthService(app: FastifyInstance, throttle: ThrottleStore,
               creado_en: now.toISOString(),
             }),
           );
-          const id_paciente = await insertPatient(trx, id_usuario, localDate(now, config.timeZone));
+          const id_paciente = await insertPatient(trx, id_usuario, localDate(now, config.timeZone), caller.address);
           await writeAudit(trx, {
             id_usuario,
             rol: 'paciente',
