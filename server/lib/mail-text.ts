@@ -17,7 +17,11 @@ function oneLine(value: string | null | undefined, max: number, defuse: (line: s
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** inertLine inside quotation marks, so the reader sees where a typed text (a reason) starts and ends. */
+/**
+ * inertLine inside quotation marks, so the reader sees where a typed text (a name, a reason)
+ * starts and ends. Links are defused here too: a patient's name reaches a doctor's e-mail, and
+ * `www.example.com` typed as a surname must not become a link there.
+ */
 export function quotedLine(value: string | null | undefined, max = 200): string {
-  return `“${oneLine(value, max)}”`;
+  return `“${inertLine(value, max)}”`;
 }

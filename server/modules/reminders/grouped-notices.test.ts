@@ -100,7 +100,7 @@ describe.each(DATABASES)('grouped notices of new requests on %s', (kind) => {
     expect(grouped?.text).toContain('Las solicitudes están pendientes: acéptalas o recházalas en tu agenda');
     const lines = grouped?.text.split(/\r?\n/) ?? [];
     expect(lines).toContain('- miércoles, 4 de marzo de 2026, 09:30: “Marta Gil”');
-    expect(lines).toContain('- miércoles, 4 de marzo de 2026, 10:00: “Pere https: malo.example Soler”');
+    expect(lines).toContain('- miércoles, 4 de marzo de 2026, 10:00: “Pere https: malo\u2024example Soler”');
     expect(grouped?.text).not.toContain('https://malo.example');
     expect(await sendRequestNotices(server.app, findAppointmentMailRows, new Date('2026-03-02T09:00:00Z'))).toMatchObject({ sent: 0 });
     expect(mailsTo(doctor.correo)).toHaveLength(3);
