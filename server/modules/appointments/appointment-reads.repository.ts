@@ -348,7 +348,14 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 export type FeedAppointmentRow = Pick<
   AppointmentMailRow,
   'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'duracion_min' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
-> & { actualizado_en: string; tipo: TipoConsulta | null; asistencia: CitasTable['asistencia'] };
+> & {
+  actualizado_en: string;
+  tipo: TipoConsulta | null;
+  asistencia: CitasTable['asistencia'];
+  /** The catalogue's type booked and the minutes it holds (null: one slot). */
+  id_tipo_visita: number | null;
+  visita_min: number | null;
+};
 
 /**
  * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names
@@ -371,6 +378,8 @@ export async function listFeedAppointments(db: Db, id_doctor: number, desde: str
       'up.nombre as paciente_nombre',
       'up.apellido1 as paciente_apellido1',
       'k.tipo',
+      'c.id_tipo_visita',
+      'c.duracion_min as visita_min',
     ])
     .where('c.id_doctor', '=', id_doctor)
     .where('c.fecha', '>=', desde)

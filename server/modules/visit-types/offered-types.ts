@@ -48,3 +48,8 @@ export async function visitTypeNamer(db: Db, language: Language): Promise<(id_ti
   const consulta = types.find((type) => type.clave === 'Consulta');
   return (id_tipo) => byId.get(id_tipo ?? consulta?.id_tipo ?? 0) ?? null;
 }
+
+/** Which of the catalogue's types stand for one of the spec's consultation types: id to its stored word (null for the clinic's own). */
+export async function visitTypeKeys(db: Db): Promise<Map<number, string | null>> {
+  return new Map((await listVisitTypes(db, false)).map((type) => [type.id_tipo, type.clave]));
+}
