@@ -75,7 +75,7 @@ export function createAgendaService(app: FastifyInstance) {
     },
 
     async day(caller: Caller, query: AgendaDiaQuery): Promise<Bloque[]> {
-      return listDay(db, agendaOwner(caller, query.id_doctor), query.fecha);
+      return listDay(db, agendaOwner(caller, query.id_doctor), query.fecha, caller.language);
     },
 
     /**
@@ -143,7 +143,7 @@ export function createAgendaService(app: FastifyInstance) {
       });
       if (!changed) throw fail(409, 'bloque_no_editable', caller.language);
       await markManualDay(db, slot.id_doctor, slot.fecha, clock.now().toISOString());
-      const day = await listDay(db, slot.id_doctor, slot.fecha);
+      const day = await listDay(db, slot.id_doctor, slot.fecha, caller.language);
       const updated = day.find((row) => row.id_agenda === slot.id_agenda);
       if (!updated) throw fail(404, 'no_encontrado', caller.language);
       return updated;
