@@ -4,6 +4,7 @@ import { ASISTENCIAS } from './booking-rules.ts';
 import { TIPOS_CONSULTA } from './consultation-types.ts';
 import { dateField, hasNoHiddenCharacters, idField, idParam, numberInBody, optionalText, pagingQuery, requiredText, timeField } from './common.ts';
 import { isValidInterval } from './slots.ts';
+import { tipoDeCita } from './visit-types.ts';
 
 export const TIPOS_BLOQUE = ['Consulta', 'Bloqueo'] as const;
 export const ESTADOS_BLOQUE = ['Disponible', 'Reservado', 'Bloqueado'] as const;
@@ -35,6 +36,8 @@ export const citaDeBloqueSchema = z.object({
   tipo: z.enum(TIPOS_CONSULTA),
   /** Whether the patient came, once the doctor said so. */
   asistencia: z.enum(ASISTENCIAS).nullable(),
+  /** The catalogue's type the visit was booked as (name in the reader's language, colour). */
+  tipo_visita: tipoDeCita.nullable().optional(),
 });
 
 /** An agenda block (spec section 3). */
@@ -48,6 +51,8 @@ export const bloqueSchema = z.object({
   descripcion: z.string().nullable(),
   duracion_min: z.number(),
   cita: citaDeBloqueSchema.nullable(),
+  /** A slot a longer visit holds after its first one: that visit's id (its first slot carries `cita`). */
+  parte_de_cita: z.number().nullable().optional(),
 });
 export type Bloque = z.infer<typeof bloqueSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateField, normalizeForSearch, pagingQuery } from './common.ts';
 import { TIPO_LABELS, TIPOS_CONSULTA, type TipoConsulta } from './consultation-types.ts';
 import { LANGUAGES } from './messages/index.ts';
+import { tipoDeCita } from './visit-types.ts';
 
 export { TIPO_LABELS, TIPOS_CONSULTA };
 export type TipoConsultaHistorial = TipoConsulta;
@@ -51,6 +52,8 @@ export const historialItemSchema = z.object({
   paciente: z.string(),
   motivo: z.string(),
   estado: z.enum(['pendiente', 'confirmada', 'finalizada']),
+  /** The clinic's own visit type the visit was booked as; null when it is one of the spec's three (then `consulta` names it). */
+  tipo_visita: tipoDeCita.nullable().optional(),
 });
 export type HistorialItem = z.infer<typeof historialItemSchema>;
 

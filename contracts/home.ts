@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIPOS_CONSULTA } from './consultations.ts';
+import { tipoDeCita } from './visit-types.ts';
 
 /**
  * The day's work on each role's home screen. Dates are the clinic's (YYYY-MM-DD, HH:MM);
@@ -55,6 +56,10 @@ export const inicioPacienteSchema = z.object({
 export type InicioPaciente = z.infer<typeof inicioPacienteSchema>;
 
 /** One of today's visits on the doctor's home. */
+/** How many visits of one type: the home figures by type. */
+export const visitasPorTipoSchema = tipoDeCita.extend({ visitas: z.number() });
+export type VisitasPorTipo = z.infer<typeof visitasPorTipoSchema>;
+
 export const visitaHoySchema = z.object({
   id_cita: z.number(),
   hora: z.string(),
@@ -63,6 +68,8 @@ export const visitaHoySchema = z.object({
   tipo: z.enum(TIPOS_CONSULTA),
   estado: z.enum(ESTADOS_ACTIVOS),
   motivo: z.string(),
+  /** The catalogue's type booked (name in the reader's language, colour). */
+  tipo_visita: tipoDeCita.nullable().optional(),
 });
 export type VisitaHoy = z.infer<typeof visitaHoySchema>;
 
@@ -84,6 +91,8 @@ export const inicioMedicoSchema = z.object({
   hoy: z.string(),
   manana: z.string(),
   visitas_hoy: z.array(visitaHoySchema),
+  /** Today's visits counted by their type, most first. */
+  visitas_hoy_por_tipo: z.array(visitasPorTipoSchema).optional(),
   /** Requests still waiting (today onwards). */
   pendientes_total: z.number(),
   /** The ones waiting longest, at most HOME_OLDEST_REQUESTS_LIMIT. */
@@ -120,6 +129,8 @@ export const cifrasClinicaSchema = z.object({
   /** Active visits (pending or confirmed). */
   visitas_hoy: z.number(),
   visitas_semana: z.number(),
+  /** This week's active visits counted by their type, most first. */
+  visitas_semana_por_tipo: z.array(visitasPorTipoSchema).optional(),
   /** Requests waiting for a doctor's answer (today onwards). */
   solicitudes_pendientes: z.number(),
   pacientes_nuevos_mes: z.number(),

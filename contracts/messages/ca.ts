@@ -289,5 +289,6 @@ export const ca: Messages = {
     tipo_visita_solo_pacientes: 'Aquest tipus de visita només el poden reservar en línia els pacients que ja han visitat aquest doctor.',
     tipo_visita_no_cabe: 'Una visita d’aquest tipus no hi cap a aquesta hora: el doctor no té lliure tot el temps que dura. Tria’n una altra.',
     tipo_visita_nombre_repetido: 'Ja hi ha un tipus de visita amb aquest nom.',
+    hora_inexistente: 'Aquesta hora no existeix aquell dia a la clínica: el rellotge s’avança una hora pel canvi a l’horari d’estiu. Tria’n una altra.',
   },
 };

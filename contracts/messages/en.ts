@@ -287,5 +287,6 @@ export const en: Messages = {
     tipo_visita_solo_pacientes: 'Only patients who have already seen this doctor can book this visit type online.',
     tipo_visita_no_cabe: 'A visit of this type does not fit at that time: the doctor is not free for all of it. Choose another time.',
     tipo_visita_nombre_repetido: 'There is already a visit type with that name.',
+    hora_inexistente: 'That time does not exist on that day at the clinic: the clock jumps forward an hour for summer time. Choose another time.',
   },
 };

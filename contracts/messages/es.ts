@@ -292,6 +292,7 @@ export const es = {
     tipo_visita_solo_pacientes: 'Este tipo de visita solo lo pueden reservar en línea los pacientes que ya han visitado a este doctor.',
     tipo_visita_no_cabe: 'Una visita de este tipo no cabe a esa hora: el doctor no tiene libre todo el tiempo que dura. Elige otra hora.',
     tipo_visita_nombre_repetido: 'Ya hay un tipo de visita con ese nombre.',
+    hora_inexistente: 'Esa hora no existe ese día en la clínica: el reloj se adelanta una hora por el cambio al horario de verano. Elige otra hora.',
   },
 };
 

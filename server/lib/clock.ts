@@ -93,3 +93,6 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** Whether the clinic's wall clock ever shows `time` (HH:MM) on `fecha`: not in the hour a spring daylight-saving change skips. */
+export const existsOnClock = (fecha: string, time: string, timeZone: string): boolean => localTime(instantOf(fecha, time, timeZone), timeZone) === time;

@@ -3,6 +3,8 @@ import type { Bloque } from '../../../contracts/agenda.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { AgendaTable, Database } from '../../db/schema/index.ts';
 import { appointmentsOnSlots } from '../appointments/index.ts';
+import { visitTypeShower } from '../visit-types/index.ts';
+import type { Language } from '../../../contracts/messages/index.ts';
 import { dayNumbers, type TimeRange } from '../../lib/slots.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,11 +19,20 @@ const daySlotsQuery = compiledOnce((db, id_doctor: number, fecha: string) =>
     .orderBy('a.hora_inicio'),
 );
 
-/** A day's slots of one doctor, in time order, each with its active appointment if booked. */
-export async function listDay(db: Db, id_doctor: number, fecha: string): Promise<Bloque[]> {
+/**
+ * A day's slots of one doctor, in time order, each with its active appointment if booked (its
+ * type named in `language`); a slot a longer visit holds after its first one names that visit.
+ */
+export async function listDay(db: Db, id_doctor: number, fecha: string, language: Language): Promise<Bloque[]> {
   const { rows: slots } = await daySlotsQuery(db, id_doctor, fecha);
-  const appointments = await appointmentsOnSlots(db).active(slots.map((slot) => slot.id_agenda));
-  return slots.map((slot) => ({ ...slot, cita: appointments.get(slot.id_agenda) ?? null }));
+  const ids = slots.map((slot) => slot.id_agenda);
+  const reads = appointmentsOnSlots(db);
+  const [appointments, extras, typeOf] = await Promise.all([reads.active(ids), reads.extras(ids), visitTypeShower(db, language)]);
+  return slots.map((slot) => {
+    const found = appointments.get(slot.id_agenda);
+    const cita = found ? (({ id_tipo_visita, ...visit }) => ({ ...visit, tipo_visita: typeOf(id_tipo_visita, visit.tipo) }))(found) : null;
+    return { ...slot, cita, parte_de_cita: extras.get(slot.id_agenda) ?? null };
+  });
 }
 
 /** The time ranges and lengths of a day's slots (what new slots must not overlap). */

@@ -9,9 +9,9 @@ import type {
 } from '../../../contracts/agenda.ts';
 import { ownDoctorId } from '../../lib/access.ts';
 import { fail } from '../../lib/errors.ts';
-import { localDate } from '../../lib/clock.ts';
+import { existsOnClock, localDate } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { dayInterval, gapSlots, newSlots, openingSlotLength } from '../../lib/slots.ts';
+import { dayInterval, gapSlots, newSlots, openingSlotLength, shortTime } from '../../lib/slots.ts';
 import {
   blockedDays,
   blockRange,
@@ -38,6 +38,9 @@ function monthBounds(anio: number, mes: number): [string, string] {
 export function createAgendaService(app: FastifyInstance) {
   const { db, clock, config } = app;
   const today = () => localDate(clock.now(), config.timeZone);
+  /** Slots opened by hand start only at times the clinic's clock shows that day (never in the hour spring's change skips). */
+  const onClock = <Slot extends { hora_inicio: string }>(fecha: string, slots: Slot[]) =>
+    slots.filter((slot) => existsOnClock(fecha, slot.hora_inicio, config.timeZone));
 
   /** The caller's doctor id; naming another doctor's agenda is refused. */
   function agendaOwner(caller: Caller, id_doctor: number | undefined): number {
@@ -72,7 +75,7 @@ export function createAgendaService(app: FastifyInstance) {
     },
 
     async day(caller: Caller, query: AgendaDiaQuery): Promise<Bloque[]> {
-      return listDay(db, agendaOwner(caller, query.id_doctor), query.fecha);
+      return listDay(db, agendaOwner(caller, query.id_doctor), query.fecha, caller.language);
     },
 
     /**
@@ -89,11 +92,11 @@ export function createAgendaService(app: FastifyInstance) {
         const chosen = input.duracion_min ?? input.intervalo_min;
         const interval = openingSlotLength(input.bloques, chosen, doctor.intervalo_min);
         if (chosen !== undefined && chosen !== doctor.intervalo_min) await setDoctorInterval(trx, id_doctor, chosen);
-        const slots = newSlots(input.bloques, interval, await dayRanges(trx, id_doctor, input.fecha));
+        const slots = onClock(input.fecha, newSlots(input.bloques, interval, await dayRanges(trx, id_doctor, input.fecha)));
         const bloques_creados = await insertSlots(trx, id_doctor, input.fecha, slots, interval);
         // 'Apertura de Jornada' wins for that day: the weekly-hours generator leaves it alone from now on.
         await markManualDay(trx, id_doctor, input.fecha, clock.now().toISOString());
-        const wanted = new Set(input.bloques).size;
+        const wanted = new Set(input.bloques.map(shortTime).filter((start) => existsOnClock(input.fecha, start, config.timeZone))).size;
         return { bloques_creados, bloques_existentes: wanted - bloques_creados };
       });
     },
@@ -123,7 +126,7 @@ export function createAgendaService(app: FastifyInstance) {
           existing.map((slot) => slot.duracion_min),
           doctor.intervalo_min,
         );
-        const gaps = gapSlots(input.hora_inicio, input.hora_fin, interval, existing);
+        const gaps = onClock(input.fecha, gapSlots(input.hora_inicio, input.hora_fin, interval, existing));
         const bloques_creados = await insertSlots(trx, id_doctor, input.fecha, gaps, interval);
         return { bloques_desbloqueados, bloques_creados };
       });
@@ -140,7 +143,7 @@ export function createAgendaService(app: FastifyInstance) {
       });
       if (!changed) throw fail(409, 'bloque_no_editable', caller.language);
       await markManualDay(db, slot.id_doctor, slot.fecha, clock.now().toISOString());
-      const day = await listDay(db, slot.id_doctor, slot.fecha);
+      const day = await listDay(db, slot.id_doctor, slot.fecha, caller.language);
       const updated = day.find((row) => row.id_agenda === slot.id_agenda);
       if (!updated) throw fail(404, 'no_encontrado', caller.language);
       return updated;

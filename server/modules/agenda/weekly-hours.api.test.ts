@@ -370,5 +370,32 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
     expect((await dayOf(server, doctor, '2026-03-29')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '03:00', '03:30']);
     expect((await dayOf(server, doctor, '2026-03-22')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '02:00', '02:30', '03:00', '03:30']);
   });
+
+  it('never opens by hand a slot in the hour Madrid skips: a day opened, hours added, or a visit the doctor gives there', async () => {
+    const doctor = await server.createUser('doctor');
+    const opened = await server.request<{ bloques_creados: number; bloques_existentes: number }>('POST', '/api/agenda/crear', {
+      token: doctor.token,
+      body: { fecha: '2026-03-29', bloques: ['01:30', '02:00', '02:30', '03:00'], intervalo_min: 30 },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body).toEqual({ bloques_creados: 2, bloques_existentes: 0 });
+    expect((await dayOf(server, doctor, '2026-03-29')).map((slot) => slot.hora_inicio)).toEqual(['01:30', '03:00']);
+
+    const added = await server.request('PUT', '/api/agenda/desbloquear', {
+      token: doctor.token,
+      body: { fecha: '2026-03-29', hora_inicio: '01:00', hora_fin: '04:00', motivo: 'Guardia' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect((await dayOf(server, doctor, '2026-03-29')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '03:00', '03:30']);
+
+    const patient = await server.createUser('paciente');
+    const given = await server.request<{ code?: string }>('POST', '/api/consultas', {
+      token: doctor.token,
+      body: { pacienteId: patient.id_usuario, fecha: '2026-03-29', hora: '02:30', motivo: 'Control', tipo: 'Consulta' },
+    });
+    expect(given.status, JSON.stringify(given.body)).toBe(400);
+    expect(given.body.code).toBe('hora_inexistente');
+    expect((await dayOf(server, doctor, '2026-03-29')).map((slot) => slot.hora_inicio)).toEqual(['01:00', '01:30', '03:00', '03:30']);
+  });
 });
 

@@ -3,7 +3,7 @@
  * HH:MM times, never an instant, so a daylight-saving change cannot create, lose or move a slot.
  */
 import type { Franja } from '../../../contracts/weekly-hours.ts';
-import { addDays, instantOf, localTime } from '../../lib/clock.ts';
+import { addDays, existsOnClock } from '../../lib/clock.ts';
 import { slotStarts, toMinutes, toTime, type TimeRange } from '../../lib/slots.ts';
 
 export interface WeeklySlot extends TimeRange {
@@ -42,8 +42,6 @@ export function absenceOnDay(absence: AbsenceSpan, fecha: string): ClosedRange |
   return hora_inicio < hora_fin ? { hora_inicio, hora_fin } : undefined;
 }
 
-/** Whether the clinic's wall clock ever shows `time` on `fecha` (not in the hour a spring change skips). */
-export const existsOnClock = (fecha: string, time: string, timeZone: string) => localTime(instantOf(fecha, time, timeZone), timeZone) === time;
 
 const touches = (slot: TimeRange, closed: ClosedRange) =>
   toMinutes(slot.hora_inicio) < toMinutes(closed.hora_fin) && toMinutes(closed.hora_inicio) < toMinutes(slot.hora_fin);

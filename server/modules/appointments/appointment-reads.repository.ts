@@ -124,13 +124,16 @@ export function hasAppointmentSatisfyingEntry(eb: ExpressionBuilder<Database, 'l
 const activeAppointmentsQuery = compiledOnce((db, slots: number[]) =>
   appointmentsWithPeople(db)
     .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
-    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'c.asistencia', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
+    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'c.asistencia', 'c.id_tipo_visita', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .where('c.id_agenda', 'in', slots)
     .where('c.estado', '<>', 'Cancelada'),
 );
 
 /** The active visit (not cancelled) on each of the slots, with the patient and the consultation's type, by slot. */
-export async function activeAppointmentsOnSlots(db: Db, slots: number[]): Promise<Map<number, NonNullable<Bloque['cita']>>> {
+export async function activeAppointmentsOnSlots(
+  db: Db,
+  slots: number[],
+): Promise<Map<number, NonNullable<Bloque['cita']> & { id_tipo_visita: number | null }>> {
   if (slots.length === 0) return new Map();
   const { rows } = await activeAppointmentsQuery(db, slots);
   return new Map(
@@ -144,9 +147,23 @@ export async function activeAppointmentsOnSlots(db: Db, slots: number[]): Promis
         estado: row.estado,
         tipo: row.tipo ?? 'Consulta',
         asistencia: row.asistencia,
+        id_tipo_visita: row.id_tipo_visita,
       },
     ]),
   );
+}
+
+/** Of the slots, those a longer visit still on holds after its first one: slot to visit. */
+export async function extraSlotsHeld(db: Db, slots: number[]): Promise<Map<number, number>> {
+  if (slots.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('citas_huecos as h')
+    .innerJoin('citas as c', 'c.id_cita', 'h.id_cita')
+    .select(['h.id_agenda', 'h.id_cita'])
+    .where('h.id_agenda', 'in', slots)
+    .where('c.estado', '<>', 'Cancelada')
+    .execute();
+  return new Map(rows.map((row) => [row.id_agenda, row.id_cita]));
 }
 
 // The home screens. Every query walks an index range: a patient's visits through citas_paciente
@@ -245,6 +262,7 @@ export async function dayAppointmentsOfDoctor(db: Db, id_doctor: number, fecha: 
       'c.estado',
       'c.motivo',
       'k.tipo',
+      'c.id_tipo_visita',
       'up.nombre',
       'up.apellido1',
       'up.apellido2',
@@ -316,6 +334,19 @@ export async function countClinicAppointments(db: Db, from: string, to: string):
   );
 }
 
+/** Active visits of the whole clinic on [from, to] by the catalogue's type booked (null: written without one). */
+export async function countClinicAppointmentsByType(db: Db, from: string, to: string): Promise<{ id_tipo_visita: number | null; visitas: number }[]> {
+  const rows = await db
+    .selectFrom('citas as c')
+    .select(['c.id_tipo_visita', (eb) => eb.fn.countAll<number | string>().as('visitas')])
+    .where('c.estado', 'in', ACTIVE)
+    .where('c.fecha', '>=', from)
+    .where('c.fecha', '<=', to)
+    .groupBy('c.id_tipo_visita')
+    .execute();
+  return rows.map((row) => ({ id_tipo_visita: row.id_tipo_visita, visitas: Number(row.visitas) }));
+}
+
 /**
  * Confirmed visits of the whole clinic on [from, to] and how many of them the doctor marked
  * 'No presentado': the no-show rate of the admin's figures.
@@ -348,7 +379,14 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 export type FeedAppointmentRow = Pick<
   AppointmentMailRow,
   'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'duracion_min' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
-> & { actualizado_en: string; tipo: TipoConsulta | null; asistencia: CitasTable['asistencia'] };
+> & {
+  actualizado_en: string;
+  tipo: TipoConsulta | null;
+  asistencia: CitasTable['asistencia'];
+  /** The catalogue's type booked and the minutes it holds (null: one slot). */
+  id_tipo_visita: number | null;
+  visita_min: number | null;
+};
 
 /**
  * The doctor's visits from `desde` on (cancelled ones too, so calendars drop them): who (names
@@ -371,6 +409,8 @@ export async function listFeedAppointments(db: Db, id_doctor: number, desde: str
       'up.nombre as paciente_nombre',
       'up.apellido1 as paciente_apellido1',
       'k.tipo',
+      'c.id_tipo_visita',
+      'c.duracion_min as visita_min',
     ])
     .where('c.id_doctor', '=', id_doctor)
     .where('c.fecha', '>=', desde)

@@ -4,12 +4,14 @@ import type { Database } from '../../db/schema/index.ts';
 import {
   activeAppointmentsBetween,
   activeAppointmentsOnSlots,
+  extraSlotsHeld,
   activeAppointmentsWithDoctorOn,
   activeHolderOfSlot,
   answersToPatient,
   appointmentsOnSlot,
   clinicNoShows,
   countClinicAppointments,
+  countClinicAppointmentsByType,
   countClinicPending,
   countDayAppointmentsOfDoctor,
   countDayRequestsOfDoctor,
@@ -80,6 +82,8 @@ export function clinicAppointments(db: Db) {
   return {
     /** Active appointments on [from, to]. */
     countActive: (from: string, to: string) => countClinicAppointments(db, from, to),
+    /** The same, by the catalogue's type booked. */
+    countActiveByType: (from: string, to: string) => countClinicAppointmentsByType(db, from, to),
     /** Requests waiting for an answer, today onwards. */
     countPending: (today: string) => countClinicPending(db, today),
     /** Confirmed ones on [from, to] and how many were marked 'No presentado'. */
@@ -92,6 +96,8 @@ export function appointmentsOnSlots(db: Db) {
   return {
     /** The active one on each slot, with the patient and the consultation's type, by slot. */
     active: (slots: number[]) => activeAppointmentsOnSlots(db, slots),
+    /** The slots a longer visit holds after its first one, slot to visit. */
+    extras: (slots: number[]) => extraSlotsHeld(db, slots),
     /** Whether a slot has an active appointment, or any at all (cancelled ones keep history). */
     history: (id_agenda: number) => slotAppointments(db, id_agenda),
   };

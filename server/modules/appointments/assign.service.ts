@@ -3,7 +3,7 @@ import type { ApiCode } from '../../../contracts/messages/index.ts';
 import type { Consulta, CrearConsulta } from '../../../contracts/consultations.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { ownDoctorId } from '../../lib/access.ts';
-import { localDate, localTime } from '../../lib/clock.ts';
+import { existsOnClock, localDate, localTime } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
@@ -43,6 +43,8 @@ export function createAssignService(app: FastifyInstance) {
       const stamp = now.toISOString();
       const today = localDate(now, config.timeZone);
       if (input.fecha < today) throw fail(400, 'consulta_fecha_pasada', caller.language);
+      // A one-off slot would otherwise start at a time the clinic's clock never shows that day.
+      if (!existsOnClock(input.fecha, input.hora.slice(0, 5), config.timeZone)) throw fail(400, 'hora_inexistente', caller.language);
       let id_consulta: number;
       try {
         id_consulta = await db.transaction().execute(async (trx) => {

@@ -38,7 +38,7 @@ import { findBookableDoctor, findBookableSlot, listBookableDoctorSlots, listBook
 import { countAddressCaps, countBookingCaps, lockPatient } from './booking-caps.repository.ts';
 import { bookingRules } from './booking-rules.ts';
 import { bookingWindow, capsClock, ensureBookable, ensureMoveWithinCaps, ensureWithinAddressCaps, ensureWithinCaps, insideCancelNotice, justRequested, lateChange, noShowsSince } from './booking-window.ts';
-import { moveAwayFrom, releaseAppointment } from './release-appointment.ts';
+import { moveAwayFrom, releaseAppointment, settleSlots } from './release-appointment.ts';
 import { findSlotAt, findSlotById, reserveSlot, type SlotRow } from './slots-for-appointments.ts';
 import { bookableTypes, chooseVisitType } from './visit-type-choice.ts';
 import { freeExtraSlots, holdExtraSlots, recordExtraSlots, spanFree, spanOf, visitEnd } from './visit-span.ts';
@@ -274,7 +274,7 @@ export function createBookingService(app: FastifyInstance) {
           });
           ensureMoveWithinCaps(rules, counts, language);
           // A longer visit lets its later slots go first, so it may move within its own time.
-          await freeExtraSlots(trx, id_cita);
+          const letGo = await freeExtraSlots(trx, id_cita);
           if (!(await reserveSlot(trx, slot.id_agenda))) {
             const current = (await findSlotById(trx, slot.id_agenda)) ?? slot;
             throw tipoOf(current) === 'Bloqueado' ? fail(409, 'hueco_bloqueado', language) : fail(409, 'hueco_ocupado', language);
@@ -296,6 +296,7 @@ export function createBookingService(app: FastifyInstance) {
           const extra = await holdExtraSlots(trx, { id_doctor: cita.id_doctor, fecha: slot.fecha, hora_inicio: slot.hora_inicio }, cita.duracion_min);
           if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'hueco_ocupado', language);
           await recordExtraSlots(trx, id_cita, extra.ids);
+          await settleSlots(app, trx, letGo);
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
             tipo: 'cambiada',

@@ -31,7 +31,7 @@ import { bookingRules } from './booking-rules.ts';
 import { bookingWindow, capsClock, ensureBookable } from './booking-window.ts';
 import { findBookablePatient, findVisitWithSpecialty, listUpcomingVisits, moveVisitByDesk, setCapOverride } from './desk-booking.repository.ts';
 import { findSlotWithDoctor, listFirstFreeSlots } from './first-free-slots.ts';
-import { releaseAppointment } from './release-appointment.ts';
+import { releaseAppointment, settleSlots } from './release-appointment.ts';
 import { freeSlot, reserveSlot } from './slots-for-appointments.ts';
 import { chooseVisitType, type ChosenType } from './visit-type-choice.ts';
 import { daySlotsFrom, freeExtraSlots, holdExtraSlots, recordExtraSlots, spanFree, spanOf, visitEnd } from './visit-span.ts';
@@ -300,7 +300,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           const cap = capPassed(rules, counts, true);
           if (cap && !input.forzar_limite) throw fail(409, cap.code, language, { params: cap.params });
           // A longer visit lets its later slots go first, so it may move within its own time.
-          await freeExtraSlots(trx, id_cita);
+          const letGo = await freeExtraSlots(trx, id_cita);
           if (!(await reserveSlot(trx, slot.id_agenda))) throw fail(409, 'recepcion_hueco_ocupado', language);
           const hora = hhmm(slot.hora_inicio);
           const override = cap && input.forzar_limite ? input.forzar_limite.motivo : null;
@@ -322,6 +322,7 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           const extra = await holdExtraSlots(trx, slot, cita.duracion_min);
           if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'recepcion_hueco_ocupado', language);
           await recordExtraSlots(trx, id_cita, extra.ids);
+          await settleSlots(app, trx, letGo);
           if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
             tipo: 'cambiada',

@@ -51,6 +51,34 @@ describe.each(DATABASES)('a slot freed where the doctor no longer works on %s', 
     expect(booking.status).not.toBe(201);
   });
 
+  it('inside an absence: cancelling a longer visit reopens none of the slots it held', async () => {
+    const admin = await server.createUser('admin');
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente');
+    await setHours(server, doctor, WEEK);
+    const type = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
+      token: admin.token,
+      body: { nombre_es: `Larga ${kind}`, nombre_ca: `Llarga ${kind}`, nombre_en: `Long ${kind}`, duracion_min: 60, color: '#AE3EC9', reserva: 'todos' },
+    });
+    expect(type.status, JSON.stringify(type.body)).toBe(201);
+    const booked = await server.request<{ id_cita: number; hora_fin: string }>('POST', '/api/citas', {
+      token: patient.token,
+      body: { id_doctor: doctor.id_doctor, fecha: '2026-03-17', hora: '10:00', motivo: 'Control', id_tipo_visita: type.body.id_tipo },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.hora_fin).toBe('11:00');
+    const absence = await server.request('POST', '/api/agenda/ausencias', {
+      token: doctor.token,
+      body: { fecha_inicio: '2026-03-17', fecha_fin: '2026-03-17', motivo: 'Congreso' },
+    });
+    expect(absence.status, JSON.stringify(absence.body)).toBe(201);
+
+    const cancelled = await server.request('PUT', `/api/citas/${booked.body.id_cita}/cancelar`, { token: patient.token });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    for (const hora of ['10:00', '10:30']) expect((await slotState(server, doctor.id_doctor as number, '2026-03-17', hora))?.estado).not.toBe('Disponible');
+    expect(await bookable(server, patient, doctor, '2026-03-17')).toEqual([]);
+  });
+
   it('outside the hours now in force: a rejection removes the time; inside them it is free again', async () => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente');

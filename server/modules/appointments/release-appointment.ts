@@ -19,9 +19,21 @@ export async function releaseAppointment(
 ): Promise<void> {
   await freeSlot(db, cita.id_agenda);
   await app.settleFreedSlot(db, cita.id_agenda);
-  await freeExtraSlots(db, cita.id_cita);
+  await settleSlots(app, db, await freeExtraSlots(db, cita.id_cita));
   await cancelPendingReminder(db, cita.id_cita);
   await removeOpenConsultation(db, cita.id_cita);
+}
+
+/**
+ * Settles slots a longer visit let go, like its first one: each stays free only where the doctor
+ * still works. A slot the visit (or another) holds again is left alone.
+ */
+export async function settleSlots(
+  app: Pick<FastifyInstance, 'settleFreedSlot'>,
+  db: Kysely<Database> | Transaction<Database>,
+  ids: readonly number[],
+): Promise<void> {
+  for (const id of ids) await app.settleFreedSlot(db, id);
 }
 
 /**

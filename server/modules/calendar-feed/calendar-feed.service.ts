@@ -12,6 +12,8 @@ import { currentClinic } from '../clinic/index.ts';
 import { clinicPlace, eventUid, feedTexts, visitEnd } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
 import { doctorAppointments, type FeedAppointmentRow } from '../appointments/index.ts';
+import { visitTypeKeys, visitTypeNamer } from '../visit-types/index.ts';
+import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 
 /** 32 random bytes in base64url: 43 characters, the address's secret. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -102,21 +104,33 @@ export function createCalendarFeedService(app: FastifyInstance) {
       const now = clock.now();
       const visits = await doctorAppointments(db, doctor.id_doctor).feed(addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS), FEED_MAX_VISITS);
       const t = feedTexts(doctor.idioma);
+      const catalogue = await visitTypeNamer(db, doctor.idioma);
+      const keyOf = await visitTypeKeys(db);
       const clinic = await currentClinic(app);
       const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now, clinic };
       // A request still waiting, or a visit the patient did not come to, says so after its type.
       const mark = (visit: FeedAppointmentRow) =>
         visit.estado === 'pendiente' ? ` (${t.pendingMark})` : visit.asistencia === 'No presentado' ? ` (${t.noShowMark})` : '';
+      // The catalogue's type booked; for one of the spec's own three, the word the doctor last gave
+      // the consultation (a visit booked as a Consulta may have become a Revisión).
+      const typeName = (visit: FeedAppointmentRow) => {
+        const booked = catalogue(visit.id_tipo_visita);
+        const ownWord = booked === null || (TIPOS_CONSULTA as readonly string[]).includes(keyOf.get(booked.id_tipo) ?? '');
+        return ownWord || !booked ? t.visitTypes[visit.tipo ?? 'Consulta'] : booked.nombre;
+      };
       const event = (visit: FeedAppointmentRow): CalendarEvent => {
-        const type = t.visitTypes[visit.tipo ?? 'Consulta'];
+        const type = typeName(visit);
+        // A longer visit lasts its own minutes, not its first slot's.
+        const minutes = Math.max(visit.duracion_min, visit.visita_min ?? 0);
         const who = initials(visit.paciente_nombre, visit.paciente_apellido1);
         const start = instantOf(visit.fecha, visit.hora.slice(0, 5), config.timeZone);
         return {
           uid: eventUid(visit, context),
           stamp: now,
           start,
-          end: visitEnd(visit, config.timeZone),
+          end: visitEnd({ ...visit, duracion_min: minutes }, config.timeZone),
           summary: `${who} · ${type}${mark(visit)}`,
+          description: `${type} · ${minutes} min`,
           location: clinicPlace(clinic),
           status:
             visit.estado === 'Confirmada' ? 'CONFIRMED' : visit.estado === 'Cancelada' ? 'CANCELLED' : 'TENTATIVE',

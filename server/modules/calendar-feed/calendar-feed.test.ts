@@ -119,6 +119,33 @@ describe.each(DATABASES)('the doctor’s calendar feed on %s', (kind) => {
     expect(value(english, 'summary')).toBe('B. Ñ. · Follow-up');
   });
 
+  it('names a visit of the clinic’s own type in the summary and the description, and lasts its whole length', async () => {
+    const admin = await server.createUser('admin');
+    const doctor = await server.createUser('doctor');
+    const patient = await server.createUser('paciente', { nombre: 'Ana', apellido1: 'García' });
+    const id_doctor = doctor.id_doctor as number;
+    const type = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
+      token: admin.token,
+      body: { nombre_es: `Analítica ${kind}`, nombre_ca: `Analítica ${kind}`, nombre_en: `Blood test ${kind}`, duracion_min: 60, color: '#AE3EC9', reserva: 'todos' },
+    });
+    expect(type.status, JSON.stringify(type.body)).toBe(201);
+    await openSlots(server, id_doctor, '2026-03-11', ['12:00', '12:30'], { minutes: 30 });
+    const booked = await server.request<{ id_cita: number }>('POST', '/api/citas', {
+      token: patient.token,
+      body: { id_doctor, fecha: '2026-03-11', hora: '12:00', motivo: 'Control', id_tipo_visita: type.body.id_tipo },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const made = await create(doctor);
+    const visit = events((await read(made.body.url as string)).text).find((event) => value(event, 'uid') === `cita-${booked.body.id_cita}@clinica.example`)!;
+    expect(value(visit, 'summary')).toBe(`A. G. · Analítica ${kind} (pendiente)`);
+    expect(value(visit, 'description')).toBe(`Analítica ${kind} · 60 min`);
+    expect(startOf(visit)).toBe('2026-03-11T11:00:00.000Z');
+    expect((value(visit, 'dtend') as ICAL.Time).toJSDate().toISOString()).toBe('2026-03-11T12:00:00.000Z');
+    await setLanguage(server, doctor.id_usuario, 'en');
+    const english = events((await read(made.body.url as string)).text).find((event) => value(event, 'uid') === `cita-${booked.body.id_cita}@clinica.example`)!;
+    expect(value(english, 'summary')).toBe(`A. G. · Blood test ${kind} (pending)`);
+  });
+
   it('a new address revokes the old one; revoking leaves none; unknown addresses are the same 404', async () => {
     const { doctor } = await clinic(server);
     const first = (await create(doctor)).body.url as string;

@@ -97,7 +97,10 @@ function historyQuery(db: Db, scope: HistoryScope, filter: HistoryWhere) {
 // A patient's history is read on every visit to the file: its two queries are compiled once per shape.
 const historyPage = compiledOnce((db, scope: HistoryScope, filter: HistoryWhere, page: { limit: number; offset: number }) =>
   historyQuery(db, scope, filter)
+    // The visit the consultation belongs to: the type it was booked as.
+    .leftJoin('citas as v', 'v.id_cita', 'c.id_cita')
     .select([
+      'v.id_tipo_visita',
       'c.id_consulta',
       'c.fecha',
       'c.hora',
@@ -128,7 +131,7 @@ export async function listHistory(
   scope: HistoryScope,
   filter: HistoryFilter,
   page: { limit: number; offset: number },
-): Promise<HistorialItem[]> {
+): Promise<(HistorialItem & { id_tipo_visita: number | null })[]> {
   const { rows } = await historyPage(db, scope, historyWhere(filter), page);
   return rows.map((row) => ({
     id_consulta: row.id_consulta,
@@ -140,6 +143,7 @@ export async function listHistory(
     paciente: fullName({ nombre: row.paciente_nombre, apellido1: row.paciente_apellido1, apellido2: row.paciente_apellido2 }),
     motivo: row.motivo,
     estado: row.estado,
+    id_tipo_visita: row.id_tipo_visita,
   }));
 }
 

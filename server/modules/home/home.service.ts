@@ -7,7 +7,10 @@ import {
   type CifrasClinica,
   type InicioMedico,
   type InicioPaciente,
+  type VisitasPorTipo,
 } from '../../../contracts/home.ts';
+import type { TipoDeCita } from '../../../contracts/visit-types.ts';
+import { visitTypeNamer, visitTypeShower } from '../visit-types/index.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { addDays, instantOf, localDate, localTime } from '../../lib/clock.ts';
@@ -34,6 +37,20 @@ export function monthOf(date: string): [string, string] {
   const next = new Date(`${first}T00:00:00Z`);
   next.setUTCMonth(next.getUTCMonth() + 1);
   return [first, addDays(next.toISOString().slice(0, 10), -1)];
+}
+
+/**
+ * Visits counted by their type (one written without a type is a 'Consulta'), most first, then by
+ * name: the home figures by type.
+ */
+export function byType(counts: readonly { type: TipoDeCita | null; visitas: number }[]): VisitasPorTipo[] {
+  const totals = new Map<number, VisitasPorTipo>();
+  for (const { type, visitas } of counts) {
+    if (!type) continue;
+    const seen = totals.get(type.id_tipo);
+    totals.set(type.id_tipo, { ...type, visitas: (seen?.visitas ?? 0) + visitas });
+  }
+  return [...totals.values()].sort((a, b) => b.visitas - a.visitas || a.nombre.localeCompare(b.nombre));
 }
 
 /** The day's work on each role's home screen, in the clinic's time zone. */
@@ -90,12 +107,13 @@ export function createHomeService(app: FastifyInstance) {
       const { today } = now();
       const tomorrow = addDays(today, 1);
       const appointments = doctorAppointments(db, id_doctor);
-      const [visits, pendingTotal, pending, tomorrowTotal, tomorrowPending] = await Promise.all([
+      const [visits, pendingTotal, pending, tomorrowTotal, tomorrowPending, typeOf] = await Promise.all([
         appointments.day(today),
         appointments.countPending(today),
         appointments.oldestPending(today, HOME_OLDEST_REQUESTS_LIMIT),
         appointments.countDay(tomorrow),
         appointments.countDayRequests(tomorrow),
+        visitTypeShower(db, caller.language),
       ]);
       return {
         hoy: today,
@@ -108,7 +126,11 @@ export function createHomeService(app: FastifyInstance) {
           tipo: row.tipo ?? 'Consulta',
           estado: row.estado === 'pendiente' ? ('pendiente' as const) : ('Confirmada' as const),
           motivo: row.motivo,
+          tipo_visita: typeOf(row.id_tipo_visita, row.tipo),
         })),
+        visitas_hoy_por_tipo: byType(
+          visits.map((row) => ({ type: typeOf(row.id_tipo_visita, row.tipo), visitas: 1 })),
+        ),
         pendientes_total: pendingTotal,
         pendientes: pending.map((row) => ({
           id_cita: row.id_cita,
@@ -132,13 +154,15 @@ export function createHomeService(app: FastifyInstance) {
       const noShowsFrom = addDays(today, -DIAS_NO_PRESENTADOS);
       const noShowsTo = addDays(today, -1);
       const appointments = clinicAppointments(db);
-      const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows] = await Promise.all([
+      const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows, weekByType, typeOf] = await Promise.all([
         appointments.countActive(today, today),
         appointments.countActive(monday, sunday),
         appointments.countPending(today),
         countNewPatients(db, monthStart, monthEnd),
         slotOccupancy(db, monday, sunday),
         appointments.noShows(noShowsFrom, noShowsTo),
+        appointments.countActiveByType(monday, sunday),
+        visitTypeNamer(db, caller.language),
       ]);
       const share = (row: { reservados: number; abiertos: number }) =>
         row.abiertos === 0 ? 0 : row.reservados / row.abiertos;
@@ -150,6 +174,7 @@ export function createHomeService(app: FastifyInstance) {
         mes_hasta: monthEnd,
         visitas_hoy: visitsToday,
         visitas_semana: visitsWeek,
+        visitas_semana_por_tipo: byType(weekByType.map((row) => ({ type: typeOf(row.id_tipo_visita), visitas: row.visitas }))),
         solicitudes_pendientes: pending,
         pacientes_nuevos_mes: newPatients,
         no_presentados: {

@@ -216,6 +216,7 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
           tipo: 'Consulta',
           estado: 'Confirmada',
           motivo: 'Dolor de cabeza',
+          tipo_visita: expect.objectContaining({ nombre: 'Consulta' }),
         },
         {
           id_cita: pending.id_cita,
@@ -225,6 +226,7 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
           tipo: 'Consulta',
           estado: 'pendiente',
           motivo: 'Dolor de cabeza',
+          tipo_visita: expect.objectContaining({ nombre: 'Consulta' }),
         },
         {
           id_cita: confirmed.id_cita,
@@ -234,6 +236,7 @@ describe.each(DATABASES)('home screens on %s', (kind) => {
           tipo: 'Revisión',
           estado: 'Confirmada',
           motivo: 'Dolor de cabeza',
+          tipo_visita: expect.objectContaining({ nombre: 'Revisión' }),
         },
       ]);
       expect(home.body.pendientes_total).toBe(3);

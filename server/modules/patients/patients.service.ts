@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import { tiposMatching, type HistorialFilters, type HistorialQuery } from '../../../contracts/history.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
+import { visitTypeKeys, visitTypeNamer } from '../visit-types/index.ts';
 import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
@@ -71,12 +72,20 @@ export function createPatientsService(app: FastifyInstance) {
     return { today: localDate(now, config.timeZone), time: localTime(now, config.timeZone) };
   };
 
-  async function history(actor: Actor, scope: HistoryScope, query: HistorialQuery) {
+  async function history(actor: Actor, scope: HistoryScope, query: HistorialQuery, language: Language) {
     const filter = historyFilterOf(query, begunBy());
-    const [items, total] = await Promise.all([
+    const [rows, total, typeOf, keys] = await Promise.all([
       listHistory(db, scope, filter, { limit: query.por_pagina, offset: (query.pagina - 1) * query.por_pagina }),
       countHistory(db, scope, filter),
+      visitTypeNamer(db, language),
+      visitTypeKeys(db),
     ]);
+    // A visit of one of the spec's three types is named by its consultation's type (the doctor may
+    // have changed it); one of the clinic's own types by that type.
+    const items = rows.map(({ id_tipo_visita, ...item }) => ({
+      ...item,
+      tipo_visita: id_tipo_visita !== null && keys.get(id_tipo_visita) === null ? typeOf(id_tipo_visita) : null,
+    }));
     return { items, total };
   }
 
@@ -183,7 +192,7 @@ export function createPatientsService(app: FastifyInstance) {
     async patientHistory(caller: Caller, query: HistorialQuery) {
       const { actor } = caller;
       const id_paciente = ownPatientId(actor);
-      const page = await history(actor, { id_paciente }, query);
+      const page = await history(actor, { id_paciente }, query, caller.language);
       await audit(actor, caller, 'historial.leer', id_paciente);
       return page;
     },
@@ -206,7 +215,7 @@ export function createPatientsService(app: FastifyInstance) {
       const { actor } = caller;
       const scope: HistoryScope =
         actor.rol === 'doctor' ? { id_doctor: ownDoctorId(actor) } : { id_paciente: ownPatientId(actor) };
-      const page = await history(actor, scope, query);
+      const page = await history(actor, scope, query, caller.language);
       await audit(
         actor,
         caller,

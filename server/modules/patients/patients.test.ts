@@ -386,6 +386,7 @@ describe.each(DATABASES)('history and its PDF on %s', (kind) => {
       paciente: 'Núria Sala',
       motivo: 'Fiebre',
       estado: 'finalizada',
+      tipo_visita: null,
     });
     const strangers = await server.request<HistorialItem[]>('GET', '/api/paciente/historial', { token: stranger.token });
     expect(strangers.body).toEqual([]);

@@ -48,3 +48,26 @@ export async function visitTypeNamer(db: Db, language: Language): Promise<(id_ti
   const consulta = types.find((type) => type.clave === 'Consulta');
   return (id_tipo) => byId.get(id_tipo ?? consulta?.id_tipo ?? 0) ?? null;
 }
+
+/** Which of the catalogue's types stand for one of the spec's consultation types: id to its stored word (null for the clinic's own). */
+export async function visitTypeKeys(db: Db): Promise<Map<number, string | null>> {
+  return new Map((await listVisitTypes(db, false)).map((type) => [type.id_tipo, type.clave]));
+}
+
+/**
+ * Names a visit's type where its consultation's type is known too: a visit booked as one of the
+ * spec's three types is named by the consultation's type (the doctor may have changed it, a
+ * Consulta become a Revisión); one of the clinic's own types by itself.
+ */
+export async function visitTypeShower(db: Db, language: Language): Promise<(id_tipo: number | null, consulta: string | null) => TipoDeCita | null> {
+  const types = await listVisitTypes(db, false);
+  const named = (type: VisitTypeRow) => ({ id_tipo: type.id_tipo, nombre: tipoNombre(type, language), color: type.color });
+  const byId = new Map(types.map((type) => [type.id_tipo, type]));
+  const byKey = new Map(types.filter((type) => type.clave !== null).map((type) => [type.clave, type]));
+  return (id_tipo, consulta) => {
+    const booked = id_tipo === null ? undefined : byId.get(id_tipo);
+    if (booked && booked.clave === null) return named(booked);
+    const word = byKey.get(consulta ?? booked?.clave ?? 'Consulta') ?? booked;
+    return word ? named(word) : null;
+  };
+}

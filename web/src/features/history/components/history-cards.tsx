@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistorialItem } from '../../../../../contracts/history.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { TypeBadge } from './type-badge.tsx';
+import { VisitTypeName } from '../../../components/visit-type-name.tsx';
 
 function LabelledLine({ label, value }: { label: string; value: string }) {
   return (
@@ -26,7 +27,13 @@ export function HistoryCards({ items }: { items: HistorialItem[] }) {
             <Text fw={700}>
               {formatDate(item.fecha)} · {item.hora}
             </Text>
-            <TypeBadge tipo={item.consulta} />
+            {item.tipo_visita ? (
+              <Badge variant="outline" color="gray" styles={{ root: { color: 'var(--mantine-color-text)', textTransform: 'none' } }}>
+                <VisitTypeName type={item.tipo_visita} />
+              </Badge>
+            ) : (
+              <TypeBadge tipo={item.consulta} />
+            )}
           </Group>
           <Stack gap={4}>
             <LabelledLine label={t('doctor')} value={item.doctor} />
