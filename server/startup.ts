@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { DEMO_LOGINS, isEmpty, seedDemoClinic, type DemoLogin } from './seed/demo.ts';
-import { systemClock } from './lib/clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { verifyPassword } from './lib/passwords.ts';
 import { findLoginUser } from './modules/auth/index.ts';
 
@@ -41,10 +41,15 @@ export async function accountsWithDemoPassword(database: DatabaseHandle): Promis
  * Everything the database needs before the server listens: the demo clinic when wanted, and the
  * refusal to listen on a network address while a demo account keeps its published password.
  */
-export async function prepareDatabase(config: Config, database: DatabaseHandle, argv: readonly string[] = []): Promise<DemoLogin[]> {
+export async function prepareDatabase(
+  config: Config,
+  database: DatabaseHandle,
+  argv: readonly string[] = [],
+  clock: Clock = systemClock,
+): Promise<DemoLogin[]> {
   const demoLogins =
     wantsDemoClinic(config, database.dialect, argv) && (await isEmpty(database.db))
-      ? await seedDemoClinic(database.db, systemClock.now(), config)
+      ? await seedDemoClinic(database.db, clock.now(), config)
       : [];
   if (!isLoopbackHost(config.host)) {
     const open = await accountsWithDemoPassword(database);
