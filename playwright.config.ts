@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser.ts';
 import { E2E_WORKERS, e2ePort, shardIndex } from './scripts/e2e-ports.ts';
+import { clinicClockEnvironment } from './e2e/support/clock.ts';
 
 // A port range derived from the checkout's path, so several checkouts can run their browser tests
 // at once.
@@ -16,6 +17,10 @@ const databases = (process.env.E2E_DATABASES ?? 'sqlite').split(',');
 const shard = shardIndex();
 const port = (database: number, slot: string | number = 0) => e2ePort(basePort, database, slot, shard, databases.length);
 const suffix = process.env.E2E_SHARD ? `-shard-${shard + 1}` : '';
+// One clinic clock for the run (e2e/support/clock.ts): set here in the runner, so its workers,
+// their servers and their browsers read the same time.
+const clinicClock = clinicClockEnvironment();
+Object.assign(process.env, clinicClock);
 
 // Each worker has a server and a database of its own (scripts/e2e-ports.ts): journeys never see
 // each other's data, whichever worker runs them. This file is loaded again in every worker, where
@@ -52,7 +57,7 @@ export default defineConfig({
       return {
         command: `node scripts/e2e-server.ts ${db}`,
         url: `http://127.0.0.1:${serverPort}/api/health`,
-        env: { PORT: String(serverPort) },
+        env: { PORT: String(serverPort), ...clinicClock },
         reuseExistingServer: false,
         timeout: 120_000,
         stdout: 'pipe' as const,

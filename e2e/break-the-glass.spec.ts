@@ -119,8 +119,8 @@ test("on a phone the audit's filters are one column of fields as wide as the scr
 test('when an emergency access ends, the record on screen is read again from the server', async ({ page, request }) => {
   const nombre = `Dora${Math.random().toString(36).slice(2, 7)}`;
   await registerPatient(request, nombre);
-  // The browser's clock, so four hours can pass in a moment; the server keeps the real time.
-  await page.clock.install();
+  // The browser's clock (installed for every journey, fixtures.ts), so four hours can pass in a
+  // moment; the server's clock keeps running in real time.
   await loginAs(page, DEMO.doctor2, '/medical-record');
   await page.getByRole('switch', { name: 'Mostrar todos los pacientes de la clínica' }).check();
   await page.getByLabel('Buscar paciente').fill(nombre);

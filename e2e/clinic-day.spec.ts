@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { SinCitaCreada } from '../contracts/clinic-day.ts';
 import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, registerPatient, test, type Credentials } from './fixtures.ts';
-import { bearer, clinicMinutesNow } from './support/agenda.ts';
+import { bearer } from './support/agenda.ts';
 
 // Each journey runs axe in two themes at two widths; a step that cannot happen (a control that never
 // shows) fails in seconds, not at the journey's whole timeout.
@@ -9,22 +9,6 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
 
 const DOCTOR = 'Dra. Laura García Romero';
-const MINUTES_PER_DAY = 24 * 60;
-/** A journey takes a minute or two on one clinic day: its visit is "today's" from start to end. */
-const JOURNEY_MINUTES = 3;
-
-/**
- * A visit of today must stay today's while the journey runs: in the day's last minutes the journey
- * waits for the new day (just past midnight, at most JOURNEY_MINUTES) rather than skip.
- */
-async function onOneDay(page: Page) {
-  const left = MINUTES_PER_DAY - clinicMinutesNow();
-  if (left > JOURNEY_MINUTES) return;
-  // `left` counts from the start of this minute: waiting that long and a few seconds more is past midnight.
-  const wait = left * 60_000 + 5_000;
-  test.setTimeout(test.info().timeout + wait);
-  await page.waitForTimeout(wait);
-}
 
 async function me(request: APIRequestContext, credentials: Credentials) {
   const response = await request.get('/api/auth/me', { headers: await bearer(request, credentials) });
@@ -75,7 +59,6 @@ const visitRow = (page: Page, paciente: string, motivo: string) =>
   doctorColumn(page).getByRole('listitem').filter({ hasText: paciente }).filter({ hasText: motivo });
 
 test('the desk checks a patient in, the doctor calls them and completes the visit, and the desk sees it attended', async ({ page, request }) => {
-  await onOneDay(page);
   const motivo = `Control de tensión ${Date.now().toString(36)}`;
   const visit = await bookedVisitNow(request, motivo);
 
@@ -123,7 +106,6 @@ test('the desk checks a patient in, the doctor calls them and completes the visi
 });
 
 test('another desk’s check-in shows by itself, and a doctor’s day list prints as a PDF', async ({ page, request }) => {
-  await onOneDay(page);
   const motivo = `Revisión ${Date.now().toString(36)}`;
   const visit = await bookedVisitNow(request, motivo);
   await loginAs(page, DEMO.reception, '/hoy-clinica');
@@ -145,7 +127,6 @@ test('another desk’s check-in shows by itself, and a doctor’s day list print
 });
 
 test('a walk-in is found, added as an extra visit and shown arrived', async ({ page, request }) => {
-  await onOneDay(page);
   const desk = await bearer(request, DEMO.reception);
   const nombre = `Walk${Date.now().toString(36)}`;
   const credentials = await registerPatient(request, nombre);

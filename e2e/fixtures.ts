@@ -1,9 +1,16 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { installClinicClock } from './support/clock.ts';
 
 export { expect };
-export const test = base;
+/** Every page a journey opens runs on the clinic's clock of the run, as its server does. */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await installClinicClock(context);
+    await use(context);
+  },
+});
 
 /** The demo clinic's log-ins (server/seed/demo.ts), present on every browser-test server. */
 export const DEMO = {

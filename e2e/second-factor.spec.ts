@@ -1,15 +1,18 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessibleInBothThemes, loginAs, registerPatient, test, type Credentials } from './fixtures.ts';
+import { clinicNow } from './support/clock.ts';
 import { logoutFromMenu } from './support/navigation.ts';
 
 // A second factor, enrolled from /mi-cuenta with a QR code.
 
 /**
- * The authenticator app's code, one 30-second step ahead: the server accepts the next step's code
- * (clock drift), and a code newer than the last one used is never a replay.
+ * The authenticator app's code, one 30-second step ahead on the clinic's clock (the server's): the
+ * server accepts the next step's code (clock drift), and a code newer than the last one used is
+ * never a replay.
  */
-const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
+const codeFor = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: clinicNow().getTime() + 30_000 });
 
 async function logInWithPassword(page: Page, patient: Credentials) {
   await page.goto('/login');
@@ -47,7 +50,7 @@ test(`a patient turns on two-step verification, then logs in with a code and wit
   await codeInput.fill('000000');
   await page.getByRole('button', { name: 'Activar la verificación' }).click();
   await expect(page.getByText('El código no es correcto o ya se ha usado.', { exact: false })).toBeVisible();
-  await codeInput.fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+  await codeInput.fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: clinicNow().getTime() }));
   await page.getByRole('button', { name: 'Activar la verificación' }).click();
 
   // Ten recovery codes, shown once, to copy or download.

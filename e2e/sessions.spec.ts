@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, expectAccessibleInBothThemes, loginAs, test } from './fixtures.ts';
 import { notification, registerNamedPatient } from './support/admin.ts';
+import { newClinicContext } from './support/clock.ts';
 
 /** A separate browser (its own storage), as a second device would be, in a theme. */
 async function device(browser: Browser, theme: 'claro' | 'oscuro'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+  const context = await newClinicContext(browser);
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
   return { context, page: await context.newPage() };
 }

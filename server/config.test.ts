@@ -102,4 +102,18 @@ describe('configuration', () => {
   it('never echoes a secret value in its message', () => {
     expect(problemWith({ JWT_SECRET: 'short-secret-value' })).not.toContain('short-secret-value');
   });
+
+  it("sets a test server's clock only, and refuses it to a clinic", () => {
+    const clock = { TEST_CLOCK_START: '2026-12-04T09:00:00.000Z', TEST_CLOCK_ANCHOR: '1765000000000' };
+    expect(loadConfig({ NODE_ENV: 'test', ...clock }).testClock).toEqual({
+      start: new Date('2026-12-04T09:00:00.000Z'),
+      anchorMs: 1765000000000,
+    });
+    expect(loadConfig({}).testClock).toBeUndefined();
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(problemWith({ NODE_ENV, ...clock })).toContain('TEST_CLOCK_START: sets the clock of a test server only');
+      expect(problemWith({ NODE_ENV, TEST_CLOCK_ANCHOR: clock.TEST_CLOCK_ANCHOR })).toContain('TEST_CLOCK_START');
+    }
+    expect(problemWith({ NODE_ENV: 'test', TEST_CLOCK_START: 'tomorrow at ten' })).toContain('TEST_CLOCK_START');
+  });
 });

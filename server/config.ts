@@ -137,6 +137,14 @@ const environmentSchema = z
       .min(32, 'must be at least 32 characters')
       .regex(/^[\x21-\x7e]+$/, 'may hold printable ASCII without spaces only')
       .optional(),
+    // Test servers only: the clinic's clock shows TEST_CLOCK_START at the real instant
+    // TEST_CLOCK_ANCHOR (epoch milliseconds; the server's start when unset) and runs on from there.
+    TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+    TEST_CLOCK_ANCHOR: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((e) => (e.TEST_CLOCK_START === undefined && e.TEST_CLOCK_ANCHOR === undefined) || e.NODE_ENV === 'test', {
+    path: ['TEST_CLOCK_START'],
+    message: 'sets the clock of a test server only (NODE_ENV=test); a clinic runs on the real time',
   })
   .refine((e) => !e.CHAT_API_URL || !!e.CHAT_MODEL, {
     path: ['CHAT_MODEL'],
@@ -236,6 +244,8 @@ export interface Config {
   redisPrefix: string;
   /** The bearer token that opens /api/metrics from another machine; without it, loopback only. */
   metricsToken: string | undefined;
+  /** A test server's clock: it shows `start` at the real instant `anchorMs` and runs on in real time. */
+  testClock: { start: Date; anchorMs: number | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -312,5 +322,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     metricsToken: e.METRICS_TOKEN,
+    testClock: e.TEST_CLOCK_START === undefined ? undefined : { start: new Date(e.TEST_CLOCK_START), anchorMs: e.TEST_CLOCK_ANCHOR },
   };
 }

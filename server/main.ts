@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { serverClock } from './lib/clock.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import type { DemoLogin } from './seed/demo.ts';
 import { prepareDatabase, StartupRefused } from './startup.ts';
@@ -18,13 +19,14 @@ async function main() {
     throw error;
   }
 
+  const clock = serverClock(config);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
 
   // The demo clinic only on loopback or when asked; never on a network address with demo passwords.
   let demoLogins: DemoLogin[];
   try {
-    demoLogins = await prepareDatabase(config, database, process.argv);
+    demoLogins = await prepareDatabase(config, database, process.argv, clock);
   } catch (error) {
     if (error instanceof StartupRefused) {
       console.error(error.message);
@@ -36,7 +38,7 @@ async function main() {
   // After the migrations and the demo clinic, whose tables SQLite has not analysed yet.
   await database.refreshPlannerStatistics();
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, clock });
   const address = await app.listen({ port: config.port, host: config.host });
 
   const shown = address.replace('://127.0.0.1', '://localhost');

@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { DEMO_LOGINS, isEmpty, seedDemoClinic, type DemoLogin } from './seed/demo.ts';
-import { systemClock } from './lib/clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { verifyPassword } from './lib/passwords.ts';
 import { findLoginUser } from './modules/auth/index.ts';
 
@@ -56,10 +56,15 @@ export async function accountsWithDemoPassword(database: DatabaseHandle): Promis
  * refusal to serve the public (a network address, or through a proxy) while a demo account keeps
  * its published password.
  */
-export async function prepareDatabase(config: Config, database: DatabaseHandle, argv: readonly string[] = []): Promise<DemoLogin[]> {
+export async function prepareDatabase(
+  config: Config,
+  database: DatabaseHandle,
+  argv: readonly string[] = [],
+  clock: Clock = systemClock,
+): Promise<DemoLogin[]> {
   const demoLogins =
     wantsDemoClinic(config, database.dialect, argv) && (await isEmpty(database.db))
-      ? await seedDemoClinic(database.db, systemClock.now(), config)
+      ? await seedDemoClinic(database.db, clock.now(), config)
       : [];
   const exposure = publicExposure(config);
   if (exposure !== undefined) {

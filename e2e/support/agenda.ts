@@ -1,22 +1,16 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { localDate, localTime } from '../../server/lib/clock.ts';
 import { apiLogin, DEMO, registerPatient, unique, type Credentials } from '../fixtures.ts';
+import { CLINIC_TIME_ZONE, clinicNow } from './clock.ts';
 
-/** Today in the clinic's time zone, as YYYY-MM-DD. */
+/** Today on the clinic's clock of the run, as YYYY-MM-DD. */
 export function clinicToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  return localDate(clinicNow(), CLINIC_TIME_ZONE);
 }
 
-/** Minutes since midnight in the clinic's time zone, now. */
+/** Minutes since midnight on the clinic's clock of the run. */
 export function clinicMinutesNow(): number {
-  const [hour = 0, minute = 0] = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date())
-    .split(':')
-    .map(Number);
+  const [hour = 0, minute = 0] = localTime(clinicNow(), CLINIC_TIME_ZONE).split(':').map(Number);
   return hour * 60 + minute;
 }
 
@@ -32,13 +26,13 @@ const DAY_END_MARGIN = 5;
 
 /**
  * A visit assigned as a walk-in: today in the clinic at this minute (HH:MM), so its time has begun as
- * soon as it is made (a time already gone is refused). Null in the day's last minutes, when its slot
- * would run past midnight (the server refuses a slot that crosses days) or the journey could end
- * on the next day: the journey then skips itself, as the home journeys do.
+ * soon as it is made (a time already gone is refused). The run's clinic clock starts in the morning
+ * (support/clock.ts); one started in the day's last minutes leaves no room for the slot (the server
+ * refuses a slot that crosses days), and the journey says so.
  */
-export function walkInNow(): { fecha: string; hora: string } | null {
+export function walkInNow(): { fecha: string; hora: string } {
   const minutes = clinicMinutesNow();
-  if (minutes + WALK_IN_MINUTES + DAY_END_MARGIN > 24 * 60) return null;
+  expect(minutes + WALK_IN_MINUTES + DAY_END_MARGIN, 'the clinic clock of the run leaves room for a walk-in today (E2E_CLOCK_START)').toBeLessThanOrEqual(24 * 60);
   return { fecha: clinicToday(), hora: clinicTime(minutes) };
 }
 

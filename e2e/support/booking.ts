@@ -4,11 +4,10 @@ import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { apiLogin, expect, type Credentials } from '../fixtures.ts';
+import { CLINIC_TIME_ZONE, clinicNow } from './clock.ts';
 
-const CLINIC_TIME_ZONE = 'Europe/Madrid';
-
-/** Today in the clinic (YYYY-MM-DD). */
-export function clinicToday(now = new Date()): string {
+/** Today in the clinic (YYYY-MM-DD), on the clinic's clock of the run unless told another instant. */
+export function clinicToday(now = clinicNow()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 

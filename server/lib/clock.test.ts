@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { instantOf, localDate, localTime } from './clock.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { clockFrom, instantOf, localDate, localTime, serverClock, systemClock } from './clock.ts';
 
 describe("the clinic's wall clock", () => {
   it('turns with the minute and across a change to summer time, whatever was read before', () => {
@@ -20,5 +20,24 @@ describe("the clinic's wall clock", () => {
     expect(localTime(new Date('1960-01-01T00:44:29Z'), monrovia)).toBe('23:59');
     expect(localDate(new Date('1960-01-01T00:44:31Z'), monrovia)).toBe('1960-01-01');
     expect(localTime(new Date('1960-01-01T00:44:31Z'), monrovia)).toBe('00:00');
+  });
+});
+
+describe("a test server's clock", () => {
+  it('shows its start at the anchor and runs on in real time from there', () => {
+    vi.useFakeTimers({ now: new Date('2026-12-07T22:58:00.000Z'), toFake: ['Date'] });
+    try {
+      const clock = clockFrom(new Date('2026-12-04T09:00:00.000Z'), Date.now() - 5_000);
+      expect(clock.now().toISOString()).toBe('2026-12-04T09:00:05.000Z');
+      vi.advanceTimersByTime(90_000);
+      expect(clock.now().toISOString()).toBe('2026-12-04T09:01:35.000Z');
+      // Without an anchor it starts when the server does.
+      const started = serverClock({ testClock: { start: new Date('2026-12-04T09:00:00.000Z'), anchorMs: undefined } });
+      vi.advanceTimersByTime(1_000);
+      expect(started.now().toISOString()).toBe('2026-12-04T09:00:01.000Z');
+      expect(serverClock({ testClock: undefined })).toBe(systemClock);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

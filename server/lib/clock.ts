@@ -8,6 +8,22 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A clock that shows `start` at the real instant `anchorMs` and runs on in real time: the browser
+ * tests' servers run on a clinic day of their choosing, whatever the hour they run at, while
+ * everything that measures spans (sessions, lock-outs, rate limits) still sees time pass.
+ */
+export function clockFrom(start: Date, anchorMs: number): Clock {
+  const offset = start.getTime() - anchorMs;
+  return { now: () => new Date(Date.now() + offset) };
+}
+
+/** The server's clock: the real time, or a test server's clock when its configuration sets one. */
+export function serverClock(config: { testClock: { start: Date; anchorMs: number | undefined } | undefined }): Clock {
+  if (!config.testClock) return systemClock;
+  return clockFrom(config.testClock.start, config.testClock.anchorMs ?? Date.now());
+}
+
 /** A clock a test can move by hand. */
 export class ManualClock implements Clock {
   #current: Date;
