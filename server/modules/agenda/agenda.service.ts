@@ -44,7 +44,7 @@ export function createAgendaService(app: FastifyInstance) {
 
   /** The caller's doctor id; naming another doctor's agenda is refused. */
   function agendaOwner(caller: Caller, id_doctor: number | undefined): number {
-    const own = ownDoctorId(caller.actor);
+    const own = ownDoctorId(caller.actor, caller.language);
     if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return own;
   }
@@ -60,7 +60,7 @@ export function createAgendaService(app: FastifyInstance) {
 
   /** A slot of the caller's own agenda: 404 when it does not exist, 403 when it is another doctor's. */
   async function ownSlot(caller: Caller, id_agenda: number) {
-    const own = ownDoctorId(caller.actor);
+    const own = ownDoctorId(caller.actor, caller.language);
     const slot = await findSlot(db, id_agenda);
     if (!slot) throw fail(404, 'no_encontrado', caller.language);
     if (slot.id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
@@ -69,7 +69,7 @@ export function createAgendaService(app: FastifyInstance) {
 
   return {
     async myDoctor(caller: Caller) {
-      const doctor = await findDoctorInterval(db, ownDoctorId(caller.actor));
+      const doctor = await findDoctorInterval(db, ownDoctorId(caller.actor, caller.language));
       if (!doctor) throw fail(403, 'sin_permiso', caller.language);
       return doctor;
     },

@@ -45,7 +45,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
       if (!(await findDoctorInterval(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
       return id_doctor;
     }
-    const own = ownDoctorId(caller.actor);
+    const own = ownDoctorId(caller.actor, caller.language);
     if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return own;
   }
@@ -57,7 +57,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
       if (!(await findDoctorInterval(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
       return id_doctor;
     }
-    const own = ownDoctorId(caller.actor);
+    const own = ownDoctorId(caller.actor, caller.language);
     if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
     return own;
   }
@@ -65,7 +65,7 @@ export function createWeeklyHoursService(app: FastifyInstance) {
   async function ownAbsence(caller: Caller, id_ausencia: number) {
     const absence = await findAbsence(db, id_ausencia);
     if (!absence) throw fail(404, 'ausencia_no_encontrada', caller.language);
-    if (caller.actor.rol === 'doctor' && absence.id_doctor !== ownDoctorId(caller.actor)) throw fail(403, 'sin_permiso', caller.language);
+    if (caller.actor.rol === 'doctor' && absence.id_doctor !== ownDoctorId(caller.actor, caller.language)) throw fail(403, 'sin_permiso', caller.language);
     return absence;
   }
 

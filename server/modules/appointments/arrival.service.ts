@@ -116,7 +116,7 @@ export function createArrivalService(app: FastifyInstance) {
 
     /** The doctor calls one of their arrived patients in. */
     async call(caller: Caller, id_cita: number): Promise<CambioDia> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const stamp = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const visit = await visitOf(trx, caller, id_cita);

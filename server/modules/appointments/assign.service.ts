@@ -38,7 +38,7 @@ export function createAssignService(app: FastifyInstance) {
      * consultation and a booking racing for one slot, exactly one wins.
      */
     async assign(caller: Caller, input: CrearConsulta): Promise<Consulta> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const now = clock.now();
       const stamp = now.toISOString();
       const today = localDate(now, config.timeZone);

@@ -26,7 +26,7 @@ export function createAttendanceService(app: FastifyInstance) {
   return {
     /** Completes one of the doctor's consultations: diagnóstico, recomendaciones, estado finalizada. */
     async finish(caller: Caller, id_consulta: number, input: FinalizarConsulta): Promise<Consulta> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const consulta = await findConsultation(db, id_consulta);
       if (!consulta) throw fail(404, 'no_encontrado', caller.language);
       if (consulta.id_doctor !== id_doctor) throw fail(403, 'sin_permiso', caller.language);
@@ -57,7 +57,7 @@ export function createAttendanceService(app: FastifyInstance) {
      */
     async markNoShow(caller: Caller, id_cita: number): Promise<{ id_cita: number; asistencia: 'No presentado' }> {
       const { actor, language } = caller;
-      const id_doctor = ownDoctorId(actor);
+      const id_doctor = ownDoctorId(actor, language);
       const now = clock.now();
       const stamp = now.toISOString();
       await db.transaction().execute(async (trx) => {

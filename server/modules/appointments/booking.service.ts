@@ -237,7 +237,7 @@ export function createBookingService(app: FastifyInstance) {
       input: z.infer<typeof cambioCitaSchema>,
     ): Promise<CitaCambiada> {
       const { actor, language } = caller;
-      const id_paciente = ownPatientId(actor);
+      const id_paciente = ownPatientId(actor, language);
       const now = clock.now();
       const stamp = now.toISOString();
       const rules = await bookingRules(app);
@@ -330,8 +330,8 @@ export function createBookingService(app: FastifyInstance) {
     },
 
     /** The booking rules as they apply to the calling patient now (the booking screen shows them). */
-    async myRules({ actor }: Caller): Promise<MisReglas> {
-      const id_paciente = ownPatientId(actor);
+    async myRules({ actor, language }: Caller): Promise<MisReglas> {
+      const id_paciente = ownPatientId(actor, language);
       const now = clock.now();
       const rules = await bookingRules(app);
       const [no_presentados, solicitudes_pendientes] = await Promise.all([
@@ -351,8 +351,8 @@ export function createBookingService(app: FastifyInstance) {
       caller: Caller,
       query: z.infer<typeof misCitasQuery>,
     ): Promise<{ items: MiCita[]; total: number }> {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const now = clock.now();
       const upcoming = query.periodo === 'proximas';
       const rules = await bookingRules(app);
@@ -399,7 +399,7 @@ export function createBookingService(app: FastifyInstance) {
      * built as the reminders build theirs, in the request's language.
      */
     async calendarFile({ actor, language }: Caller, id_cita: number): Promise<string> {
-      const id_paciente = ownPatientId(actor);
+      const id_paciente = ownPatientId(actor, language);
       const [row] = await findAppointmentMailRows(db, [id_cita]);
       if (!row) throw fail(404, 'cita_no_encontrada', language);
       if (row.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
@@ -415,7 +415,7 @@ export function createBookingService(app: FastifyInstance) {
       id_cita: number,
     ): Promise<{ id_cita: number; estado: 'Cancelada' }> {
       const { actor, language } = caller;
-      const id_paciente = ownPatientId(actor);
+      const id_paciente = ownPatientId(actor, language);
       const now = clock.now();
       const stamp = now.toISOString();
       const rules = await bookingRules(app);

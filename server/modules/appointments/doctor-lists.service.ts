@@ -26,7 +26,7 @@ export function createDoctorListsService(app: FastifyInstance) {
   return {
     /** Patients a doctor can pick: every active patient, or only those the doctor treats. */
     async patients(caller: Caller, query: MedicoPacientesQuery): Promise<Page<PacienteOpcion>> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       return listSelectablePatients(db, {
         buscar: query.buscar,
         onlyTreatedBy: query.mis_pacientes ? id_doctor : undefined,
@@ -36,7 +36,7 @@ export function createDoctorListsService(app: FastifyInstance) {
 
     /** The doctor's confirmed visits from today on; reading them is audited. */
     async visits(caller: Caller, query: PagingQuery): Promise<Page<Visita>> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const now = clock.now();
       const page = await listConfirmedAppointments(db, id_doctor, localDate(now, config.timeZone), pageOf(query));
       await writeAudit(db, actorAudit(caller.actor, caller.address, now.toISOString(), { accion: 'visitas.listar', id_paciente: null, detalle: `${page.items.length} visitas` }));

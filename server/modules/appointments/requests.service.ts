@@ -24,7 +24,7 @@ function monthBounds(anio: number, mes: number): [string, string] {
 
 /** The caller's doctor id; naming another doctor's requests is refused. */
 function requestsOwner(caller: Caller, id_doctor: number | undefined): number {
-  const own = ownDoctorId(caller.actor);
+  const own = ownDoctorId(caller.actor, caller.language);
   if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
   return own;
 }
@@ -50,7 +50,7 @@ export function createRequestsService(app: FastifyInstance) {
     async inbox(caller: Caller, query: BandejaQuery): Promise<{ items: SolicitudBandeja[]; total: number }> {
       const now = clock.now();
       const { rows, total } = await inboxRequests(db, {
-        id_doctor: ownDoctorId(caller.actor),
+        id_doctor: ownDoctorId(caller.actor, caller.language),
         today: localDate(now, config.timeZone),
         time: localTime(now, config.timeZone),
         limit: query.por_pagina,
@@ -73,7 +73,7 @@ export function createRequestsService(app: FastifyInstance) {
      */
     async answer(caller: Caller, id_cita: number, input: RespuestaCita) {
       const { estado } = input;
-      const own = ownDoctorId(caller.actor);
+      const own = ownDoctorId(caller.actor, caller.language);
       const now = clock.now().toISOString();
       const from = estado === 'Confirmada' ? (['pendiente'] as const) : (['pendiente', 'Confirmada'] as const);
       const cancellation = { cancelada_por: 'doctor' as const, motivo_rechazo: input.motivo ?? null };

@@ -14,8 +14,8 @@ export function createAuditService(app: FastifyInstance) {
     },
 
     /** Who opened the calling patient's record and when. */
-    async recordAccesses({ actor }: Caller, query: Pick<PagingQuery, 'pagina' | 'por_pagina'>) {
-      return listRecordAccesses(db, ownPatientId(actor), actor.id_usuario, query);
+    async recordAccesses({ actor, language }: Caller, query: Pick<PagingQuery, 'pagina' | 'por_pagina'>) {
+      return listRecordAccesses(db, ownPatientId(actor, language), actor.id_usuario, query);
     },
   };
 }

@@ -41,16 +41,16 @@ export function createCalendarFeedService(app: FastifyInstance) {
   const feedUrl = (base: string, token: string) => new URL(`/api/calendario/${token}.ics`, base).toString();
 
   return {
-    async status({ actor }: Caller): Promise<EnlaceCalendario> {
-      const link = await findLiveLink(db, ownDoctorId(actor));
+    async status({ actor, language }: Caller): Promise<EnlaceCalendario> {
+      const link = await findLiveLink(db, ownDoctorId(actor, language));
       return { activo: Boolean(link), creado_en: link?.creado_en ?? null, url: null };
     },
 
     /** A new address; the one before (if any) stops working at once (rotation = revoke + new). */
     /** `origin`: where this server is reached (PUBLIC_URL, else the request's own origin); the address starts there. */
     async create(caller: Caller, origin: string): Promise<EnlaceCalendario> {
-      const { actor } = caller;
-      const id_doctor = ownDoctorId(actor);
+      const { actor, language } = caller;
+      const id_doctor = ownDoctorId(actor, language);
       const token = randomBytes(32).toString('base64url');
       const stamp = clock.now().toISOString();
       // Before the old address is revoked: nothing after the commit may fail to give the new one.
@@ -73,8 +73,8 @@ export function createCalendarFeedService(app: FastifyInstance) {
     },
 
     async revoke(caller: Caller): Promise<void> {
-      const { actor } = caller;
-      const id_doctor = ownDoctorId(actor);
+      const { actor, language } = caller;
+      const id_doctor = ownDoctorId(actor, language);
       const stamp = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         if ((await revokeLinks(trx, id_doctor, stamp)) === 0) return;

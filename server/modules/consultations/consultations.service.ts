@@ -26,7 +26,7 @@ export function createConsultationsService(app: FastifyInstance) {
   return {
     /** The doctor's own consultations (GET /api/medico/consultas); reading them is audited. */
     async list(caller: Caller, query: ConsultasQuery): Promise<Page<Consulta>> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const page = await listDoctorConsultations(db, id_doctor, { estado: query.estado, ...pageOf(query) });
       await writeAudit(db, audit(caller, 'consultas.listar', null, `${page.items.length} consultas`, clock.now().toISOString()));
       return page;

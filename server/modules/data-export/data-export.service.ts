@@ -22,7 +22,7 @@ export function createDataExportService(app: FastifyInstance) {
 
   /** Everything Galeno holds about the calling patient, in the shape of `misDatosSchema`. */
   async function collect(actor: Actor, caller: Caller): Promise<MisDatos> {
-    const id_paciente = ownPatientId(actor);
+    const id_paciente = ownPatientId(actor, caller.language);
     const [patient, account, resets, file, consultas, citas, archivos, conversaciones, auditoria] = await Promise.all([
       findPatientAccount(db, id_paciente),
       findAccountForExport(db, actor.id_usuario),

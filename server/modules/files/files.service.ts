@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import { MAX_ARCHIVO_BYTES, type Archivo } from '../../../contracts/files.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
+import { ownPatientId } from '../../lib/access.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Actor, Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
@@ -29,9 +29,10 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
   const audit = (actor: Actor, caller: Caller, accion: AccionAuditoria, id_paciente: number, detalle?: string) =>
     writeAudit(db, actorAudit(actor, caller.address, clock.now().toISOString(), { accion, id_paciente, detalle: detalle ?? null }));
 
-  /** A doctor attends the patient, or opened their record by breaking the glass. */
+  /** A doctor attends the patient, or opened their record by breaking the glass (an account without a doctor profile attends nobody). */
   async function mayOpen(actor: Actor, id_paciente: number): Promise<'treats' | 'urgent' | false> {
-    const id_doctor = ownDoctorId(actor);
+    const id_doctor = actor.id_doctor;
+    if (id_doctor === null) return false;
     if (await doctorAppointments(db, id_doctor).treats(id_paciente)) return 'treats';
     return (await hasEmergencyAccess(db, id_doctor, id_paciente, clock.now().toISOString())) ? 'urgent' : false;
   }
@@ -127,7 +128,7 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     if (!archivo) throw missing();
     if (actor.rol === 'paciente') {
       // Another patient's file is 'not your data': 403, as for every other.
-      if (archivo.id_paciente !== ownPatientId(actor)) throw fail(403, 'sin_permiso', language);
+      if (archivo.id_paciente !== ownPatientId(actor, language)) throw fail(403, 'sin_permiso', language);
       return archivo;
     }
     if (actor.rol === 'doctor' && (await mayOpen(actor, archivo.id_paciente))) return archivo;
@@ -136,8 +137,8 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
 
   return {
     async listOwn(caller: Caller): Promise<Archivo[]> {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const archivos = await listAttachments(db, id_paciente);
       await audit(actor, caller, 'archivo.listar', id_paciente);
       return archivos;
@@ -153,8 +154,8 @@ export function createFilesService(app: FastifyInstance, store: AttachmentStore)
     },
 
     async uploadOwn(caller: Caller, read: ReadUpload): Promise<Archivo> {
-      const { actor } = caller;
-      return saveUpload(actor, ownPatientId(actor), read, caller);
+      const { actor, language } = caller;
+      return saveUpload(actor, ownPatientId(actor, language), read, caller);
     },
 
     async uploadForDoctor(caller: Caller, id_paciente: number | undefined, read: ReadUpload) {

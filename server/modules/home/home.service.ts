@@ -63,7 +63,7 @@ export function createHomeService(app: FastifyInstance) {
 
   return {
     async patient(caller: Caller): Promise<InicioPaciente> {
-      const id_paciente = ownPatientId(caller.actor);
+      const id_paciente = ownPatientId(caller.actor, caller.language);
       const { instant, today, time } = now();
       const appointments = patientAppointments(db, id_paciente);
       const [upcoming, total, last, rules] = await Promise.all([
@@ -103,7 +103,7 @@ export function createHomeService(app: FastifyInstance) {
     },
 
     async doctor(caller: Caller): Promise<InicioMedico> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const { today } = now();
       const tomorrow = addDays(today, 1);
       const appointments = doctorAppointments(db, id_doctor);

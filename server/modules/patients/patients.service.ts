@@ -91,16 +91,16 @@ export function createPatientsService(app: FastifyInstance) {
 
   return {
     async getProfile(caller: Caller): Promise<PerfilPaciente> {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const account = await accountOf(id_paciente, caller.language);
       await audit(actor, caller, 'perfil.leer', id_paciente);
       return profileOf(account);
     },
 
     async updateProfile(caller: Caller, input: PerfilPacienteUpdate): Promise<PerfilPaciente> {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const now = clock.now();
       if (input.nacimiento && input.nacimiento > localDate(now, config.timeZone)) {
         throw fail(400, 'validacion', caller.language, { message: 'nacimiento_futura', field: 'nacimiento' });
@@ -126,16 +126,16 @@ export function createPatientsService(app: FastifyInstance) {
     },
 
     async readSection<S extends FileSection>(caller: Caller, section: S) {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const rows = (await sectionReaders[section](db, id_paciente)) as Awaited<ReturnType<(typeof sectionReaders)[S]>>;
       await audit(actor, caller, 'ficha.leer', id_paciente, section);
       return rows;
     },
 
     async lastConsultation(caller: Caller) {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const consultation = await findLastConsultation(db, id_paciente);
       await audit(actor, caller, 'ficha.leer', id_paciente, 'ultima-consulta');
       return consultation ?? null;
@@ -143,8 +143,8 @@ export function createPatientsService(app: FastifyInstance) {
 
     /** The whole file at once, for the patient's read-only record. */
     async medicalFile(caller: Caller) {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const [alergias, enfermedades, discapacidades, habitos, vacunas, ultima, archivos] = await Promise.all([
         listAllergies(db, id_paciente),
         listDiseases(db, id_paciente),
@@ -159,8 +159,8 @@ export function createPatientsService(app: FastifyInstance) {
     },
 
     async clinicalSummary(caller: Caller) {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const now = clock.now();
       const [account, alergias, enfermedades_activas, vacunas, ultima, proxima] = await Promise.all([
         accountOf(id_paciente, caller.language),
@@ -190,16 +190,16 @@ export function createPatientsService(app: FastifyInstance) {
 
     /** GET /api/paciente/historial: the patient's own consultations. */
     async patientHistory(caller: Caller, query: HistorialQuery) {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
-      const page = await history(actor, { id_paciente }, query, caller.language);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
+      const page = await history(actor, { id_paciente }, query, language);
       await audit(actor, caller, 'historial.leer', id_paciente);
       return page;
     },
 
     async patientHistoryStats(caller: Caller, filters: HistorialFilters) {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const stats = await historyStats(
         db,
         { id_paciente },
@@ -212,10 +212,10 @@ export function createPatientsService(app: FastifyInstance) {
 
     /** GET /api/usuarios/historial: a patient's own history, or a doctor's own consultations. */
     async userHistory(caller: Caller, query: HistorialQuery) {
-      const { actor } = caller;
+      const { actor, language } = caller;
       const scope: HistoryScope =
-        actor.rol === 'doctor' ? { id_doctor: ownDoctorId(actor) } : { id_paciente: ownPatientId(actor) };
-      const page = await history(actor, scope, query, caller.language);
+        actor.rol === 'doctor' ? { id_doctor: ownDoctorId(actor, language) } : { id_paciente: ownPatientId(actor, language) };
+      const page = await history(actor, scope, query, language);
       await audit(
         actor,
         caller,
@@ -228,8 +228,8 @@ export function createPatientsService(app: FastifyInstance) {
 
     /** The filtered history as a PDF with the patient's name and the clinic's details. */
     async historyPdf(caller: Caller, filters: HistorialFilters) {
-      const { actor } = caller;
-      const id_paciente = ownPatientId(actor);
+      const { actor, language } = caller;
+      const id_paciente = ownPatientId(actor, language);
       const now = clock.now();
       const today = localDate(now, config.timeZone);
       const filter = historyFilterOf(filters, { today, time: localTime(now, config.timeZone) });

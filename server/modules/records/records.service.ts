@@ -36,7 +36,7 @@ export function createRecordsService(app: FastifyInstance) {
     caller: Caller,
     id_paciente: number,
   ): Promise<{ id_doctor: number; urgent: false } | { id_doctor: number; urgent: true; until: string }> {
-    const id_doctor = ownDoctorId(caller.actor);
+    const id_doctor = ownDoctorId(caller.actor, caller.language);
     if (await doctorAppointments(db, id_doctor).treats(id_paciente)) return { id_doctor, urgent: false };
     const until = await emergencyAccessUntil(db, id_doctor, id_paciente, clock.now().toISOString());
     if (until) return { id_doctor, urgent: true, until };
@@ -80,7 +80,7 @@ export function createRecordsService(app: FastifyInstance) {
      * BREAK_GLASS_HOURS. Stating a reason again later renews the access.
      */
     async declareEmergency(caller: Caller, id_paciente: number, input: AccesoUrgenteInput): Promise<{ caduca_en: string }> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       if (!(await findPatientSummary(db, id_paciente))) throw fail(404, 'paciente_no_encontrado', caller.language);
       const now = clock.now();
       const caduca_en = new Date(now.getTime() + app.config.breakGlassHours * 3_600_000).toISOString();

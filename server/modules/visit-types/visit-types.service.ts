@@ -75,7 +75,7 @@ export function createVisitTypesService(app: FastifyInstance) {
 
     /** Every active type, marked with whether the calling doctor offers it and at what length. */
     async offer(caller: Caller): Promise<TipoOferta[]> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const [types, offered, own] = await Promise.all([listVisitTypes(db, true), offeredTypes(db, id_doctor), doctorOffer(db, id_doctor)]);
       const offeredIds = new Set(offered.map((type) => type.id_tipo));
       const ownLength = new Map(own.map((row) => [row.id_tipo, row.duracion_min]));
@@ -83,7 +83,7 @@ export function createVisitTypesService(app: FastifyInstance) {
     },
 
     async setOffer(caller: Caller, input: z.infer<typeof ofertaTiposSchema>): Promise<TipoOferta[]> {
-      const id_doctor = ownDoctorId(caller.actor);
+      const id_doctor = ownDoctorId(caller.actor, caller.language);
       const active = new Set((await listVisitTypes(db, true)).map((type) => type.id_tipo));
       const unique = new Map(input.tipos.map((tipo) => [tipo.id_tipo, tipo.duracion_min]));
       for (const id_tipo of unique.keys()) if (!active.has(id_tipo)) throw fail(404, 'tipo_visita_no_encontrado', caller.language);

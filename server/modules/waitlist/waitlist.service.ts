@@ -70,7 +70,7 @@ export function createWaitlistService(app: FastifyInstance) {
 
   /** The offer behind a token, if it is this patient's; anything else is the same 404. */
   async function ownOffer(caller: Caller, token: string): Promise<OfferRow> {
-    const id_paciente = ownPatientId(caller.actor);
+    const id_paciente = ownPatientId(caller.actor, caller.language);
     const missing = () => fail(404, 'oferta_no_encontrada', caller.language);
     if (!TOKEN_SHAPE.test(token)) throw missing();
     const offer = await findOfferByHash(db, hashToken(token));
@@ -87,7 +87,7 @@ export function createWaitlistService(app: FastifyInstance) {
 
   return {
     async list(caller: Caller): Promise<EntradaEspera[]> {
-      const id_paciente = ownPatientId(caller.actor);
+      const id_paciente = ownPatientId(caller.actor, caller.language);
       const now = clock.now();
       // A visit booked since joining ends the entry it satisfies: the list says so at once.
       await endSatisfiedEntries(db, now.toISOString(), id_paciente);
@@ -97,7 +97,7 @@ export function createWaitlistService(app: FastifyInstance) {
 
     async join(caller: Caller, input: z.infer<typeof nuevaEntradaEsperaSchema>): Promise<EntradaEspera> {
       const { language } = caller;
-      const id_paciente = ownPatientId(caller.actor);
+      const id_paciente = ownPatientId(caller.actor, caller.language);
       const field = (campo: string, code: ApiCode, max?: number) => fail(400, code, language, { field: campo, params: { max: max ?? '' } });
       if ((input.id_doctor === undefined) === (input.id_especialidad === undefined)) {
         throw field('id_doctor', 'lista_espera_doctor_o_especialidad');
@@ -177,7 +177,7 @@ export function createWaitlistService(app: FastifyInstance) {
 
     async leave(caller: Caller, id_entrada: number): Promise<void> {
       const { language } = caller;
-      const id_paciente = ownPatientId(caller.actor);
+      const id_paciente = ownPatientId(caller.actor, caller.language);
       const entry = await findEntry(db, id_entrada);
       if (!entry) throw fail(404, 'lista_espera_no_encontrada', language);
       if (entry.id_paciente !== id_paciente) throw fail(403, 'sin_permiso', language);
