@@ -53,3 +53,26 @@ export function canOpen(screen: ScreenName, role: Role | undefined): boolean {
   const access: RouteAccess = SCREENS[screen].access;
   return access === 'public' || (role !== undefined && access.includes(role));
 }
+
+/** Addresses that lead to a screen under another name. */
+export const SCREEN_REDIRECTS: Readonly<Record<string, string>> = { '/': '/home', '/admin': '/panel-admin' };
+
+/** An address as the route table spells it: matched without regard to case or a trailing slash, as addresses get typed. */
+export function normalizedPath(pathname: string): string {
+  return pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+}
+
+const SCREEN_BY_PATH: ReadonlyMap<string, ScreenName> = new Map(
+  (Object.keys(SCREENS) as ScreenName[]).map((name) => [normalizedPath(SCREENS[name].path), name] as const),
+);
+
+/** The screen an address opens (its query string and fragment aside), or undefined for none. */
+export function screenAt(pathname: string): ScreenName | undefined {
+  return SCREEN_BY_PATH.get(normalizedPath(pathname.split(/[?#]/)[0] ?? pathname));
+}
+
+/** Whether the web app answers this address with a screen (directly or by a redirect), not its not-found page. */
+export function isScreenAddress(url: string): boolean {
+  const pathname = url.split(/[?#]/)[0] ?? url;
+  return screenAt(pathname) !== undefined || normalizedPath(pathname) in SCREEN_REDIRECTS;
+}

@@ -12,6 +12,7 @@ import { loadCommonPasswords } from './lib/common-passwords.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { requestSessions } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
+import { countNoticeQueue } from './modules/notices/index.ts';
 import { countDueOutbox } from './modules/reminders/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler, notFoundHandler } from './plugins/errors.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(metricsPlugin, {
     countDueOutbox: (now: string) => countDueOutbox(app.db, now),
     handlersRunning: handlers.running,
+    countNoticeQueue: () => countNoticeQueue(app.db),
   });
 
   for (const module of modules) {

@@ -152,6 +152,8 @@ export const ca: Messages = {
     caracteres_no_validos: 'El text conté caràcters no vàlids.',
     error_interno: 'S’ha produït un error inesperat. Torna-ho a provar més tard.',
     servicio_no_disponible: 'El servei no està disponible en aquest moment.',
+    base_de_datos_no_responde: 'La base de dades no respon.',
+    redis_no_responde: 'Redis no respon.',
     contrasena_actual_incorrecta: 'La contrasenya actual no és correcta.',
     doctor_no_encontrado: 'El doctor no existeix.',
     hueco_no_encontrado: 'Aquesta hora no és a l’agenda del doctor.',

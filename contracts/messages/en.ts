@@ -151,6 +151,8 @@ export const en: Messages = {
     caracteres_no_validos: 'The text contains characters that are not allowed.',
     error_interno: 'Something unexpected went wrong. Please try again later.',
     servicio_no_disponible: 'The service is not available right now.',
+    base_de_datos_no_responde: 'The database is not answering.',
+    redis_no_responde: 'Redis is not answering.',
     contrasena_actual_incorrecta: 'The current password is not correct.',
     doctor_no_encontrado: 'The doctor does not exist.',
     hueco_no_encontrado: 'That time is not in the doctor’s agenda.',

@@ -154,6 +154,8 @@ export const es = {
     caracteres_no_validos: 'El texto contiene caracteres no válidos.',
     error_interno: 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.',
     servicio_no_disponible: 'El servicio no está disponible en este momento.',
+    base_de_datos_no_responde: 'La base de datos no responde.',
+    redis_no_responde: 'Redis no responde.',
     contrasena_actual_incorrecta: 'La contraseña actual no es correcta.',
     doctor_no_encontrado: 'El doctor no existe.',
     hueco_no_encontrado: 'Esa hora no está en la agenda del doctor.',

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationMessage, type Language } from '../../contracts/messages/index.ts';
+import { isScreenAddress } from '../../contracts/routes.ts';
 import { AppError, messageOf as message, type FieldError } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
 
@@ -80,17 +81,28 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 }
 
 /**
- * Unknown paths: a JSON 404 for the API and for assets; the web app's page (its router shows the
- * not-found screen) for any other GET when the app is served.
+ * Paths no route serves: a screen of the web app (contracts/routes.ts) gets the app's page with 200;
+ * any other page path the same page with 404, which the app's router draws as its not-found screen
+ * (so a probe pointed at /healthz by habit fails instead of passing with the app's HTML); the API,
+ * assets and other methods a JSON 404.
  */
 export function notFoundHandler(pageHtml: ((url: string) => Buffer) | undefined) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage =
-      pageHtml && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
+      pageHtml && request.method === 'GET' && !isUnder(request.url, '/api') && !request.url.startsWith('/assets/');
     if (wantsPage)
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageHtml(request.url));
+      return reply
+        .status(isScreenAddress(request.url) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(pageHtml(request.url));
     return send(reply, 404, 'no_encontrado', message('no_encontrado', requestLanguage(request)));
   };
+}
+
+/** `/api`, `/api/…` or `/api?…`, not `/apie`. */
+function isUnder(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 }
 
 function translateIssue(key: string, language: Language): string {

@@ -2,6 +2,7 @@ import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-t
 import { describe, expect, it } from 'vitest';
 import { eventually, useFakeChatService } from '../testing/chat.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../testing/test-server.ts';
+import { addAppointment } from '../testing/patients.ts';
 import { queryKind } from './metrics.ts';
 
 const REMOTE = '203.0.113.7';
@@ -115,6 +116,30 @@ describe.each(DATABASES)('GET /api/metrics on %s (decision 0086)', (kind) => {
     const unmatched = await families(server);
     expect(counterValue(unmatched.get('galeno_http_requests_total'), { route: 'unmatched', status_code: '404' })).toBeGreaterThan(0);
     expect(labelSets((await scrape(server)).body)).not.toContain('123456');
+  });
+
+  it("measures the notices' queue by channel: waiting, sent and failed", async () => {
+    const queue = async () => {
+      const family = (await families(server)).get('galeno_notices');
+      expect(family?.type).toBe('GAUGE');
+      const value = (channel: string, state: string) => counterValue(family, { channel, state });
+      return { email: ['waiting', 'sent', 'failed'].map((state) => value('email', state)), sms: ['waiting', 'sent', 'failed'].map((state) => value('sms', state)) };
+    };
+    const before = await queue();
+    const patient = await server.createUser('paciente');
+    const doctor = await server.createUser('doctor');
+    const id_cita = await addAppointment(server, { id_paciente: patient.id_paciente!, id_doctor: doctor.id_doctor!, fecha: '2026-03-10', hora: '10:00' });
+    const now = server.clock.now().toISOString();
+    const notice = (canal: 'email' | 'sms', estado: 'pendiente' | 'enviado' | 'entregado' | 'fallido' | 'cancelado') => ({
+      id_cita, destinatario: 'paciente' as const, canal, tipo: 'cita_confirmada', datos: '{}', estado, enviar_en: now, creado_en: now, actualizado_en: now,
+    });
+    await server.database.db
+      .insertInto('notificaciones')
+      .values([notice('email', 'pendiente'), notice('email', 'pendiente'), notice('email', 'enviado'), notice('sms', 'entregado'), notice('sms', 'fallido'), notice('sms', 'cancelado')])
+      .execute();
+    const after = await queue();
+    expect(after.email.map((count, index) => count - (before.email[index] ?? 0))).toEqual([2, 1, 0]);
+    expect(after.sms.map((count, index) => count - (before.sms[index] ?? 0))).toEqual([0, 1, 1]);
   });
 
   it('answers a real loopback connection', async () => {

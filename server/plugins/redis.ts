@@ -15,9 +15,13 @@ export const redisPlugin = fp(async (app: FastifyInstance) => {
     return;
   }
   const redis = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // A lost connection is retried by ioredis; /api/health/ready reports it meanwhile.
+  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
   await redis.connect();
   app.decorate('redis', redis);
   app.addHook('onClose', async () => {
-    await redis.quit();
+    // QUIT needs a live connection; one being retried is just dropped.
+    if (redis.status === 'ready') await redis.quit();
+    else redis.disconnect();
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREEN_REDIRECTS, SCREENS } from '../../contracts/routes.ts';
 import { notFoundHandler } from './errors.ts';
 import { registerWeb } from './web.ts';
 
@@ -82,5 +83,28 @@ describe('serving the built web app', () => {
     expect(login.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/login-page-Ij90Kl12.css">');
     const other = await app.inject({ url: '/pedir-cita' });
     expect(other.body).toBe(INDEX_HTML);
+  });
+
+  it('answers every screen of the app with the page and 200, whatever its query, case or trailing slash', async () => {
+    const paths = [...Object.values(SCREENS).map((screen) => screen.path), ...Object.keys(SCREEN_REDIRECTS)];
+    for (const url of [...paths, '/enlace?token=abc.def', '/recepcion/citar?paciente=3', '/Pedir-Cita/', '/lista-espera/oferta?token=x']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+  });
+
+  it("answers any other page path with the app's not-found page and 404, so a probe there fails", async () => {
+    for (const url of ['/healthz', '/readyz', '/livez', '/foo.php', '/pedir-cita/extra', '/apie']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toContain('<title>Galeno</title>');
+    }
+    for (const url of ['/api/nothing', '/api', '/api/health/nothing?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 'no_encontrado' });
+    }
   });
 });

@@ -22,6 +22,7 @@ import { callerOf } from '../../lib/request-context.ts';
 import { perUser, registerUserLimits } from '../../lib/user-limit.ts';
 import { createAttendanceService } from './attendance.service.ts';
 import { createBookingService } from './booking.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 const patients = { access: ['paciente'] } as const;
 
@@ -127,9 +128,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.myAppointments(callerOf(request), request.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(request, reply, await service.myAppointments(callerOf(request), request.query));
     },
   );
 

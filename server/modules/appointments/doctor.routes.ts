@@ -5,6 +5,7 @@ import { consultaSchema, finalizarConsultaSchema, medicoPacientesQuery, paciente
 import { callerOf } from '../../lib/request-context.ts';
 import { createAttendanceService } from './attendance.service.ts';
 import { createDoctorListsService } from './doctor-lists.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -42,8 +43,7 @@ export const doctorAppointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await lists.patients(callerOf(request), request.query);
-      return reply.header('x-total-count', String(page.total)).send(page.items);
+      return sendPage(request, reply, await lists.patients(callerOf(request), request.query));
     },
   );
 
@@ -59,8 +59,7 @@ export const doctorAppointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await lists.visits(callerOf(request), request.query);
-      return reply.header('x-total-count', String(page.total)).send(page.items);
+      return sendPage(request, reply, await lists.visits(callerOf(request), request.query));
     },
   );
 };

@@ -14,6 +14,7 @@ import {
 import { errorBody, idParam } from '../../../contracts/common.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createRequestsService } from './requests.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -58,9 +59,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.inbox(callerOf(request), request.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(request, reply, await service.inbox(callerOf(request), request.query));
     },
   );
 

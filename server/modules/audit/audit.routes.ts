@@ -4,6 +4,7 @@ import { ACCIONES_AUDITORIA, accesoHistoriaSchema, auditoriaQuery, entradaAudito
 import { errorBody, pagingQuery } from '../../../contracts/common.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createAuditService } from './audit.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuditService(app);
@@ -19,9 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.list(callerOf(request), request.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(request, reply, await service.list(callerOf(request), request.query));
     },
   );
 
@@ -51,9 +50,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.recordAccesses(callerOf(request), request.query);
-      void reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(request, reply, await service.recordAccesses(callerOf(request), request.query));
     },
   );
 };

@@ -18,6 +18,7 @@ import { fail, messageOf } from '../../lib/errors.ts';
 import { acceptedLanguage } from '../../lib/language.ts';
 import { callerOf, type Caller } from '../../lib/request-context.ts';
 import { createChatService } from './chat.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 const EVERYONE = ROLES;
 /** A comment line now and then keeps proxies from closing a quiet stream while a model thinks. */
@@ -100,9 +101,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await service.history(chatCallerOf(request), request.query);
-      void reply.header('x-total-count', String(page.total));
-      return page.items;
+      return sendPage(request, reply, await service.history(chatCallerOf(request), request.query));
     },
   );
 

@@ -4,6 +4,7 @@ import { errorBody } from '../../../contracts/common.ts';
 import { consultaSchema, consultasQuery } from '../../../contracts/consultations.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createConsultationsService } from './consultations.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -25,8 +26,7 @@ export const consultationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await service.list(callerOf(request), request.query);
-      return reply.header('x-total-count', String(page.total)).send(page.items);
+      return sendPage(request, reply, await service.list(callerOf(request), request.query));
     },
   );
 };

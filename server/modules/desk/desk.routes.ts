@@ -1,7 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APPROXIMATE_TOTAL_HEADER, errorBody, idParam } from '../../../contracts/common.ts';
+import { errorBody, idParam } from '../../../contracts/common.ts';
 import {
   altaRecepcionRespuestaSchema,
   altaRecepcionSchema,
@@ -12,6 +11,7 @@ import {
   posibleDuplicadoSchema,
 } from '../../../contracts/desk-patients.ts';
 import { apiMessage } from '../../../contracts/messages/index.ts';
+import { sendPage } from '../../lib/paging.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { perUser, registerUserLimits } from '../../lib/user-limit.ts';
 import { createDeskService } from './desk.service.ts';
@@ -22,26 +22,6 @@ const idParams = z.object({ id: idParam });
 
 /** Invitations one member of the desk may resend in an hour. */
 export const RESENDS_PER_HOUR = 20;
-
-/**
- * The paging headers of decision #35: the total (capped, see SEARCH_COUNT_LIMIT) and the
- * neighbouring pages as a Link header with the same search.
- */
-function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: { items: T[]; total: number; approximate: boolean }, query: { buscar?: string | undefined; pagina: number; por_pagina: number }) {
-  const last = Math.max(1, Math.ceil(page.total / query.por_pagina));
-  const url = (pagina: number) => {
-    const params = new URLSearchParams({ ...(query.buscar ? { buscar: query.buscar } : {}), pagina: String(pagina), por_pagina: String(query.por_pagina) });
-    return `<${request.url.split('?')[0]}?${params.toString()}>`;
-  };
-  const links = [`${url(1)}; rel="first"`, `${url(last)}; rel="last"`];
-  if (query.pagina > 1) links.push(`${url(Math.min(query.pagina - 1, last))}; rel="prev"`);
-  if (query.pagina < last) links.push(`${url(query.pagina + 1)}; rel="next"`);
-  void reply.header('x-total-count', String(page.total));
-  if (page.approximate) void reply.header(APPROXIMATE_TOTAL_HEADER, 'true');
-  void reply.header('link', links.join(', '));
-  void reply.header('access-control-expose-headers', `X-Total-Count, ${APPROXIMATE_TOTAL_HEADER}, Link`);
-  return page.items;
-}
 
 export const deskPatientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createDeskService(app);
@@ -58,7 +38,7 @@ export const deskPatientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(pacienteRecepcionSchema).describe('One page; the total is in X-Total-Count'), 400: errorBody, ...denied, 429: errorBody },
       },
     },
-    async (request, reply) => sendPage(request, reply, await service.search(callerOf(request), request.query), request.query),
+    async (request, reply) => sendPage(request, reply, await service.search(callerOf(request), request.query)),
   );
 
   app.get(

@@ -2,3 +2,4 @@
 export type { ChangeActor, VisitChange } from './notice-data.ts';
 export { recordVisitChange, sendNoticesSoon } from './notices.service.ts';
 export { ONE_TAP_ACTIONS, oneTapKey, readOneTap, signOneTap, verifyOneTap, type OneTapAction } from './one-tap-token.ts';
+export { countNoticeQueue, type NoticeQueueCounts } from './notices.repository.ts';

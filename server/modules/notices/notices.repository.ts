@@ -117,3 +117,28 @@ export async function optedOut(db: Db, telefono: string): Promise<boolean> {
 export async function recordOptOut(db: Db, telefono: string, now: string): Promise<void> {
   await db.insertInto('sms_bajas').values({ telefono, creado_en: now }).onConflict((oc) => oc.column('telefono').doNothing()).execute();
 }
+
+/** What the notices' queue holds, by channel: waiting to go, sent (delivered or answered too) and failed (metrics). */
+export type NoticeQueueCounts = Record<'email' | 'sms', Record<'waiting' | 'sent' | 'failed', number>>;
+
+const QUEUE_STATE: Partial<Record<NotificacionesTable['estado'], 'waiting' | 'sent' | 'failed'>> = {
+  pendiente: 'waiting',
+  enviado: 'sent',
+  entregado: 'sent',
+  respondido: 'sent',
+  fallido: 'failed',
+};
+
+export async function countNoticeQueue(db: Db): Promise<NoticeQueueCounts> {
+  const rows = await db
+    .selectFrom('notificaciones')
+    .select((eb) => ['canal', 'estado', eb.fn.countAll<number>().as('total')])
+    .groupBy(['canal', 'estado'])
+    .execute();
+  const counts: NoticeQueueCounts = { email: { waiting: 0, sent: 0, failed: 0 }, sms: { waiting: 0, sent: 0, failed: 0 } };
+  for (const row of rows) {
+    const state = QUEUE_STATE[row.estado];
+    if (state) counts[row.canal][state] += Number(row.total);
+  }
+  return counts;
+}

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
@@ -19,6 +18,7 @@ import {
 } from '../../../contracts/clinical-file.ts';
 import { perfilPacienteSchema, perfilPacienteUpdateSchema, resumenClinicoSchema } from '../../../contracts/patient.ts';
 import { DOCUMENTS_PER_MINUTE, perUser, registerUserLimits } from '../../lib/user-limit.ts';
+import { sendPage } from '../../lib/paging.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { createPatientsService, type FileSection } from './patients.service.ts';
 
@@ -33,10 +33,6 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const historyDocuments = perUser(DOCUMENTS_PER_MINUTE, 60_000, 'demasiados_documentos');
   // Each save may test a DNI/NIE against the clinic's patients: not a thousand an hour.
   const profileChanges = perUser(PROFILE_CHANGES_PER_HOUR, 60 * 60 * 1000, 'demasiados_cambios_perfil');
-  const paged = <T>(reply: FastifyReply, page: { items: T[]; total: number }) => {
-    void reply.header('x-total-count', String(page.total));
-    return page.items;
-  };
 
   app.get(
     '/paciente/perfil',
@@ -125,7 +121,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
       },
     },
-    async (request, reply) => paged(reply, await service.patientHistory(callerOf(request), request.query)),
+    async (request, reply) => sendPage(request, reply, await service.patientHistory(callerOf(request), request.query)),
   );
 
   app.get(
@@ -175,6 +171,6 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(historialItemSchema), 400: errorBody, ...denied },
       },
     },
-    async (request, reply) => paged(reply, await service.userHistory(callerOf(request), request.query)),
+    async (request, reply) => sendPage(request, reply, await service.userHistory(callerOf(request), request.query)),
   );
 };

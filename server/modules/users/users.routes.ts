@@ -1,5 +1,4 @@
 import { ROLES } from '../../../contracts/roles.ts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sesionesCerradasSchema } from '../../../contracts/sessions.ts';
@@ -16,19 +15,8 @@ import {
   usuariosQuery,
 } from '../../../contracts/users.ts';
 import { callerOf } from '../../lib/request-context.ts';
-import type { Page } from '../accounts/index.ts';
+import { sendPage } from '../../lib/paging.ts';
 import { createUsersService } from './users.service.ts';
-
-/**
- * A page of a list: the items as the body, the total in X-Total-Count (architecture: growing
- * lists), and X-Total-Count-Approximate: true when there are more than that (SEARCH_COUNT_LIMIT).
- */
-function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
-  void reply.header('x-total-count', String(page.total));
-  if (page.approximate) void reply.header(APPROXIMATE_TOTAL_HEADER, 'true');
-  void reply.header('access-control-expose-headers', `X-Total-Count, ${APPROXIMATE_TOTAL_HEADER}`);
-  return page.items;
-}
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createUsersService(app);
@@ -51,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listUsers(callerOf(request), request.query)),
+      sendPage(request, reply, await service.listUsers(callerOf(request), request.query)),
   );
 
   app.post(
@@ -134,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => sendPage(reply, await service.listPatients(callerOf(request), request.query)),
+    async (request, reply) => sendPage(request, reply, await service.listPatients(callerOf(request), request.query)),
   );
 
   app.get(

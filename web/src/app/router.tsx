@@ -1,6 +1,6 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canOpen, SCREENS, type ScreenName } from '../../../contracts/routes.ts';
+import { canOpen, normalizedPath, SCREEN_REDIRECTS, SCREENS, screenAt, type ScreenName } from '../../../contracts/routes.ts';
 import { AnyLayout, AreaLayout, PublicLayout } from '../components/layout/layouts.tsx';
 import i18n, { SHARED_NAMESPACES } from '../lib/i18n.ts';
 import { AppNavigation, Navigate, useLocation, useNavigate } from '../lib/router.tsx';
@@ -80,14 +80,6 @@ function componentOf(name: ScreenName): ComponentType {
   return component;
 }
 
-const SCREEN_BY_PATH = new Map(
-  (Object.keys(SCREENS) as ScreenName[]).map((name) => [SCREENS[name].path.toLowerCase(), name] as const),
-);
-const REDIRECTS: Record<string, string> = { '/': '/home', '/admin': '/panel-admin' };
-
-/** An address as the route table spells it: matched without regard to case or a trailing slash, as addresses get typed. */
-const normalized = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowerCase();
-const screenAt = (pathname: string): ScreenName | undefined => SCREEN_BY_PATH.get(normalized(pathname));
 
 // The first screen's code and strings start downloading now, while the shared strings (common) load,
 // instead of after them: the layout waits for those before it renders the screen. A failure here
@@ -141,7 +133,7 @@ const NotFound = SCREEN_COMPONENTS.notFound;
  */
 function CurrentScreen() {
   const { pathname } = useLocation();
-  const redirect = REDIRECTS[normalized(pathname)];
+  const redirect = SCREEN_REDIRECTS[normalizedPath(pathname)];
   if (redirect) return <Navigate to={redirect} replace />;
   const name = screenAt(pathname);
   // An unknown address keeps a signed-in user inside their area, with their menu.
