@@ -21,6 +21,9 @@ import { patientDni } from './084-patient-dni.ts';
 import { activeAccountsInIdOrder } from './085-active-accounts-in-id-order.ts';
 import { weeklyHoursVersions } from './090-weekly-hours-versions.ts';
 import { visitTypes } from './095-visit-types.ts';
+import { reminderPlan } from './105-reminder-plan.ts';
+import { remindersAsNotices } from './106-reminders-as-notices.ts';
+import { phonesInE164 } from './107-phones-in-e164.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -81,4 +84,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '085-active-accounts-in-id-order': activeAccountsInIdOrder,
   '090-weekly-hours-versions': weeklyHoursVersions,
   '095-visit-types': visitTypes,
+  '105-reminder-plan': reminderPlan,
+  '106-reminders-as-notices': remindersAsNotices,
+  '107-phones-in-e164': phonesInE164,
 };

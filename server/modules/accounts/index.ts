@@ -18,6 +18,7 @@ export {
   lockActiveAdmins,
   lockActiveUser,
   namesOf,
+  patientPhone,
   personalDataColumns,
   personalProfileOf,
   replacePassword,

@@ -60,7 +60,7 @@ describe.each(DATABASES)('names are one line on %s', (kind) => {
     expect(contact.status).toBe(400);
   });
 
-  it("an older account's name reaches the doctor's e-mail as one quoted line, its link defused", async () => {
+  it("an older account's name reaches the doctor's e-mail as one inert line, its link defused, without quotation marks", async () => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente', { nombre: INJECTED, apellido1: 'Soler' });
     await openSlots(server, doctor.id_doctor as number, '2026-03-04', ['10:00']);
@@ -72,7 +72,8 @@ describe.each(DATABASES)('names are one line on %s', (kind) => {
     const deadline = Date.now() + 15_000;
     while (!smtp.messages.some((m) => m.to.includes(doctor.correo)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const mail = parseMail(smtp.messages.find((m) => m.to.includes(doctor.correo))?.raw ?? '');
-    expect(mail.text).toContain('“Ana URGENTE: confirme sus datos en https: malo.example/login Soler” ha pedido una cita contigo.');
+    expect(mail.text).toContain('Ana URGENTE: confirme sus datos en https: malo․example/login Soler ha pedido una cita contigo.');
+    expect(mail.text).not.toContain('“');
     expect(mail.text).not.toContain('https://malo.example');
     expect(mail.text.split(/\r?\n/)).not.toContain('URGENTE: confirme sus datos en https://malo.example/login');
   });
