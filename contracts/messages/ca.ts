@@ -2,6 +2,11 @@ import type { Messages } from './es.ts';
 
 export const ca: Messages = {
   validation: {
+    telefono_no_valido: "El telèfon no és un número que existeixi. Escriu-lo amb el prefix del país si no és d'Espanya (per exemple +33 6 12 34 56 78).",
+    canal_invalido: 'El canal ha de ser correu electrònic o SMS.',
+    horas_antes_invalidas: "L'antelació ha de ser d'1 hora a 30 dies.",
+    demasiados_recordatorios: 'Com a màxim tres recordatoris per visita.',
+    recordatorio_repetido: 'Aquest recordatori ja és al pla.',
     regla_antelacion_reserva_min_rango: "L'antelació per reservar ha d'estar entre 0 i 168 hores.",
     regla_horizonte_dias_rango: "La data més llunyana ha d'estar entre 1 i 365 dies.",
     regla_antelacion_cancelacion_min_rango: "L'antelació per cancel·lar ha d'estar entre 0 i 168 hores.",

@@ -2,6 +2,11 @@ import type { Messages } from './es.ts';
 
 export const en: Messages = {
   validation: {
+    telefono_no_valido: 'The phone is not a number that exists. Write it with the country code if it is not Spanish (for example +33 6 12 34 56 78).',
+    canal_invalido: 'The channel must be e-mail or SMS.',
+    horas_antes_invalidas: 'The notice must be from 1 hour to 30 days before.',
+    demasiados_recordatorios: 'At most three reminders a visit.',
+    recordatorio_repetido: 'This reminder is already in the plan.',
     regla_antelacion_reserva_min_rango: 'The notice to book must be between 0 and 168 hours.',
     regla_horizonte_dias_rango: 'The furthest date must be between 1 and 365 days.',
     regla_antelacion_cancelacion_min_rango: 'The notice to cancel must be between 0 and 168 hours.',

@@ -4,6 +4,11 @@
  */
 export const es = {
   validation: {
+    telefono_no_valido: 'El teléfono no es un número que exista. Escríbelo con el prefijo del país si no es de España (por ejemplo +33 6 12 34 56 78).',
+    canal_invalido: 'El canal debe ser correo electrónico o SMS.',
+    horas_antes_invalidas: 'La antelación debe ser de 1 hora a 30 días.',
+    demasiados_recordatorios: 'Como mucho tres recordatorios por visita.',
+    recordatorio_repetido: 'Este recordatorio ya está en el plan.',
     regla_antelacion_reserva_min_rango: 'La antelación para reservar debe estar entre 0 y 168 horas.',
     regla_horizonte_dias_rango: 'La fecha más lejana debe estar entre 1 y 365 días.',
     regla_antelacion_cancelacion_min_rango: 'La antelación para cancelar debe estar entre 0 y 168 horas.',

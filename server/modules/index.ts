@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { patientPhone } from './accounts/index.ts';
 import { agendaRoutes } from './agenda/agenda.routes.ts';
 import { clinicHolidays, keepOpenPlugin } from './agenda/keep-open.ts';
 import { clinicDays } from './agenda/clinic-days.ts';
@@ -65,19 +66,18 @@ export const modules: FastifyPluginAsyncZod[] = [
   auditRoutes,
   homeRoutes,
   dataExportRoutes,
-  // The reminders' e-mails read their appointments through the appointments module.
-  remindersPlugin(findAppointmentMailRows, (app) => {
-    const oneTap = createOneTapService(app);
-    return (id_cita) => oneTap.links(id_cita);
-  }),
-  // The messages that tell patients and doctors of each change of a visit.
-  noticesRoutes(
-    async (db, id_cita) => findAppointment(db, id_cita),
-    (app) => {
+  // The doctors' grouped request notices read their appointments through the appointments module.
+  remindersPlugin(findAppointmentMailRows),
+  // The messages that tell patients and doctors of each change of a visit, and the reminders.
+  noticesRoutes({
+    owners: async (db, id_cita) => findAppointment(db, id_cita),
+    read: findAppointmentMailRows,
+    phoneOf: (app, id_paciente) => patientPhone(app.db, id_paciente),
+    links: (app) => {
       const oneTap = createOneTapService(app);
       return (id_cita) => oneTap.links(id_cita);
     },
-  ),
+  }),
   keepOpenPlugin,
   waitlistRoutes,
   deskPatientsRoutes,

@@ -121,19 +121,20 @@ async function checkDatabase(options: DatabaseOptions, ledger: Ledger) {
     const written = await db
       .selectFrom('citas as c')
       .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
-      .select(['c.id_cita', 'c.recordatorio', 'a.estado as hueco'])
+      .select(['c.id_cita', 'a.estado as hueco'])
       .where('c.motivo', '=', MOTIVO)
       .execute();
-    const reminders = await db.selectFrom('recordatorios').select('id_cita').execute();
+    // The patient's "request received" notice is written in the booking's transaction.
+    const reminders = await db.selectFrom('notificaciones').select('id_cita').where('tipo', '=', 'solicitada').where('destinatario', '=', 'paciente').execute();
     const audits = await db.selectFrom('auditoria').select('detalle').where('accion', '=', 'cita.crear').execute();
     const count = (values: number[], id: number) => values.filter((value) => value === id).length;
     const remindedIds = reminders.map((row) => row.id_cita);
     const auditedIds = audits.map((row) => Number(/^cita (\d+)\b/.exec(row.detalle ?? '')?.[1]));
     for (const cita of written) {
       expect(
-        { hueco: cita.hueco, recordatorios: count(remindedIds, cita.id_cita), auditorias: count(auditedIds, cita.id_cita) },
+        { hueco: cita.hueco, avisos: count(remindedIds, cita.id_cita), auditorias: count(auditedIds, cita.id_cita) },
         `cita ${cita.id_cita}`,
-      ).toEqual({ hueco: 'Reservado', recordatorios: cita.recordatorio ? 1 : 0, auditorias: 1 });
+      ).toEqual({ hueco: 'Reservado', avisos: 1, auditorias: 1 });
     }
     return written.length;
   } finally {

@@ -126,8 +126,7 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
       DEMO_DATA: 'false',
       CLINIC_TIMEZONE: TIME_ZONE,
       SMTP_URL: smtp.url,
-      // Every reminder of the coming two weeks is due at once, and both instances look every 0.2 s.
-      REMINDER_HOURS: '336',
+      // Both instances look for due notices (reminders among them) every 0.2 s.
       REMINDER_POLL_SECONDS: '0.2',
       // One notice e-mail per request, so each can be counted (grouping has its own tests:
       // server/modules/reminders/grouped-notices.test.ts).
@@ -148,6 +147,10 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
     // Started together on the empty schema: both run the migrations at once, as a rolling deploy would.
     instances = await Promise.all([startServerProcess(env()), startServerProcess(env())]);
     handle = openDatabase({ databaseUrl, dataDir: folders[0] ?? '', schema: schema.schema, poolSize: 2 });
+    // The clinic's reminder plan: one e-mail two weeks before, so every reminder of the coming two
+    // weeks is due at once.
+    await handle.db.deleteFrom('plan_recordatorios').execute();
+    await handle.db.insertInto('plan_recordatorios').values({ orden: 1, canal: 'email', horas_antes: 336 }).execute();
   }, 90_000);
 
   afterAll(async () => {
@@ -203,8 +206,9 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
     // Both workers poll; wait until every reminder is settled, then a few more rounds of both.
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const pending = await handle.db.selectFrom('recordatorios').select('estado').where('estado', '<>', 'enviado').execute();
-      const all = await handle.db.selectFrom('recordatorios').select('id_recordatorio').execute();
+      const reminders = handle.db.selectFrom('notificaciones').where('tipo', '=', 'recordatorio');
+      const pending = await reminders.select('estado').where('estado', '<>', 'enviado').execute();
+      const all = await reminders.select('id_notificacion').execute();
       const unsent = await handle.db.selectFrom('notificaciones').select('estado').where('estado', '=', 'pendiente').execute();
       if (pending.length === 0 && all.length === clinic.slots.length && unsent.length === 0) break;
       if (Date.now() > deadline) throw new Error(`reminders not sent in time: ${pending.length} of ${all.length} pending`);

@@ -65,7 +65,7 @@ describe.each(DATABASES)('GET /api/metrics on %s (decision 0086)', (kind) => {
     expect(found.get('galeno_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
     expect(found.get('galeno_outbox_due')?.metrics.map((metric) => metric.labels?.outbox).sort()).toEqual([
       'avisos_solicitud',
-      'recordatorios',
+      'notificaciones',
     ]);
     const pool = found.get('galeno_db_pool_connections');
     if (kind === 'postgres') {

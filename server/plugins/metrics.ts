@@ -49,7 +49,7 @@ function processMetrics(): Registry {
 /** What the metrics read from modules' tables, handed in by server/app.ts (plugins never import a module). */
 export interface MetricsSources {
   /** Reminders and request notices past their time and not yet sent. */
-  countDueOutbox: (now: string) => Promise<{ recordatorios: number; avisos_solicitud: number }>;
+  countDueOutbox: (now: string) => Promise<{ notificaciones: number; avisos_solicitud: number }>;
   /** Route handlers running now (plugins/handlers-in-flight.ts). */
   handlersRunning: () => number;
   /** The visit notices' queue by channel: waiting, sent and failed. */
@@ -175,7 +175,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox, h
     async collect() {
       try {
         const due = await countDueOutbox(app.clock.now().toISOString());
-        this.set({ outbox: 'recordatorios' }, due.recordatorios);
+        this.set({ outbox: 'notificaciones' }, due.notificaciones);
         this.set({ outbox: 'avisos_solicitud' }, due.avisos_solicitud);
       } catch (error) {
         // The database not answering must not take the other figures down with it.

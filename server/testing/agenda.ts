@@ -54,7 +54,11 @@ export async function bookSlot(
     .returning('id_cita')
     .executeTakeFirstOrThrow();
   if (options.recordatorio) {
-    await db.insertInto('recordatorios').values({ id_cita, enviar_en: now, estado: 'pendiente', reservado_hasta: null, enviado_en: null }).execute();
+    // A reminder notice due now; the worker reads its visit when it sends it.
+    await db
+      .insertInto('notificaciones')
+      .values({ id_cita, destinatario: 'paciente', canal: 'email', tipo: 'recordatorio', datos: '{}', estado: 'pendiente', enviar_en: now, reservado_hasta: null, id_pasarela: null, error: null, creado_en: now, enviado_en: null, actualizado_en: now })
+      .execute();
   }
   return { id_cita, id_agenda: slot.id_agenda };
 }

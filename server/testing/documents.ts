@@ -10,16 +10,14 @@ import { renderHistoryPdf } from '../modules/patients/history-pdf.ts';
 import {
   appointmentIcs,
   bookingNoticeMail,
-  cancellationMail,
-  doctorCancellationMail,
   feedTexts,
   groupedNoticeMail,
-  movedNoticeMail,
-  patientLeftMail,
-  reminderMail,
   type MailContext,
 } from '../modules/reminders/reminders.mail.ts';
 import type { AppointmentMailRow } from '../modules/reminders/index.ts';
+import { doctorNoticeMail, patientNoticeMail } from '../modules/notices/notices.mail.ts';
+import { noticeSms } from '../modules/notices/notices.sms.ts';
+import type { NoticeData } from '../modules/notices/notice-data.ts';
 import { goneMail, offerMail } from '../modules/waitlist/waitlist.mail.ts';
 import type { OfferRow } from '../modules/waitlist/waitlist.repository.ts';
 
@@ -262,16 +260,19 @@ export async function renderEveryDocument(language: Language): Promise<RenderedD
   };
   const history = await renderHistoryPdf({ ...historyInput, filters: { tipo: 'rev', fecha: '2026', desde: '2026-01-01' } });
   const emptyHistory = await renderHistoryPdf({ ...historyInput, filters: {}, items: [] });
+  const typed = { ...confirmed, tipo_es: 'Análisis', tipo_ca: 'Anàlisi', tipo_en: 'Blood test', tipo_instrucciones: 'Venga en ayunas' };
+  const links = { confirmar: 'https://galeno.example.es/enlace?token=1', cancelar: 'https://galeno.example.es/enlace?token=2', cambiar: 'https://galeno.example.es/enlace?token=3' };
+  const notice = (change: NoticeData['change']): NoticeData => ({ visit: typed, change });
   return [
-    mail('reminder (pending)', reminderMail(pending, mailContext)),
-    mail('reminder (confirmed)', reminderMail(confirmed, mailContext)),
+    mail('reminder', patientNoticeMail(notice({ tipo: 'recordatorio' }), mailContext, links)),
+    mail('booked by the doctor', patientNoticeMail(notice({ tipo: 'reservada_doctor' }), mailContext, links)),
+    mail('cancelled by the clinic', patientNoticeMail(notice({ tipo: 'cancelada', por: 'clinica', motivo: null }), mailContext)),
+    mail('rejected', patientNoticeMail(notice({ tipo: 'rechazada', motivo: 'Sin huecos' }), mailContext)),
+    mail('moved by the patient (doctor)', doctorNoticeMail(notice({ tipo: 'cambiada', por: 'paciente', antes: { fecha: '2026-03-05', hora: '12:00' } }), 'doctor_cambiada', mailContext)),
+    mail('patient left (doctor)', doctorNoticeMail(notice({ tipo: 'cancelada', por: 'paciente', motivo: null, baja: true }), 'doctor_baja_paciente', mailContext)),
+    { name: 'reminder SMS', text: noticeSms({ ...notice({ tipo: 'recordatorio' }), telefono: '+34612345678' }, 'recordatorio', clinic) },
     mail('booking notice', bookingNoticeMail(pending, mailContext)),
     mail('grouped notice', groupedNoticeMail([pending, { ...pending, id_cita: 42, fecha: '2026-03-08' }], mailContext)),
-    mail('patient left', patientLeftMail(pending, mailContext)),
-    mail('moved notice', movedNoticeMail(pending, mailContext, { fecha: '2026-03-05', hora: '12:00:00' })),
-    mail('cancellation', cancellationMail(confirmed, mailContext)),
-    mail('rejected request', doctorCancellationMail(pending, mailContext, true)),
-    mail('cancelled by the doctor', doctorCancellationMail(confirmed, mailContext, false)),
     { name: 'appointment .ics', text: appointmentIcs(confirmed, mailContext, language) },
     {
       name: 'calendar feed',

@@ -24,8 +24,17 @@ export async function confirmVisit(server: TestServer, doctor: TestUser, id_cita
   expect(accepted.status).toBe(200);
 }
 
+/** The state of a visit's first reminder (a notice of the clinic's reminder plan). */
 export const reminderEstado = async (server: TestServer, id_cita: number) =>
-  (await server.database.db.selectFrom('recordatorios').select('estado').where('id_cita', '=', id_cita).executeTakeFirstOrThrow()).estado;
+  (
+    await server.database.db
+      .selectFrom('notificaciones')
+      .select('estado')
+      .where('id_cita', '=', id_cita)
+      .where('tipo', '=', 'recordatorio')
+      .orderBy('id_notificacion')
+      .executeTakeFirstOrThrow()
+  ).estado;
 
 export const consultations = async (server: TestServer, id_cita: number) =>
   server.database.db.selectFrom('consultas').select('id_consulta').where('id_cita', '=', id_cita).execute();

@@ -23,6 +23,9 @@ import { weeklyHoursVersions } from './090-weekly-hours-versions.ts';
 import { visitTypes } from './095-visit-types.ts';
 import { calendarLinksFollowTheAccount } from './102-calendar-links-follow-the-account.ts';
 import { signupAddressAndNoShowDisputes } from './103-signup-address-and-no-show-disputes.ts';
+import { reminderPlan } from './105-reminder-plan.ts';
+import { remindersAsNotices } from './106-reminders-as-notices.ts';
+import { phonesInE164 } from './107-phones-in-e164.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -85,4 +88,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '095-visit-types': visitTypes,
   '102-calendar-links-follow-the-account': calendarLinksFollowTheAccount,
   '103-signup-address-and-no-show-disputes': signupAddressAndNoShowDisputes,
+  '105-reminder-plan': reminderPlan,
+  '106-reminders-as-notices': remindersAsNotices,
+  '107-phones-in-e164': phonesInE164,
 };

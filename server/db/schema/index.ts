@@ -488,6 +488,28 @@ export interface NotificacionesTable {
   actualizado_en: string;
 }
 
+/** One step of the clinic's reminder plan (migration 105). */
+export interface PlanRecordatoriosTable {
+  orden: number;
+  canal: 'email' | 'sms';
+  horas_antes: number;
+}
+
+/** A patient's own switches for reminder e-mails and for SMS (migration 105); no row: both on. */
+export interface AvisosPacienteTable {
+  id_paciente: number;
+  recordatorio_correo: number;
+  avisos_sms: number;
+  actualizado_en: string;
+}
+
+/** A stored phone number migration 107 could not read as a number, kept as it was. */
+export interface TelefonosSinConvertirTable {
+  id_usuario: number;
+  telefono: string;
+  creado_en: string;
+}
+
 /** A phone number that answered "BAJA" (migration 071). */
 export interface SmsBajasTable {
   telefono: string;
@@ -526,6 +548,9 @@ export interface Database {
   recordatorios: RecordatoriosTable;
   notificaciones: NotificacionesTable;
   sms_bajas: SmsBajasTable;
+  plan_recordatorios: PlanRecordatoriosTable;
+  avisos_paciente: AvisosPacienteTable;
+  telefonos_sin_convertir: TelefonosSinConvertirTable;
   enlaces_usados: EnlacesUsadosTable;
   restablecimientos_contrasena: RestablecimientosContrasenaTable;
   identificadores: IdentificadoresTable;

@@ -556,3 +556,14 @@ export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string
     .execute();
   return new Map(rows.map((row) => [row.id_usuario, fullName(row)]));
 }
+
+/** A patient's phone number as stored (E.164 since every save checks it), or null. */
+export async function patientPhone(db: Db, id_paciente: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('pacientes as p')
+    .innerJoin('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .select('u.telefono')
+    .where('p.id_paciente', '=', id_paciente)
+    .executeTakeFirst();
+  return row?.telefono ?? null;
+}

@@ -19,6 +19,7 @@ export {
   lockActiveAdmins,
   lockActiveUser,
   namesOf,
+  patientPhone,
   personalDataColumns,
   personalProfileOf,
   replacePassword,

@@ -334,7 +334,7 @@ describe.each(DATABASES)('agenda on %s', (kind) => {
     expect(rejected.body).toEqual({ id_cita, estado: 'Cancelada' });
     const [slot] = await dayOf(server, doctor);
     expect(slot).toMatchObject({ id_agenda, estado: 'Disponible', cita: null });
-    const reminder = await server.database.db.selectFrom('recordatorios').select('estado').where('id_cita', '=', id_cita).executeTakeFirstOrThrow();
+    const reminder = await server.database.db.selectFrom('notificaciones').select('estado').where('id_cita', '=', id_cita).where('tipo', '=', 'recordatorio').executeTakeFirstOrThrow();
     expect(reminder.estado).toBe('cancelado');
     // Audited as a rejection (the request was never a visit), not as a cancellation.
     expect((await auditEntries(server, 'cita.rechazar')).at(-1)).toMatchObject({ id_paciente: patient.id_paciente, detalle: `cita ${id_cita}` });

@@ -229,7 +229,11 @@ describe.each(DATABASES)('weekly hours and absences on %s', (kind) => {
 
     await server.app.mailer.settled();
     let mail: { raw: string } | undefined;
-    for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count)).find((message) => message.to.includes(`ausencia.${kind}@example.com`));
+    for (let count = 1; !mail; count += 1) {
+      mail = (await smtp.waitFor(count)).find(
+        (message) => message.to.includes(`ausencia.${kind}@example.com`) && parseMail(message.raw).subject.startsWith('Solicitud de cita rechazada'),
+      );
+    }
     expect(parseMail(mail.raw).text).toContain('«Pedir cita»');
     // The notice says why: the doctor is away that day.
     expect(parseMail(mail.raw).text).toMatch(/Motivo: .+ no pasa consulta ese día\./);

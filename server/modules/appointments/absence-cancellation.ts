@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database, EstadoCita } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
-import { notifyPatientOfDoctorCancellation } from '../reminders/index.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState } from './appointments.repository.ts';
 import { releaseAppointment } from './release-appointment.ts';
@@ -29,7 +29,7 @@ export async function cancelForAbsence(
   appointments: readonly AbsentAppointment[],
 ): Promise<{ cancelled: { id_cita: number; id_agenda: number }[]; notify: () => Promise<void> }> {
   const stamp = app.clock.now().toISOString();
-  const done: { id_cita: number; id_agenda: number; wasRequest: boolean }[] = [];
+  const done: { id_cita: number; id_agenda: number }[] = [];
   for (const appointment of appointments) {
     const ok = await changeAppointmentState(trx, appointment.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, {
       cancelada_por: 'doctor',
@@ -37,6 +37,14 @@ export async function cancelForAbsence(
     });
     if (!ok) continue;
     await releaseAppointment(app, trx, appointment);
+    // The patient is told (the calendar entry removed); a request is told it could not be accepted.
+    await recordVisitChange(
+      app,
+      trx,
+      findAppointmentMailRows,
+      appointment.id_cita,
+      appointment.estado === 'pendiente' ? { tipo: 'rechazada', motivo: null, causa: 'ausencia' } : { tipo: 'cancelada', por: 'doctor', motivo: null, causa: 'ausencia' },
+    );
     await writeAudit(
       trx,
       actorAudit(caller.actor, caller.address, stamp, {
@@ -45,14 +53,10 @@ export async function cancelForAbsence(
         detalle: `cita ${appointment.id_cita}: ausencia`,
       }),
     );
-    done.push({ id_cita: appointment.id_cita, id_agenda: appointment.id_agenda, wasRequest: appointment.estado === 'pendiente' });
+    done.push({ id_cita: appointment.id_cita, id_agenda: appointment.id_agenda });
   }
   return {
-    cancelled: done.map(({ id_cita, id_agenda }) => ({ id_cita, id_agenda })),
-    notify: async () => {
-      for (const appointment of done) {
-        await notifyPatientOfDoctorCancellation(app, findAppointmentMailRows, appointment.id_cita, appointment.wasRequest, 'ausencia');
-      }
-    },
+    cancelled: done,
+    notify: async () => sendNoticesSoon(app),
   };
 }

@@ -428,6 +428,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
   if (ids.length === 0) return [];
   return appointmentsWithPeople(db)
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
+    .leftJoin('tipos_visita as tv', 'tv.id_tipo', 'c.id_tipo_visita')
     .select([
       'c.id_cita',
       'c.fecha',
@@ -451,6 +452,10 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
       'e.nombre as especialidad_es',
       'e.nombre_ca as especialidad_ca',
       'e.nombre_en as especialidad_en',
+      'tv.nombre_es as tipo_es',
+      'tv.nombre_ca as tipo_ca',
+      'tv.nombre_en as tipo_en',
+      'tv.instrucciones as tipo_instrucciones',
     ])
     .where('c.id_cita', 'in', ids)
     .execute();
@@ -554,7 +559,12 @@ const specialtyColumn = { es: 'e.nombre', ca: 'e.nombre_ca', en: 'e.nombre_en' }
 /** Every appointment, cancelled ones too, with its reminder if one was asked for. */
 export async function listPatientAppointmentsForExport(db: Db, id_paciente: number, language: Language) {
   const rows = await appointmentsWithPeople(db)
-    .leftJoin('recordatorios as r', 'r.id_cita', 'c.id_cita')
+    // The visit's latest reminder (a notice of the clinic's reminder plan).
+    .leftJoin('notificaciones as r', (join) =>
+      join.onRef('r.id_cita', '=', 'c.id_cita').on('r.id_notificacion', '=', (eb) =>
+        eb.selectFrom('notificaciones as n').select((inner) => inner.fn.max('n.id_notificacion').as('ultimo')).whereRef('n.id_cita', '=', 'c.id_cita').where('n.tipo', '=', 'recordatorio'),
+      ),
+    )
     .select([
       'c.id_cita',
       'c.fecha',

@@ -256,7 +256,11 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       const audit = await auditEntries(server, 'cita.crear', { id_paciente: patient.id_paciente });
       expect(audit).toHaveLength(1);
       expect(audit[0]?.detalle).not.toContain('Dolor');
-      expect(await server.database.db.selectFrom('recordatorios').selectAll().where('id_cita', '=', created.body.id_cita).execute()).toEqual([]);
+      // Reminders are on by default, whatever the old "recordatorio" box said: the clinic's plan
+      // (an e-mail two days before) applies.
+      expect(
+        await server.database.db.selectFrom('notificaciones').select(['canal', 'enviar_en']).where('id_cita', '=', created.body.id_cita).where('tipo', '=', 'recordatorio').execute(),
+      ).toEqual([{ canal: 'email', enviar_en: '2026-03-02T09:30:00.000Z' }]);
 
       const other = await server.createUser('paciente');
       const taken = await server.request('POST', '/api/citas', { token: other.token, body: booking(id_doctor, '10:30') });
@@ -477,8 +481,9 @@ describe.each(DATABASES)('booking on %s', (kind) => {
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toEqual({ id_cita: id, estado: 'Cancelada' });
       expect(await slotEstado(server, id_doctor, WEDNESDAY, '10:00')).toBe('Disponible');
-      const reminder = await server.database.db.selectFrom('recordatorios').select('estado').where('id_cita', '=', id).executeTakeFirstOrThrow();
-      expect(reminder.estado).toBe('cancelado');
+      // Its reminders are dropped.
+      const reminders = await server.database.db.selectFrom('notificaciones').select('estado').where('id_cita', '=', id).where('tipo', '=', 'recordatorio').execute();
+      expect(reminders.map((row) => row.estado)).toEqual(['cancelado']);
       const audit = await auditEntries(server, 'cita.cancelar', { id_paciente: owner.id_paciente });
       expect(audit).toHaveLength(1);
 

@@ -8,7 +8,8 @@ import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { findActivePatientOfAccount, findConsultation, insertConsultation } from '../consultations/index.ts';
-import { scheduleReminder } from '../reminders/index.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
+import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { insertAppointment } from './appointments.repository.ts';
 import { holdSlotForAppointment, type HoldRefusal } from './hold-slot.ts';
 import { TIPOS_CONSULTA, type TipoConsulta } from '../../../contracts/consultation-types.ts';
@@ -77,7 +78,8 @@ export function createAssignService(app: FastifyInstance) {
             duracion_min: chosen.minutos,
           });
           await recordExtraSlots(trx, id_cita, slot.extra);
-          if (input.recordatorio) await scheduleReminder(app, trx, { id_cita, fecha: input.fecha, hora: slot.hora });
+          // The patient is told, with the calendar entry, and gets the clinic's reminders.
+          await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'reservada_doctor' });
           const id = await insertConsultation(trx, {
             id_paciente,
             id_doctor,
@@ -104,6 +106,7 @@ export function createAssignService(app: FastifyInstance) {
         if (uniqueViolation(error)) throw fail(409, 'consulta_hueco_ocupado', caller.language);
         throw error;
       }
+      sendNoticesSoon(app);
       const created = await findConsultation(db, id_consulta);
       if (!created) throw fail(404, 'no_encontrado', caller.language);
       return created;

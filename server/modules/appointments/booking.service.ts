@@ -22,11 +22,8 @@ import { writeAudit } from '../audit/index.ts';
 import {
   appointmentIcs,
   calendarContext,
-  moveReminder,
   notifyDoctorOfBooking,
-  notifyDoctorOfMove,
   queueRequestNotice,
-  scheduleReminder,
 } from '../reminders/index.ts';
 import { readClinic } from '../clinic/index.ts';
 import { visitTypeNamer } from '../visit-types/index.ts';
@@ -182,8 +179,6 @@ export function createBookingService(app: FastifyInstance) {
             duracion_min: chosen.minutos,
           });
           await recordExtraSlots(trx, id, extra.ids);
-          if (input.recordatorio)
-            await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora: slot.hora_inicio });
           const noticeDue = await queueRequestNotice(app, trx, { id_cita: id, id_doctor });
           await recordVisitChange(app, trx, findAppointmentMailRows, id, { tipo: 'solicitada' });
           await writeAudit(trx, {
@@ -297,7 +292,6 @@ export function createBookingService(app: FastifyInstance) {
           if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'hueco_ocupado', language);
           await recordExtraSlots(trx, id_cita, extra.ids);
           await settleSlots(app, trx, letGo);
-          if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
             tipo: 'cambiada',
             por: 'paciente',
@@ -323,7 +317,6 @@ export function createBookingService(app: FastifyInstance) {
         if (uniqueViolation(error)) throw fail(409, 'hueco_ocupado', language);
         throw error;
       }
-      await notifyDoctorOfMove(app, findAppointmentMailRows, id_cita, moved.before);
       sendNoticesSoon(app);
       app.events.emit('slotFreed', { id_doctor: moved.id_doctor });
       return { id_cita, id_doctor: moved.id_doctor, fecha: moved.fecha, hora: moved.hora, estado: 'pendiente' };

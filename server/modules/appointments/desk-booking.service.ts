@@ -21,7 +21,6 @@ import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, openConsultationFor } from '../consultations/index.ts';
 import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
-import { moveReminder, scheduleReminder } from '../reminders/index.ts';
 import { visitTypeNamer } from '../visit-types/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, insertAppointment, lockAppointment } from './appointments.repository.ts';
@@ -237,7 +236,6 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           await recordExtraSlots(trx, id, extra.ids);
           const override = cap && input.forzar_limite ? input.forzar_limite.motivo : null;
           if (override) await setCapOverride(trx, id, override);
-          await scheduleReminder(app, trx, { id_cita: id, fecha: slot.fecha, hora });
           await recordVisitChange(app, trx, findAppointmentMailRows, id, { tipo: 'reservada_recepcion' });
           await openConsultationFor(trx, { id_cita: id, id_paciente: input.id_paciente, id_doctor: slot.id_doctor, fecha: slot.fecha, hora, motivo: input.motivo }, stamp);
           await writeAudit(
@@ -323,7 +321,6 @@ export function createDeskBookingService(app: FastifyInstance, isClosedDay: Clos
           if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'recepcion_hueco_ocupado', language);
           await recordExtraSlots(trx, id_cita, extra.ids);
           await settleSlots(app, trx, letGo);
-          if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora });
           await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
             tipo: 'cambiada',
             por: 'clinica',

@@ -121,8 +121,9 @@ describe.each(DATABASES)('the front desk books for a patient on %s', (kind) => {
     expect(await slotEstado(server, id_doctor, DAY, '10:00')).toBe('Reservado');
     // Confirmed as a doctor's confirmation is: its consultation is open, the reminder is scheduled.
     expect(await db().selectFrom('consultas').select('estado').where('id_cita', '=', id_cita).execute()).toEqual([{ estado: 'confirmada' }]);
-    expect(await db().selectFrom('recordatorios').select(['estado', 'enviar_en']).where('id_cita', '=', id_cita).execute()).toEqual([
-      { estado: 'pendiente', enviar_en: '2026-03-09T09:00:00.000Z' },
+    // The clinic's plan: an e-mail two days before (the patient has no mobile, so no SMS).
+    expect(await db().selectFrom('notificaciones').select(['estado', 'enviar_en']).where('id_cita', '=', id_cita).where('tipo', '=', 'recordatorio').execute()).toEqual([
+      { estado: 'pendiente', enviar_en: '2026-03-08T09:00:00.000Z' },
     ]);
     const audit = await db().selectFrom('auditoria').select(['id_usuario', 'rol', 'accion', 'id_paciente', 'detalle']).where('accion', '=', 'cita.crear').where('id_paciente', '=', idOf(ana)).execute();
     expect(audit).toEqual([{ id_usuario: desk.id_usuario, rol: 'recepcion', accion: 'cita.crear', id_paciente: idOf(ana), detalle: `cita ${id_cita}, doctor ${id_doctor}, recepción` }]);
@@ -244,8 +245,8 @@ describe.each(DATABASES)('the front desk books for a patient on %s', (kind) => {
     expect(await db().selectFrom('consultas').select(['id_doctor', 'fecha', 'hora', 'tipo', 'descripcion', 'motivo']).where('id_cita', '=', id_cita).execute()).toEqual([
       { id_doctor: ruiz.id_doctor, fecha: TOMORROW, hora: '16:00', tipo: 'Revisión', descripcion: 'Traer analítica', motivo: 'Tiroides' },
     ]);
-    // The reminder follows: 24 h before 16:00 Madrid on the 3rd.
-    expect(await db().selectFrom('recordatorios').select('enviar_en').where('id_cita', '=', id_cita).execute()).toEqual([{ enviar_en: '2026-03-02T15:00:00.000Z' }]);
+    // The reminder follows: two days before 16:00 Madrid on the 3rd has passed, so none is left waiting.
+    expect(await db().selectFrom('notificaciones').select('enviar_en').where('id_cita', '=', id_cita).where('tipo', '=', 'recordatorio').where('estado', '=', 'pendiente').execute()).toEqual([]);
     expect((await cita(id_cita)).secuencia).toBeGreaterThan(after.secuencia);
 
     const refused = await move(id_cita, { id_agenda: otherSpecialty, desde_agenda: elsewhere });

@@ -43,7 +43,12 @@ export async function nextAppointmentsOf(db: Db, dialect: DialectName, ids: read
  */
 export async function deskVisitsOf(db: Db, id_paciente: number, language: Language) {
   const rows = await appointmentsWithPeople(db)
-    .leftJoin('recordatorios as r', 'r.id_cita', 'c.id_cita')
+    // The visit's latest reminder (a notice of the clinic's reminder plan).
+    .leftJoin('notificaciones as r', (join) =>
+      join.onRef('r.id_cita', '=', 'c.id_cita').on('r.id_notificacion', '=', (eb) =>
+        eb.selectFrom('notificaciones as n').select((inner) => inner.fn.max('n.id_notificacion').as('ultimo')).whereRef('n.id_cita', '=', 'c.id_cita').where('n.tipo', '=', 'recordatorio'),
+      ),
+    )
     .select([
       'c.id_cita',
       'c.fecha',

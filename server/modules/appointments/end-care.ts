@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
-import { notifyDoctorsOfPatientLeaving, notifyPatientsOfCancellation } from '../reminders/index.ts';
+import { recordVisitChange, sendNoticesSoon, type VisitChange } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import { changeAppointmentState, findUpcomingAppointments, type AppointmentsOf } from './appointments.repository.ts';
 import { releaseAppointment } from './release-appointment.ts';
@@ -17,6 +17,8 @@ export interface UpcomingCancellation {
   accion: AccionAuditoria;
   /** Why, for the audit entry's detalle (no medical content). */
   reason: string;
+  /** What the visit's people are told of each cancellation. */
+  change: VisitChange;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function cancelUpcomingAppointments(
   for (const cita of upcoming) {
     if (!(await changeAppointmentState(trx, cita.id_cita, 'Cancelada', ['pendiente', 'Confirmada'], stamp, { cancelada_por: 'clinica' }))) continue;
     await releaseAppointment(app, trx, cita);
+    await recordVisitChange(app, trx, findAppointmentMailRows, cita.id_cita, cancellation.change);
     await writeAudit(
       trx,
       actorAudit(caller.actor, caller.address, stamp, {
@@ -74,9 +77,11 @@ async function endAppointmentsOf(
     of: who === 'patient' ? { patientUser: id_usuario } : { doctorUser: id_usuario },
     accion: who === 'patient' ? 'cita.cancelar_baja_paciente' : 'cita.cancelar_baja_doctor',
     reason: `${who === 'patient' ? 'el paciente' : 'el doctor'} (usuario ${id_usuario}) deja la clínica`,
+    // A leaving patient's doctors are told (the patient, who is leaving, is not); a leaving
+    // doctor's patients are told their visit is cancelled, with the calendar entry to remove.
+    change: who === 'patient' ? { tipo: 'cancelada', por: 'paciente', motivo: null, baja: true } : { tipo: 'cancelada', por: 'clinica', motivo: null },
   });
-  const notifyOthers = who === 'patient' ? notifyDoctorsOfPatientLeaving : notifyPatientsOfCancellation;
-  return { cancelled, notify: () => notifyOthers(app, findAppointmentMailRows, cancelled) };
+  return { cancelled, notify: async () => sendNoticesSoon(app) };
 }
 
 /** A patient leaves the clinic: see endAppointmentsOf. */

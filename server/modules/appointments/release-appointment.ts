@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
-import { cancelPendingReminder } from '../reminders/index.ts';
+import { dropVisitReminders } from '../notices/index.ts';
 import { freeSlot } from './slots-for-appointments.ts';
 import { freeExtraSlots } from './visit-span.ts';
 
@@ -13,14 +13,14 @@ import { freeExtraSlots } from './visit-span.ts';
  * uses it.
  */
 export async function releaseAppointment(
-  app: Pick<FastifyInstance, 'settleFreedSlot'>,
+  app: Pick<FastifyInstance, 'settleFreedSlot' | 'clock'>,
   db: Kysely<Database> | Transaction<Database>,
   cita: { id_cita: number; id_agenda: number },
 ): Promise<void> {
   await freeSlot(db, cita.id_agenda);
   await app.settleFreedSlot(db, cita.id_agenda);
   await settleSlots(app, db, await freeExtraSlots(db, cita.id_cita));
-  await cancelPendingReminder(db, cita.id_cita);
+  await dropVisitReminders(app, db, cita.id_cita);
   await removeOpenConsultation(db, cita.id_cita);
 }
 
@@ -42,13 +42,13 @@ export async function settleSlots(
  * and the notes a doctor gave it are not lost.
  */
 export async function moveAwayFrom(
-  app: Pick<FastifyInstance, 'settleFreedSlot'>,
+  app: Pick<FastifyInstance, 'settleFreedSlot' | 'clock'>,
   db: Kysely<Database> | Transaction<Database>,
   cita: { id_cita: number; id_agenda: number },
   to: { id_doctor: number; fecha: string; hora: string },
 ): Promise<void> {
   await freeSlot(db, cita.id_agenda);
   await app.settleFreedSlot(db, cita.id_agenda);
-  await cancelPendingReminder(db, cita.id_cita);
+  await dropVisitReminders(app, db, cita.id_cita);
   await moveOpenConsultation(db, cita.id_cita, to);
 }

@@ -7,7 +7,6 @@ import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { moveOpenConsultation, removeOpenConsultation } from '../consultations/index.ts';
 import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
-import { cancelPendingReminder, moveReminder } from '../reminders/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
 import {
   cancelWaitingAppointment,
@@ -73,7 +72,6 @@ export function createRelocateService(app: FastifyInstance) {
       // Moved or cancelled by someone else a moment ago: that stands, and the new slot is not taken (rollback).
       if (!moved) throw fail(409, 'reubicar_no_pendiente', caller.language);
       await leaveSlotClosed(trx, cita.id_agenda, cita.reubicar_motivo ?? '');
-      if (cita.recordatorio === 1) await moveReminder(app, trx, { id_cita, fecha: slot.fecha, hora: slot.hora });
       await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
         tipo: 'cambiada',
         por: 'clinica',
@@ -102,7 +100,6 @@ export function createRelocateService(app: FastifyInstance) {
       if (!(await cancelWaitingAppointment(trx, id_cita, motivo, stamp))) throw fail(409, 'reubicar_no_pendiente', caller.language);
       // The day stays closed: its slot is not offered again.
       await leaveSlotClosed(trx, cita.id_agenda, cita.reubicar_motivo ?? motivo);
-      await cancelPendingReminder(trx, id_cita);
       await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'cancelada', por: 'clinica', motivo });
       await removeOpenConsultation(trx, id_cita);
       await writeAudit(

@@ -4,8 +4,7 @@ import { addAppointment } from '../../testing/patients.ts';
 import { openSlots, slotEstado } from '../../testing/appointments.ts';
 import { outboxMailsTo } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
-import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import { runDueReminders } from '../reminders/reminders.service.ts';
+import { runDueNotices } from '../notices/notices.service.ts';
 
 // The test clock starts on Monday 2026-03-02 at 09:00 in Madrid.
 const DAY = '2026-03-10';
@@ -55,16 +54,25 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     expect(await slotEstado(server, doctor.id_doctor as number, OTHER_DAY, '11:30')).toBe('Reservado');
     // The visit waits for the doctor again; its consultation moved with it (nothing the doctor wrote is lost).
     expect(await db().selectFrom('consultas').select(['fecha', 'hora']).where('id_cita', '=', id_cita).execute()).toEqual([{ fecha: OTHER_DAY, hora: '11:30' }]);
-    // The reminder follows the visit (24 h before 11:30 Madrid on the 11th = 10:30 UTC on the 10th).
-    const reminders = await db().selectFrom('recordatorios').select(['estado', 'enviar_en']).where('id_cita', '=', id_cita).orderBy('id_recordatorio').execute();
-    expect(reminders).toEqual([{ estado: 'pendiente', enviar_en: '2026-03-10T10:30:00.000Z' }]);
+    // The reminder follows the visit (the plan's e-mail two days before 11:30 Madrid on the 11th =
+    // 10:30 UTC on the 9th); the one of the old time is dropped.
+    const reminders = await db()
+      .selectFrom('notificaciones')
+      .select(['estado', 'enviar_en'])
+      .where('id_cita', '=', id_cita)
+      .where('tipo', '=', 'recordatorio')
+      .where('estado', '=', 'pendiente')
+      .execute();
+    expect(reminders).toEqual([{ estado: 'pendiente', enviar_en: '2026-03-09T10:30:00.000Z' }]);
 
     // The doctor is told, with the old and the new time; the patient's reason stays in the app.
     await server.app.mailer.settled();
-    const mails = outboxMailsTo(server, doctor.correo).filter((mail) => mail.subject.startsWith('Cita cambiada'));
+    const mails = outboxMailsTo(server, doctor.correo).filter((mail) => mail.subject.startsWith('Un paciente ha cambiado'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Cita cambiada de hora: miércoles, 11 de marzo de 2026 a las 11:30');
-    expect(mails[0]?.text).toContain('“Ana García” ha cambiado su cita del martes, 10 de marzo de 2026 a las 10:00 a esta hora:');
+    expect(mails[0]?.subject).toBe('Un paciente ha cambiado su cita: miércoles, 11 de marzo de 2026 a las 11:30');
+    // The name reads as a name: inert, not in quotation marks.
+    expect(mails[0]?.text).toContain('Ana García ha cambiado su cita del martes, 10 de marzo de 2026 a las 10:00 a esta hora:');
+    expect(mails[0]?.text).not.toContain('“');
     expect(mails[0]?.text).toContain('https://clinica.example/agenda-doctor');
     expect(mails[0]?.text).not.toContain('Dolor de espalda');
 
@@ -78,7 +86,7 @@ describe.each(DATABASES)('rescheduling a visit on %s', (kind) => {
     expect((event?.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe('2026-03-11T10:30:00.000Z');
 
     // The reminder goes at its new time, and its calendar attachment (ical.js) is the moved visit.
-    await runDueReminders(server.app, findAppointmentMailRows, new Date('2026-03-10T10:31:00Z'));
+    await runDueNotices(server.app, new Date('2026-03-09T10:31:00Z'));
     await server.app.mailer.settled();
     const reminder = outboxMailsTo(server, patient.correo).find((mail) => mail.subject.startsWith('Recordatorio'));
     const attached = reminder?.attachments.find((part) => part.filename === 'cita.ics');

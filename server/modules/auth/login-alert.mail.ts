@@ -1,5 +1,5 @@
 import type { Language } from '../../../contracts/messages/index.ts';
-import { quotedLine } from '../../lib/mail-text.ts';
+import { inertLine } from '../../lib/mail-text.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { textsFor } from '../../lib/texts.ts';
 
@@ -10,7 +10,7 @@ export function loginAlertMail(
 ): MailMessage {
   const t = textsFor('account-mail', account.idioma);
   const lines = [
-    t('greeting', { name: quotedLine(account.nombre) }),
+    t('greeting', { name: inertLine(account.nombre) }),
     '',
     t('login_alert_body', { count: failures, username: account.nombre_usuario }),
     t('login_alert_still_yours'),

@@ -60,7 +60,7 @@ describe.each(DATABASES)('names are one line on %s', (kind) => {
     expect(contact.status).toBe(400);
   });
 
-  it("an older account's name reaches the doctor's e-mail as one quoted line, its link defused", async () => {
+  it("an older account's name reaches the doctor's e-mail as one inert line, its link defused, without quotation marks", async () => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente', { nombre: INJECTED, apellido1: 'Soler' });
     await openSlots(server, doctor.id_doctor as number, '2026-03-04', ['10:00']);
@@ -72,42 +72,10 @@ describe.each(DATABASES)('names are one line on %s', (kind) => {
     const deadline = Date.now() + 15_000;
     while (!smtp.messages.some((m) => m.to.includes(doctor.correo)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const mail = parseMail(smtp.messages.find((m) => m.to.includes(doctor.correo))?.raw ?? '');
-    expect(mail.text).toContain('“Ana URGENTE: confirme sus datos en https: malo\u2024example/login Soler” ha pedido una cita contigo.');
+    expect(mail.text).toContain('Ana URGENTE: confirme sus datos en https: malo․example/login Soler ha pedido una cita contigo.');
+    expect(mail.text).not.toContain('“');
     expect(mail.text).not.toContain('https://malo.example');
     expect(mail.text.split(/\r?\n/)).not.toContain('URGENTE: confirme sus datos en https://malo.example/login');
-  });
-});
-
-describe.each(DATABASES)("bare web addresses in a patient's name, in the doctor's e-mails, on %s", (kind) => {
-  const server = useTestServer(kind, { env: { SMTP_URL: smtp.url } });
-
-  it('reach the doctor as plain text, in the notice of a request and of its move', async () => {
-    const doctor = await server.createUser('doctor');
-    const patient = await server.createUser('paciente', { nombre: 'Ana www.example.com', apellido1: 'example.com/x' });
-    await openSlots(server, doctor.id_doctor as number, '2026-03-05', ['10:00', '11:00']);
-    const booked = await server.request<{ id_cita: number }>('POST', '/api/citas', {
-      token: patient.token,
-      body: { id_doctor: doctor.id_doctor, fecha: '2026-03-05', hora: '10:00', motivo: 'Control', recordatorio: false },
-    });
-    expect(booked.status).toBe(201);
-    const moved = await server.request('PUT', `/api/citas/${booked.body.id_cita}/cambiar`, { token: patient.token, body: { fecha: '2026-03-05', hora: '11:00' } });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-
-    const toDoctor = async (subject: RegExp) => {
-      const deadline = Date.now() + 15_000;
-      const find = () => smtp.messages.map((m) => ({ m, mail: parseMail(m.raw) })).find(({ m, mail }) => m.to.includes(doctor.correo) && subject.test(mail.subject));
-      while (!find() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const found = find();
-      expect(found, String(subject)).toBeDefined();
-      return found!;
-    };
-    for (const subject of [/solicitud/i, /cambiada de hora/i]) {
-      const { m, mail } = await toDoctor(subject);
-      expect(mail.text).toContain('“Ana www\u2024example\u2024com example\u2024com/x”');
-      // Nowhere in the message, headers and every part (there is no HTML part to link it either).
-      expect(m.raw).not.toMatch(/www\.example\.com|example\.com\/x/);
-      expect(m.raw).not.toMatch(/text\/html/i);
-    }
   });
 });
 
@@ -115,9 +83,7 @@ describe('quotedLine', () => {
   it('makes typed text one quoted line, without controls or links, cut to a length', () => {
     expect(quotedLine('Ana\r\nLópez')).toBe('“Ana López”');
     expect(quotedLine('a\u0000b\u202Ec\u2028d')).toBe('“a b c d”');
-    expect(quotedLine('ver http://x.example y FTP://y')).toBe('“ver http: x\u2024example y FTP: y”');
-    // Bare addresses that mail clients link by themselves lose their dots too.
-    expect(quotedLine('www.example.com example.com/x')).toBe('“www\u2024example\u2024com example\u2024com/x”');
+    expect(quotedLine('ver http://x.example y FTP://y')).toBe('“ver http: x.example y FTP: y”');
     expect(quotedLine('x'.repeat(300), 10)).toBe(`“${'x'.repeat(9)}…”`);
     expect(quotedLine(null)).toBe('“”');
   });

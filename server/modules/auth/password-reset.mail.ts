@@ -1,4 +1,4 @@
-import { quotedLine } from '../../lib/mail-text.ts';
+import { inertLine } from '../../lib/mail-text.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { textsFor } from '../../lib/texts.ts';
 import type { ResetAccount } from './password-reset.repository.ts';
@@ -7,7 +7,7 @@ import type { ResetAccount } from './password-reset.repository.ts';
 export function resetLinkMail(account: ResetAccount, link: string): MailMessage {
   const t = textsFor('account-mail', account.idioma);
   const lines = [
-    t('greeting', { name: quotedLine(account.nombre) }),
+    t('greeting', { name: inertLine(account.nombre) }),
     '',
     t('reset_intro', { username: account.nombre_usuario }),
     '',
@@ -25,7 +25,7 @@ export function resetLinkMail(account: ResetAccount, link: string): MailMessage 
 export function passwordChangedMail(account: ResetAccount): MailMessage {
   const t = textsFor('account-mail', account.idioma);
   const lines = [
-    t('greeting', { name: quotedLine(account.nombre) }),
+    t('greeting', { name: inertLine(account.nombre) }),
     '',
     t('changed', { username: account.nombre_usuario }),
     t('changed_not_you'),

@@ -70,8 +70,8 @@ describe.each(DATABASES)('consultations on %s', (kind) => {
     expect(mine.body).toEqual([expect.objectContaining({ id_cita, estado: 'Confirmada', hora: '10:30', doctor: 'Laura Vidal' })]);
     const visits = await server.request<{ id_cita: number }[]>('GET', '/api/medico/visitas', { token: doctor.token });
     expect(visits.body.map((visit) => visit.id_cita)).toEqual([id_cita]);
-    // The same reminder as a booking.
-    const reminders = await server.database.db.selectFrom('recordatorios').select(['estado']).where('id_cita', '=', id_cita).execute();
+    // The same reminders as a booking: the clinic's plan (an e-mail two days before; no mobile, no SMS).
+    const reminders = await server.database.db.selectFrom('notificaciones').select(['estado']).where('id_cita', '=', id_cita).where('tipo', '=', 'recordatorio').execute();
     expect(reminders).toEqual([{ estado: 'pendiente' }]);
     const audit = await auditEntries(server, 'consulta.crear');
     expect(audit.at(-1)).toMatchObject({ id_usuario: doctor.id_usuario, id_paciente: patient.id_paciente, detalle: `consulta ${created.body.id_consulta}, cita ${id_cita}` });

@@ -47,13 +47,21 @@ async function patientWithEverything(
   });
   await db.updateTable('citas').set({ recordatorio: 1 }).where('id_cita', '=', id_cita).execute();
   await db
-    .insertInto('recordatorios')
+    .insertInto('notificaciones')
     .values({
       id_cita,
+      destinatario: 'paciente',
+      canal: 'email',
+      tipo: 'recordatorio',
+      datos: '{}',
       enviar_en: '2026-03-09T08:30:00.000Z',
       estado: 'pendiente',
       reservado_hasta: null,
+      id_pasarela: null,
+      error: null,
+      creado_en: stamp,
       enviado_en: null,
+      actualizado_en: stamp,
     })
     .execute();
   await db

@@ -5,14 +5,14 @@ export type ChangeActor = 'paciente' | 'doctor' | 'clinica';
 
 /** A change of a visit that its patient (and sometimes its doctor) is told about. */
 export type VisitChange =
-  | { tipo: 'solicitada' | 'confirmada' | 'reservada_recepcion' | 'no_presentada' | 'recordatorio' }
-  | { tipo: 'rechazada'; motivo: string | null }
-  | { tipo: 'cancelada'; por: ChangeActor; motivo: string | null }
+  | { tipo: 'solicitada' | 'confirmada' | 'reservada_recepcion' | 'reservada_doctor' | 'no_presentada' | 'recordatorio' }
+  | { tipo: 'rechazada'; motivo: string | null; /** The doctor is away that day. */ causa?: 'ausencia' }
+  | { tipo: 'cancelada'; por: ChangeActor; motivo: string | null; /** The patient left the clinic: only the doctor is told. */ baja?: boolean; causa?: 'ausencia' }
   | { tipo: 'cambiada'; por: ChangeActor; antes: { fecha: string; hora: string }; motivo?: string | null }
   | { tipo: 'por_reubicar'; motivo: string | null };
 
 export type PatientNoticeKind = VisitChange['tipo'];
-export type DoctorNoticeKind = 'doctor_cancelada' | 'doctor_cambiada';
+export type DoctorNoticeKind = 'doctor_cancelada' | 'doctor_cambiada' | 'doctor_baja_paciente';
 export type NoticeKind = PatientNoticeKind | DoctorNoticeKind;
 
 /**

@@ -51,7 +51,14 @@ describe.each(DATABASES)('notices by SMS on %s', (kind) => {
   }
 
   const smsNotices = (id_cita: number) =>
-    server.database.db.selectFrom('notificaciones').selectAll().where('id_cita', '=', id_cita).where('canal', '=', 'sms').orderBy('id_notificacion').execute();
+    server.database.db
+      .selectFrom('notificaciones')
+      .selectAll()
+      .where('id_cita', '=', id_cita)
+      .where('canal', '=', 'sms')
+      .where('tipo', '<>', 'recordatorio')
+      .orderBy('id_notificacion')
+      .execute();
 
   it('texts the mobile the patient typed, in E.164 over SMPP; the receipt marks it delivered; BAJA stops the next one', async () => {
     server.clock.set('2026-03-02T08:00:00Z');
@@ -61,7 +68,7 @@ describe.each(DATABASES)('notices by SMS on %s', (kind) => {
     const sent = gateway.submits.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.destination_addr).toBe('34612345678');
-    expect(smsTextOf(sent[0]!)).toBe('Galeno Centro Médico: tienes cita el 04/03/2026 a las 10:00 con Pere Puig. Tel. +34 932 000 000. BAJA para no recibir SMS.');
+    expect(smsTextOf(sent[0]!)).toBe('Galeno Centro Médico: tienes cita el 04/03/2026 a las 10:00 con Pere Puig. Visita: Consulta. Tel. +34 932 000 000. BAJA para no recibir SMS.');
     const [notice] = await smsNotices(id_cita);
     expect(notice).toMatchObject({ estado: 'enviado', tipo: 'reservada_recepcion' });
 

@@ -24,6 +24,12 @@ const doctorName = (row: AppointmentMailRow) =>
 const patientName = (row: AppointmentMailRow) => inertLine(`${row.paciente_nombre} ${row.paciente_apellido1}`);
 const specialtyName = (row: AppointmentMailRow, language: Language) =>
   ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
+/** The visit's type in `language` ("Revisión"), when the visit has one. */
+export const visitTypeName = (row: AppointmentMailRow, language: Language): string | null =>
+  ({ es: row.tipo_es, ca: row.tipo_ca, en: row.tipo_en })[language] ?? row.tipo_es ?? null;
+/** What the patient should do before the visit, on one inert line. */
+export const visitInstructions = (row: AppointmentMailRow): string | null =>
+  row.tipo_instrucciones?.trim() ? inertLine(row.tipo_instrucciones, 500) : null;
 
 const link = (context: NoticeContext, screen: string) =>
   context.publicUrl ? `: ${new URL(screen, context.publicUrl).toString()}` : '.';
@@ -36,6 +42,7 @@ const CALENDAR: Partial<Record<NoticeKind, CalendarMethod>> = {
   confirmada: 'REQUEST',
   reservada_recepcion: 'REQUEST',
   cambiada: 'REQUEST',
+  reservada_doctor: 'REQUEST',
   recordatorio: 'REQUEST',
   rechazada: 'CANCEL',
   cancelada: 'CANCEL',
@@ -49,13 +56,17 @@ const CALENDAR: Partial<Record<NoticeKind, CalendarMethod>> = {
 export function noticeIcs(row: AppointmentMailRow, context: NoticeContext, method: CalendarMethod): string {
   const language = row.paciente_idioma;
   const t = textsFor('calendar', language);
+  const type = visitTypeName(row, language);
+  const instructions = visitInstructions(row);
+  const summary = t('summary', { doctor: doctorName(row), specialty: specialtyName(row, language) });
   return buildIcs(
     {
       uid: eventUid(row, context),
       stamp: context.now,
       start: instantOf(row.fecha, row.hora.slice(0, 5), context.timeZone),
       end: instantOf(row.fecha, row.hora_fin.slice(0, 5), context.timeZone),
-      summary: t('summary', { doctor: doctorName(row), specialty: specialtyName(row, language) }),
+      summary: type ? `${inertLine(type, 80)}: ${summary}` : summary,
+      ...(instructions ? { description: instructions } : {}),
       location: `${context.clinic.nombre}, ${clinicAddress(context.clinic)}`,
       status: method === 'CANCEL' ? 'CANCELLED' : row.estado === 'Confirmada' ? 'CONFIRMED' : 'TENTATIVE',
       sequence: row.secuencia,
@@ -76,7 +87,7 @@ export interface OneTapLinks {
 }
 
 /** The kinds of notice that carry the visit's one-tap links: those about a visit that will happen. */
-const WITH_LINKS: ReadonlySet<NoticeKind> = new Set(['confirmada', 'reservada_recepcion', 'cambiada', 'recordatorio']);
+const WITH_LINKS: ReadonlySet<NoticeKind> = new Set(['confirmada', 'reservada_recepcion', 'reservada_doctor', 'cambiada', 'recordatorio']);
 
 /** The e-mail a notice sends to the visit's patient, in their language (with its one-tap links, when given). */
 export function patientNoticeMail(data: NoticeData, context: NoticeContext, links?: OneTapLinks): MailMessage {
@@ -101,7 +112,10 @@ export function patientNoticeMail(data: NoticeData, context: NoticeContext, link
         return t(`${change.tipo}_intro`, names);
     }
   })();
-  const reason = 'motivo' in change && change.motivo ? [t('reason', { reason: inertLine(change.motivo, 300) })] : [];
+  const reason = [
+    ...('motivo' in change && change.motivo ? [t('reason', { reason: inertLine(change.motivo, 300) })] : []),
+    ...('causa' in change && change.causa === 'ausencia' ? [t('absence_reason', { doctor: doctorName(row) })] : []),
+  ];
   const method = CALENDAR[change.tipo];
   const closing =
     change.tipo === 'cancelada' || change.tipo === 'rechazada' ? t('book_again') + link(context, '/pedir-cita') : t('see_visits') + link(context, '/mis-visitas');
@@ -115,6 +129,8 @@ export function patientNoticeMail(data: NoticeData, context: NoticeContext, link
     `${t('label_time')}: ${time}`,
     `${t('label_doctor')}: ${doctorName(row)}`,
     `${t('label_specialty')}: ${specialtyName(row, language)}`,
+    ...(visitTypeName(row, language) ? [`${t('label_visit_type')}: ${inertLine(visitTypeName(row, language) ?? '', 80)}`] : []),
+    ...(visitInstructions(row) && change.tipo !== 'cancelada' && change.tipo !== 'rechazada' ? [`${t('label_instructions')}: ${visitInstructions(row)}`] : []),
     `${t('label_place')}: ${context.clinic.nombre}, ${clinicAddress(context.clinic)}`,
     `${t('label_phone')}: ${context.clinic.telefono}`,
     '',
@@ -147,7 +163,7 @@ export function patientNoticeMail(data: NoticeData, context: NoticeContext, link
 }
 
 /** The e-mail telling the doctor that a patient cancelled or moved a visit soon. */
-export function doctorNoticeMail(data: NoticeData, kind: 'doctor_cancelada' | 'doctor_cambiada', context: NoticeContext): MailMessage {
+export function doctorNoticeMail(data: NoticeData, kind: 'doctor_cancelada' | 'doctor_cambiada' | 'doctor_baja_paciente', context: NoticeContext): MailMessage {
   const row = data.visit;
   const language = row.doctor_idioma;
   const t = texts(language);
@@ -164,6 +180,7 @@ export function doctorNoticeMail(data: NoticeData, kind: 'doctor_cancelada' | 'd
     '',
     `${t('label_date')}: ${date}`,
     `${t('label_time')}: ${time}`,
+    ...(visitTypeName(row, language) ? [`${t('label_visit_type')}: ${inertLine(visitTypeName(row, language) ?? '', 80)}`] : []),
     '',
     t('doctor_action') + link(context, '/agenda-doctor'),
     '',

@@ -5,12 +5,22 @@ import { instantOf } from '../../lib/clock.ts';
 import { hasMailbox, type MailMessage } from '../../lib/mail.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
 import { currentClinic } from '../clinic/index.ts';
-import type { AppointmentMailRows } from '../reminders/index.ts';
 import type { NoticeData, NoticeKind, VisitChange } from './notice-data.ts';
 import { doctorNoticeMail, patientNoticeMail, type NoticeContext, type OneTapLinks } from './notices.mail.ts';
 import { canTakeSms, toE164 } from '../../lib/sms/phone-numbers.ts';
-import { claimDueNotices, insertNotices, optedOut, settleNotice, type NewNotice, type NoticeOutcome, type NoticeRow } from './notices.repository.ts';
+import {
+  cancelPendingNotices,
+  claimDueNotices,
+  insertNotices,
+  optedOut,
+  settleNotice,
+  type NewNotice,
+  type NoticeOutcome,
+  type NoticeRow,
+} from './notices.repository.ts';
 import { noticeSms, quietUntil, SMS_KINDS, smsSenderOf } from './notices.sms.ts';
+import { readPlan, readSwitches, type PatientSwitches } from './reminder-plan.repository.ts';
+import type { AppointmentMailRow, AppointmentMailRows } from '../reminders/index.ts';
 
 /** How long a worker owns a claimed notice: longer than the SMTP time-outs (server/lib/mail.ts). */
 export const NOTICE_CLAIM_MINUTES = 5;
@@ -38,6 +48,7 @@ export async function recordVisitChange(
 ): Promise<void> {
   const [visit] = await read(trx, [id_cita]);
   if (!visit) return;
+  const switches = await readSwitches(trx, visit.id_paciente);
   const now = app.clock.now();
   const stamp = now.toISOString();
   const data: NoticeData = { visit, change };
@@ -52,11 +63,15 @@ export async function recordVisitChange(
     actualizado_en: stamp,
   });
   const notices: NewNotice[] = [];
+  // A patient leaving the clinic is not written to about the visits their leaving cancels; their doctor is.
+  const leaving = change.tipo === 'cancelada' && change.baja === true;
+  if (leaving) notices.push(notice('doctor', 'doctor_baja_paciente'));
   // A patient registered at the desk without an e-mail has no mailbox to write to.
-  if (hasMailbox(visit.paciente_correo)) notices.push(notice('paciente', change.tipo));
-  // And by SMS, to a mobile that did not answer BAJA; at night it waits for the morning.
-  const telefono = visit.paciente_telefono ? toE164(visit.paciente_telefono) : null;
-  if (SMS_KINDS.has(change.tipo) && telefono && canTakeSms(telefono) && !(await optedOut(trx, telefono))) {
+  if (hasMailbox(visit.paciente_correo) && !leaving) notices.push(notice('paciente', change.tipo));
+  // And by SMS, to a mobile that did not answer BAJA and whose patient did not turn SMS off; at
+  // night it waits for the morning.
+  const telefono = await smsNumberOf(trx, visit, switches);
+  if (SMS_KINDS.has(change.tipo) && telefono && !leaving) {
     notices.push({
       ...notice('paciente', change.tipo),
       canal: 'sms',
@@ -64,16 +79,62 @@ export async function recordVisitChange(
       enviar_en: quietUntil(now, app.config.timeZone) ?? stamp,
     });
   }
-  if ((change.tipo === 'cancelada' || change.tipo === 'cambiada') && change.por === 'paciente') {
-    const soonest = change.tipo === 'cambiada' ? [change.antes, visit] : [visit];
+  if ((change.tipo === 'cancelada' || change.tipo === 'cambiada') && change.por === 'paciente' && !leaving) {
+    // A moved visit waits for the doctor's answer again: the doctor is always told. A cancelled one
+    // is worth an e-mail only when it frees a time of the next 48 hours.
     const limit = now.getTime() + DOCTOR_NOTICE_HOURS * 3_600_000;
-    const soon = soonest.some((at) => {
-      const when = instantOf(at.fecha, at.hora.slice(0, 5), app.config.timeZone).getTime();
-      return when >= now.getTime() && when <= limit;
-    });
+    const when = instantOf(visit.fecha, visit.hora.slice(0, 5), app.config.timeZone).getTime();
+    const soon = change.tipo === 'cambiada' || (when >= now.getTime() && when <= limit);
     if (soon) notices.push(notice('doctor', change.tipo === 'cancelada' ? 'doctor_cancelada' : 'doctor_cambiada'));
   }
   await insertNotices(trx, notices);
+  await planReminders(app, trx, { visit, change }, switches, telefono);
+}
+
+/** The number a visit's patient takes SMS at: a mobile, not opted out by BAJA nor by their switch. */
+async function smsNumberOf(db: Db, visit: AppointmentMailRow, switches: PatientSwitches): Promise<string | null> {
+  if (!switches.sms || !visit.paciente_telefono) return null;
+  const telefono = toE164(visit.paciente_telefono);
+  return telefono && canTakeSms(telefono) && !(await optedOut(db, telefono)) ? telefono : null;
+}
+
+/** The changes after which the visit will happen: its reminders are (re)planned from its new time. */
+const GOING_AHEAD: ReadonlySet<NoticeKind> = new Set(['solicitada', 'confirmada', 'reservada_recepcion', 'reservada_doctor', 'cambiada']);
+
+/**
+ * The visit's reminders, after a change: the ones still waiting are dropped (a cancelled visit gets
+ * none; a moved one gets them at its new time) and the clinic's plan is applied again to a visit
+ * that will happen. A reminder whose time has passed is not sent late; an SMS due at night waits
+ * for the morning; a channel the patient turned off, or cannot receive, is left out. Each reminder
+ * is a notice like any other: sent once by the worker, whatever the number of instances.
+ */
+async function planReminders(app: FastifyInstance, trx: Db, data: NoticeData, switches: PatientSwitches, telefono: string | null): Promise<void> {
+  const { visit, change } = data;
+  const now = app.clock.now();
+  const stamp = now.toISOString();
+  await cancelPendingNotices(trx, visit.id_cita, ['recordatorio'], stamp);
+  if (!GOING_AHEAD.has(change.tipo)) return;
+  const start = instantOf(visit.fecha, visit.hora.slice(0, 5), app.config.timeZone).getTime();
+  const reminderData: NoticeData = { visit, change: { tipo: 'recordatorio' } };
+  const reminders: NewNotice[] = [];
+  for (const paso of await readPlan(trx)) {
+    const at = new Date(start - paso.horas_antes * 3_600_000);
+    if (at.getTime() <= now.getTime()) continue;
+    const base = { id_cita: visit.id_cita, destinatario: 'paciente' as const, tipo: 'recordatorio', creado_en: stamp, actualizado_en: stamp };
+    if (paso.canal === 'email') {
+      if (!switches.recordatorio_correo || !hasMailbox(visit.paciente_correo)) continue;
+      reminders.push({ ...base, canal: 'email', datos: JSON.stringify(reminderData), enviar_en: at.toISOString() });
+    } else {
+      if (!telefono) continue;
+      reminders.push({ ...base, canal: 'sms', datos: JSON.stringify({ ...reminderData, telefono }), enviar_en: quietUntil(at, app.config.timeZone) ?? at.toISOString() });
+    }
+  }
+  await insertNotices(trx, reminders);
+}
+
+/** Drops a visit's reminders still waiting (a visit given up without a change notice). */
+export async function dropVisitReminders(app: Pick<FastifyInstance, 'clock'>, db: Db, id_cita: number): Promise<void> {
+  await cancelPendingNotices(db, id_cita, ['recordatorio'], app.clock.now().toISOString());
 }
 
 /**
@@ -108,25 +169,53 @@ export function useNoticeLinks(app: FastifyInstance, links: OneTapLinksOf): void
   linkMakers.set(app.mailer, links);
 }
 
+/** The visits' reader (the appointments module's), for reminders, which say what the visit is when they go. */
+const visitReaders = new WeakMap<object, AppointmentMailRows>();
+
+/** The reminders of `app` read their visits with `read`. */
+export function useVisitReader(app: FastifyInstance, read: AppointmentMailRows): void {
+  visitReaders.set(app.mailer, read);
+}
+
+/**
+ * What a claimed notice says. A reminder is read again when it goes (the visit may have been
+ * confirmed since; reminders carried over from the old table kept nothing): it is dropped, with
+ * why, when its visit will not happen, has passed, or its patient turned the channel off.
+ */
+async function dataOf(app: FastifyInstance, notice: NoticeRow, now: Date): Promise<NoticeData | { drop: string }> {
+  const kept = JSON.parse(notice.datos) as Partial<NoticeData>;
+  if (notice.tipo !== 'recordatorio') return kept as NoticeData;
+  const read = visitReaders.get(app.mailer);
+  const [visit] = read ? await read(app.db, [notice.id_cita]) : kept.visit ? [kept.visit] : [];
+  if (!visit || (visit.estado !== 'pendiente' && visit.estado !== 'Confirmada')) return { drop: 'visita_cancelada' };
+  if (instantOf(visit.fecha, visit.hora.slice(0, 5), app.config.timeZone).getTime() <= now.getTime()) return { drop: 'visita_pasada' };
+  const switches = await readSwitches(app.db, visit.id_paciente);
+  if (notice.canal === 'email') return switches.recordatorio_correo ? { visit, change: { tipo: 'recordatorio' } } : { drop: 'desactivado' };
+  const telefono = kept.telefono ?? (switches.sms && visit.paciente_telefono ? toE164(visit.paciente_telefono) : null);
+  return switches.sms && telefono ? { visit, change: { tipo: 'recordatorio' }, telefono } : { drop: 'desactivado' };
+}
+
 /** The message of a notice, with a Message-ID of its own: a receiving server can tell a repeat. */
-async function messageOf(app: FastifyInstance, notice: NoticeRow, context: NoticeContext, host: string): Promise<MailMessage> {
-  const data = JSON.parse(notice.datos) as NoticeData;
+async function messageOf(app: FastifyInstance, notice: NoticeRow, data: NoticeData, context: NoticeContext, host: string): Promise<MailMessage> {
   const message =
-    notice.tipo === 'doctor_cancelada' || notice.tipo === 'doctor_cambiada'
+    notice.tipo === 'doctor_cancelada' || notice.tipo === 'doctor_cambiada' || notice.tipo === 'doctor_baja_paciente'
       ? doctorNoticeMail(data, notice.tipo, context)
       : patientNoticeMail(data, context, await linkMakers.get(app.mailer)?.(notice.id_cita));
   return { ...message, messageId: `<notificacion-${notice.id_notificacion}@${host}>` };
 }
 
-async function sendMail(app: FastifyInstance, notice: NoticeRow, context: NoticeContext, host: string, stamp: string): Promise<NoticeOutcome> {
-  const sent = await app.mailer.send(await messageOf(app, notice, context, host));
+async function sendMail(app: FastifyInstance, notice: NoticeRow, data: NoticeData, context: NoticeContext, host: string, stamp: string): Promise<NoticeOutcome> {
+  const sent = await app.mailer.send(await messageOf(app, notice, data, context, host));
   return { estado: 'enviado', enviado_en: stamp, id_pasarela: sent.messageId };
 }
 
-/** An SMS goes unless its number said BAJA meanwhile; one due at night (a retry) waits for the morning. */
-async function sendSms(app: FastifyInstance, notice: NoticeRow, context: NoticeContext, now: Date): Promise<NoticeOutcome> {
-  const data = JSON.parse(notice.datos) as NoticeData;
+/**
+ * An SMS goes unless its number said BAJA or its patient turned SMS off meanwhile; one due at night
+ * (a retry) waits for the morning.
+ */
+async function sendSms(app: FastifyInstance, notice: NoticeRow, data: NoticeData, context: NoticeContext, now: Date): Promise<NoticeOutcome> {
   if (!data.telefono || (await optedOut(app.db, data.telefono))) return { estado: 'cancelado', error: 'baja' };
+  if (!(await readSwitches(app.db, data.visit.id_paciente)).sms) return { estado: 'cancelado', error: 'desactivado' };
   const morning = quietUntil(now, app.config.timeZone);
   if (morning) return { retryAt: morning, error: 'horas_de_silencio' };
   const sent = await smsSenderOf(app).send({ to: data.telefono, text: noticeSms(data, notice.tipo as NoticeKind, context.clinic) });
@@ -153,7 +242,13 @@ export async function runDueNotices(app: FastifyInstance, now: Date = app.clock.
         const settle = (outcome: NoticeOutcome) => settleNotice(app.db, notice.id_notificacion, leaseUntil, stamp, outcome);
         let settled: boolean;
         try {
-          const outcome = notice.canal === 'sms' ? await sendSms(app, notice, context, now) : await sendMail(app, notice, context, host, stamp);
+          const data = await dataOf(app, notice, now);
+          const outcome: NoticeOutcome =
+            'drop' in data
+              ? { estado: 'cancelado', error: data.drop }
+              : notice.canal === 'sms'
+                ? await sendSms(app, notice, data, context, now)
+                : await sendMail(app, notice, data, context, host, stamp);
           settled = await settle(outcome);
           if (settled && 'estado' in outcome && outcome.estado === 'enviado') run.sent += 1;
         } catch (error) {

@@ -7,10 +7,12 @@ import { inertLine } from '../../lib/mail-text.ts';
 import { createSmsSender, type SmsSender } from '../../lib/sms/sms.ts';
 import { textsFor } from '../../lib/texts.ts';
 import type { NoticeData, NoticeKind } from './notice-data.ts';
+import { visitInstructions, visitTypeName } from './notices.mail.ts';
+import { smsParts } from '../../lib/sms/sms-parts.ts';
 import { recordOptOut, recordReceipt } from './notices.repository.ts';
 
 /** The changes a patient is also told of by SMS: the ones that change when, or whether, they come. */
-export const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['confirmada', 'rechazada', 'cambiada', 'cancelada', 'reservada_recepcion', 'por_reubicar', 'recordatorio']);
+export const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['confirmada', 'rechazada', 'cambiada', 'cancelada', 'reservada_recepcion', 'reservada_doctor', 'por_reubicar', 'recordatorio']);
 
 /** No SMS from 21:00 to 09:00 clinic time: one due then waits for the morning. */
 const QUIET_FROM = '21:00';
@@ -37,7 +39,14 @@ export function noticeSms(data: NoticeData, kind: NoticeKind, clinic: Clinica): 
     doctor: inertLine(fullName({ nombre: row.doctor_nombre, apellido1: row.doctor_apellido1, apellido2: null }), 40),
     phone: clinic.telefono,
   };
-  return `${t(`sms_${kind}` as Parameters<typeof t>[0], values)} ${t('sms_footer', values)}`;
+  const message = t(`sms_${kind}` as Parameters<typeof t>[0], values);
+  const type = visitTypeName(row, row.paciente_idioma);
+  const footer = t('sms_footer', values);
+  // The visit's type always; its instructions when the message still fits in two parts.
+  const withType = type ? `${message} ${t('sms_visit_type', { type: inertLine(type, 40) })}` : message;
+  const instructions = kind === 'cancelada' || kind === 'rechazada' ? null : visitInstructions(row);
+  const withInstructions = instructions ? `${withType} ${instructions}` : withType;
+  return smsParts(`${withInstructions} ${footer}`).parts <= 2 ? `${withInstructions} ${footer}` : `${withType} ${footer}`;
 }
 
 // Keyed by the app's mailer, which the root instance and its plugins share (each plugin is a child instance).

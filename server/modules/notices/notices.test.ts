@@ -107,12 +107,14 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     expect(mailsTo(patient.correo)).toHaveLength(4);
 
     const rows = await server.database.db.selectFrom('notificaciones').selectAll().where('id_cita', '=', id_cita).orderBy('id_notificacion').execute();
-    expect(rows.map((row) => [row.tipo, row.estado, row.canal])).toEqual([
+    expect(rows.filter((row) => row.tipo !== 'recordatorio').map((row) => [row.tipo, row.estado, row.canal])).toEqual([
       ['solicitada', 'enviado', 'email'],
       ['confirmada', 'enviado', 'email'],
       ['cambiada', 'enviado', 'email'],
       ['cancelada', 'enviado', 'email'],
     ]);
+    // Each change planned the visit's reminders again; the cancellation dropped the last ones.
+    expect(rows.filter((row) => row.tipo === 'recordatorio').every((row) => row.estado === 'cancelado')).toBe(true);
   });
 
   it('tells the patient of a rejection with its reason, and the doctor when a patient cancels a visit of the next 48 hours', async () => {
@@ -222,10 +224,12 @@ describe.each(DATABASES)('the list of what was sent about a visit on %s', (kind)
         { token: caller.token },
       );
       expect(list.status).toBe(200);
-      expect(list.body.map((item) => [item.tipo, item.canal, item.destinatario, item.estado])).toEqual([
+      expect(list.body.filter((item) => item.tipo !== 'recordatorio').map((item) => [item.tipo, item.canal, item.destinatario, item.estado])).toEqual([
         ['solicitada', 'email', 'paciente', 'enviado'],
         ['confirmada', 'email', 'paciente', 'enviado'],
       ]);
+      // And the reminder waiting to go, planned again at the confirmation.
+      expect(list.body.filter((item) => item.tipo === 'recordatorio' && item.estado === 'pendiente').map((item) => item.canal)).toEqual(['email']);
       expect(list.body[0]?.enviado_en).toBe(START.replace('Z', '.000Z'));
       expect(JSON.stringify(list.body)).not.toContain(patient.correo);
     }

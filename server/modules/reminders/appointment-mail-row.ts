@@ -27,6 +27,11 @@ export interface AppointmentMailRow {
   especialidad_es: string;
   especialidad_ca: string;
   especialidad_en: string;
+  /** The visit's type in each language, and what the patient should do before it ("Venga en ayunas"). */
+  tipo_es?: string | null;
+  tipo_ca?: string | null;
+  tipo_en?: string | null;
+  tipo_instrucciones?: string | null;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { fullName } from '../../../contracts/names.ts';
-import { breaksLine } from '../../../contracts/agenda.ts';
 import { clinicAddress, type Clinica } from '../../../contracts/clinic.ts';
 import type { TipoConsulta } from '../../../contracts/consultation-types.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { quotedLine } from '../../lib/mail-text.ts';
+import { inertLine } from '../../lib/mail-text.ts';
 import { instantOf } from '../../lib/clock.ts';
 import { buildIcs } from '../../lib/ics.ts';
 import type { MailMessage } from '../../lib/mail.ts';
@@ -59,7 +58,7 @@ export function longDate(fecha: string, language: Language): string {
 
 // Names are text people typed: in an e-mail they are one quoted line.
 const doctorName = (row: AppointmentMailRow) =>
-  quotedLine(fullName({ nombre: row.doctor_nombre, apellido1: row.doctor_apellido1, apellido2: row.doctor_apellido2 }));
+  inertLine(fullName({ nombre: row.doctor_nombre, apellido1: row.doctor_apellido1, apellido2: row.doctor_apellido2 }));
 
 const specialtyName = (row: AppointmentMailRow, language: Language) =>
   ({ es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en })[language];
@@ -121,48 +120,6 @@ export function appointmentIcs(row: AppointmentMailRow, context: MailContext, la
 }
 
 /** A reminder's one-tap links (server/modules/appointments/one-tap.service.ts). */
-export interface OneTapLinks {
-  confirmar: string;
-  cancelar: string;
-  cambiar: string;
-}
-
-/** The patient's reminder: in their language, with the visit as an .ics file and, when given, its one-tap links. */
-export function reminderMail(row: AppointmentMailRow, context: MailContext, links?: OneTapLinks): MailMessage {
-  const { t, hora, date, lines: visit } = patientVisit(row);
-  const language = row.paciente_idioma;
-  const lines = [
-    t('greeting', { name: quotedLine(row.paciente_nombre) }),
-    '',
-    t('reminder_intro', { clinic: context.clinic.nombre }),
-    ...(row.estado === 'pendiente' ? [t('pending')] : []),
-    '',
-    ...visit,
-    `${t('label_place')}: ${clinicPlace(context.clinic)}`,
-    '',
-    ...(links
-      ? [
-          t('one_tap_intro'),
-          `- ${t('one_tap_confirmar')}: ${links.confirmar}`,
-          `- ${t('one_tap_cancelar')}: ${links.cancelar}`,
-          `- ${t('one_tap_cambiar')}: ${links.cambiar}`,
-          '',
-        ]
-      : []),
-    t('cancel_hint') + link(context, '/mis-visitas'),
-    t('attachment'),
-    '',
-    ...signature(context.clinic),
-  ];
-  const ics = appointmentIcs(row, context, language);
-  return {
-    to: row.paciente_correo,
-    subject: t('reminder_subject', { date, time: hora }),
-    text: lines.join('\n'),
-    attachments: [{ filename: 'cita.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
-  };
-}
-
 /** A notice to the doctor about one visit, in the doctor's language; the reason stays in the app. */
 function doctorNotice(
   row: AppointmentMailRow,
@@ -173,9 +130,9 @@ function doctorNotice(
   const t = mailTexts(language);
   const hora = row.hora.slice(0, 5);
   const date = longDate(row.fecha, language);
-  const [intro, action] = say(t, quotedLine(`${row.paciente_nombre} ${row.paciente_apellido1}`));
+  const [intro, action] = say(t, inertLine(`${row.paciente_nombre} ${row.paciente_apellido1}`));
   const lines = [
-    t('greeting', { name: quotedLine(row.doctor_nombre) }),
+    t('greeting', { name: inertLine(row.doctor_nombre) }),
     '',
     intro,
     '',
@@ -210,13 +167,13 @@ export function groupedNoticeMail(rows: AppointmentMailRow[], context: MailConte
   const t = mailTexts(language);
   const sorted = [...rows].sort((a, b) => `${a.fecha} ${a.hora}`.localeCompare(`${b.fecha} ${b.hora}`));
   const lines = [
-    t('greeting', { name: quotedLine(first.doctor_nombre) }),
+    t('greeting', { name: inertLine(first.doctor_nombre) }),
     '',
     t('grouped_intro', { count: rows.length }),
     '',
     ...sorted.map(
       (row) =>
-        `- ${longDate(row.fecha, language)}, ${row.hora.slice(0, 5)}: ${quotedLine(`${row.paciente_nombre} ${row.paciente_apellido1}`)}`,
+        `- ${longDate(row.fecha, language)}, ${row.hora.slice(0, 5)}: ${inertLine(`${row.paciente_nombre} ${row.paciente_apellido1}`)}`,
     ),
     '',
     t('grouped_action', { count: rows.length }) + link(context, '/agenda-doctor'),
@@ -225,85 +182,3 @@ export function groupedNoticeMail(rows: AppointmentMailRow[], context: MailConte
   ];
   return { to: first.doctor_correo, subject: t('grouped_subject', { count: rows.length }), text: lines.join('\n') };
 }
-
-/** Tells the doctor a visit was cancelled because the patient is no longer one of the clinic's. */
-export function patientLeftMail(row: AppointmentMailRow, context: MailContext): MailMessage {
-  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [
-    t('patient_left_intro', { patient, clinic: context.clinic.nombre }),
-    t('patient_left_action'),
-  ]);
-  return { to: row.doctor_correo, subject: t('cancel_subject', { date, time: hora }), text };
-}
-
-/**
- * Tells the doctor that a patient moved a visit: from when to when, and that it
- * waits for their answer again. Names and dates are quoted on one line.
- */
-export function movedNoticeMail(
-  row: AppointmentMailRow,
-  context: MailContext,
-  before: { fecha: string; hora: string },
-): MailMessage {
-  const language = row.doctor_idioma;
-  const oldDate = longDate(before.fecha, language);
-  const oldTime = before.hora.slice(0, 5);
-  const { t, date, hora, text } = doctorNotice(row, context, (t, patient) => [
-    t('moved_intro', { patient, old_date: oldDate, old_time: oldTime }),
-    t('notice_action'),
-  ]);
-  return { to: row.doctor_correo, subject: t('moved_subject', { date, time: hora }), text };
-}
-
-/** Tells the patient their visit was cancelled because the doctor left the clinic, in the patient's language. */
-export function cancellationMail(row: AppointmentMailRow, context: MailContext): MailMessage {
-  const { t, hora, date, doctor, lines: visit } = patientVisit(row);
-  const lines = [
-    t('greeting', { name: quotedLine(row.paciente_nombre) }),
-    '',
-    t('cancel_intro', { doctor, clinic: context.clinic.nombre }),
-    '',
-    ...visit,
-    '',
-    t('cancel_action') + link(context, '/pedir-cita'),
-    '',
-    ...signature(context.clinic),
-  ];
-  return { to: row.paciente_correo, subject: t('cancel_subject', { date, time: hora }), text: lines.join('\n') };
-}
-
-/**
- * Tells the patient, in their language, that the doctor rejected their request (or cancelled a
- * confirmed visit), with the doctor's reason quoted on one line, and where to book another time.
- */
-export function doctorCancellationMail(
-  row: AppointmentMailRow,
-  context: MailContext,
-  wasRequest: boolean,
-  /** Why, when the clinic cancelled it for a reason of its own: the doctor is away that day. */
-  cause?: 'ausencia',
-): MailMessage {
-  const { t, hora, date, doctor, lines: visit } = patientVisit(row);
-  const lines = [
-    t('greeting', { name: row.paciente_nombre }),
-    '',
-    t(wasRequest ? 'rejected_intro' : 'doctor_cancelled_intro', { doctor }),
-    ...(row.motivo_rechazo ? [t('reason', { reason: oneLine(row.motivo_rechazo) })] : []),
-    ...(cause === 'ausencia' ? [t('absence_reason', { doctor })] : []),
-    '',
-    ...visit,
-    '',
-    t('see_visits'),
-    t('book_again') + link(context, '/pedir-cita'),
-    '',
-    ...signature(context.clinic),
-  ];
-  const subject = t(wasRequest ? 'rejected_subject' : 'doctor_cancelled_subject', { date, time: hora });
-  return { to: row.paciente_correo, subject, text: lines.join('\n') };
-}
-
-/** Typed text as one line whatever got stored: control characters and line separators become spaces. */
-const oneLine = (text: string) =>
-  [...text]
-    .map((character) => (breaksLine(character) ? ' ' : character))
-    .join('')
-    .trim();

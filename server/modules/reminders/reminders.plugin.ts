@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppointmentMailRows } from './appointment-mail-row.ts';
-import { startReminderWorker, useOneTapLinks, type OneTapLinksOf } from './reminders.service.ts';
+import { startRequestNoticeWorker } from './reminders.service.ts';
 
 /**
- * No routes: starts the reminder worker when the app is ready and stops it when the app closes.
- * `read` is the appointments' reader of what the e-mails show; `links`, their maker of a visit's one-tap links.
+ * No routes: starts the worker of the doctors' grouped request notices when the app is ready and
+ * stops it when the app closes. `read` is the appointments' reader of what the e-mails show.
  */
 export const remindersPlugin =
-  (read: AppointmentMailRows, links?: (app: Parameters<FastifyPluginAsyncZod>[0]) => OneTapLinksOf): FastifyPluginAsyncZod =>
+  (read: AppointmentMailRows): FastifyPluginAsyncZod =>
   async (app) => {
-    if (links) useOneTapLinks(app, links(app));
-    let worker: ReturnType<typeof startReminderWorker> | undefined;
+    let worker: ReturnType<typeof startRequestNoticeWorker> | undefined;
     app.addHook('onReady', async () => {
-      worker = startReminderWorker(app, read);
+      worker = startRequestNoticeWorker(app, read);
     });
     app.addHook('onClose', async () => {
       await worker?.stop();

@@ -5,91 +5,6 @@ import type { Database } from '../../db/schema/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The reminder of a visit that will not happen is not sent. */
-export async function cancelPendingReminder(db: Db, id_cita: number): Promise<void> {
-  await db.updateTable('recordatorios').set({ estado: 'cancelado' }).where('id_cita', '=', id_cita).where('estado', '=', 'pendiente').execute();
-}
-
-export async function insertReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
-  await insertReminderQuery(db, id_cita, enviar_en);
-}
-
-// Most bookings ask for a reminder: compiled once.
-const insertReminderQuery = compiledOnce((db, id_cita: number, enviar_en: string) =>
-  db.insertInto('recordatorios').values({ id_cita, enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null }),
-);
-
-/**
- * Sets an appointment's reminder (one per appointment) to go at `enviar_en`, as new: a visit that
- * moved gets its reminder again even if the old time's was sent or cancelled.
- */
-export async function resetReminder(db: Db, id_cita: number, enviar_en: string): Promise<void> {
-  const result = await db
-    .updateTable('recordatorios')
-    .set({ enviar_en, estado: 'pendiente', reservado_hasta: null, enviado_en: null, intentos: 0 })
-    .where('id_cita', '=', id_cita)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) await insertReminder(db, id_cita, enviar_en);
-}
-
-export interface ClaimedReminder {
-  id_recordatorio: number;
-  id_cita: number;
-  intentos: number;
-}
-
-/**
- * Claims up to `limit` due reminders for this worker until `leaseUntil`, atomically: a reminder is
- * claimed by one worker at a time, whatever the number of server instances on the database.
- * The row's own condition is in the UPDATE, which PostgreSQL re-checks on a row another
- * transaction changed first; the inner SELECT skips rows being claimed right now (SKIP LOCKED).
- * SQLite has one writer, so the statement is atomic there as it is.
- */
-export async function claimDueReminders(
-  db: Db,
-  dialect: DialectName,
-  now: string,
-  leaseUntil: string,
-  limit: number,
-): Promise<ClaimedReminder[]> {
-  return db
-    .updateTable('recordatorios')
-    .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1) }))
-    .where('id_recordatorio', 'in', (eb) =>
-      eb
-        .selectFrom('recordatorios')
-        .select('id_recordatorio')
-        .where('estado', '=', 'pendiente')
-        .where('enviar_en', '<=', now)
-        .where((inner) => inner.or([inner('reservado_hasta', 'is', null), inner('reservado_hasta', '<', now)]))
-        .orderBy('enviar_en')
-        .limit(limit)
-        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
-    )
-    .where('estado', '=', 'pendiente')
-    .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
-    .returning(['id_recordatorio', 'id_cita', 'intentos'])
-    .execute();
-}
-
-/**
- * Settles a claimed reminder: sent, or not to be sent (its appointment was cancelled, its visit has
- * passed, it failed too often); or, with `retryAt`, kept for another try after that moment.
- * A reminder cancelled meanwhile stays cancelled.
- */
-export async function settleReminder(
-  db: Db,
-  id_recordatorio: number,
-  outcome: { estado: 'enviado' | 'cancelado' | 'fallido'; enviado_en: string | null } | { retryAt: string },
-): Promise<void> {
-  await db
-    .updateTable('recordatorios')
-    .set('retryAt' in outcome ? { reservado_hasta: outcome.retryAt } : { ...outcome, reservado_hasta: null })
-    .where('id_recordatorio', '=', id_recordatorio)
-    .where('estado', '=', 'pendiente')
-    .execute();
-}
-
 /**
  * Leaves a pending notice of a new request for its doctor (in the booking's transaction) and tells
  * when it will go: with the doctor's batch still waiting, else at once, and never sooner than
@@ -249,11 +164,11 @@ export async function settleNotices(
     .execute();
 }
 
-/** Reminders and request notices past their time and not yet sent: the outboxes' backlog (metrics). */
-export async function countDueOutbox(db: Db, now: string): Promise<{ recordatorios: number; avisos_solicitud: number }> {
+/** Notices to patients and doctors (reminders among them) and request notices past their time and not yet sent: the outboxes' backlog (metrics). */
+export async function countDueOutbox(db: Db, now: string): Promise<{ notificaciones: number; avisos_solicitud: number }> {
   const [reminders, notices] = await Promise.all([
     db
-      .selectFrom('recordatorios')
+      .selectFrom('notificaciones')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where('estado', '=', 'pendiente')
       .where('enviar_en', '<=', now)
@@ -265,5 +180,5 @@ export async function countDueOutbox(db: Db, now: string): Promise<{ recordatori
       .where('enviar_en', '<=', now)
       .executeTakeFirstOrThrow(),
   ]);
-  return { recordatorios: Number(reminders.total), avisos_solicitud: Number(notices.total) };
+  return { notificaciones: Number(reminders.total), avisos_solicitud: Number(notices.total) };
 }
