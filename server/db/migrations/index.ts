@@ -21,6 +21,7 @@ import { patientDni } from './084-patient-dni.ts';
 import { activeAccountsInIdOrder } from './085-active-accounts-in-id-order.ts';
 import { weeklyHoursVersions } from './090-weekly-hours-versions.ts';
 import { visitTypes } from './095-visit-types.ts';
+import { waitlistVisitType } from './110-waitlist-visit-type.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -81,4 +82,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '085-active-accounts-in-id-order': activeAccountsInIdOrder,
   '090-weekly-hours-versions': weeklyHoursVersions,
   '095-visit-types': visitTypes,
+  '110-waitlist-visit-type': waitlistVisitType,
 };
