@@ -38,6 +38,8 @@ export const nuevaEntradaEsperaSchema = z.object({
   franja: z.enum(FRANJAS_ESPERA, { error: 'valor_invalido' }),
   hora_desde: timeField.optional(),
   hora_hasta: timeField.optional(),
+  /** The visit type waited for: only times where it fits whole are offered. */
+  id_tipo_visita: idField().optional(),
 });
 export type NuevaEntradaEspera = z.input<typeof nuevaEntradaEsperaSchema>;
 

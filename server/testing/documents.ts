@@ -71,6 +71,7 @@ function offerRow(language: Language): OfferRow {
     id_oferta: 3,
     id_entrada: 5,
     id_agenda: 11,
+    id_tipo_visita: null,
     estado: 'enviada',
     caduca_en: '2026-03-02T18:30:00.000Z',
     entrada_estado: 'activa',

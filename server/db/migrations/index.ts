@@ -26,6 +26,7 @@ import { signupAddressAndNoShowDisputes } from './103-signup-address-and-no-show
 import { reminderPlan } from './105-reminder-plan.ts';
 import { remindersAsNotices } from './106-reminders-as-notices.ts';
 import { phonesInE164 } from './107-phones-in-e164.ts';
+import { waitlistVisitType } from './110-waitlist-visit-type.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -91,4 +92,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '105-reminder-plan': reminderPlan,
   '106-reminders-as-notices': remindersAsNotices,
   '107-phones-in-e164': phonesInE164,
+  '110-waitlist-visit-type': waitlistVisitType,
 };

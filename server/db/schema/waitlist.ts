@@ -23,6 +23,8 @@ export interface ListaEsperaTable {
   ofertas: Generated<number>;
   creado_en: string;
   terminada_en: string | null;
+  /** The visit type waited for (null: one slot); only times where it fits whole are offered. */
+  id_tipo_visita: number | null;
 }
 
 export type EstadoOfertaEspera = 'enviada' | 'aceptada' | 'perdida' | 'caducada';

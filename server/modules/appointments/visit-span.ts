@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { addMinutes, toMinutes } from '../../lib/slots.ts';
 import { reserveSlot } from './slots-for-appointments.ts';
+import { offeredType } from '../visit-types/index.ts';
 
 // A visit longer than one slot holds its first slot (citas.id_agenda) and the consecutive slots after
 // it that its minutes reach (citas_huecos). All are taken by the booking's conditional update, in
@@ -99,4 +100,18 @@ export async function freeExtraSlots(db: Db, id_cita: number): Promise<number[]>
   const ids = rows.map((row) => row.id_agenda);
   if (ids.length > 0) await db.updateTable('agenda').set({ estado: 'Disponible' }).where('id_agenda', 'in', ids).where('estado', '=', 'Reservado').execute();
   return ids;
+}
+
+/**
+ * Whether a visit of the catalogue's type `id_tipo` would fit whole from the doctor's free slot at
+ * `hora_inicio`: the doctor offers the type, and every slot its minutes (their length plus the
+ * type's buffer) reach is free and follows on. Without a type, one free slot is enough.
+ */
+export async function typeFitsAt(db: Db, slot: { id_doctor: number; fecha: string; hora_inicio: string }, id_tipo: number | null): Promise<boolean> {
+  const slots = await daySlotsFrom(db, slot.id_doctor, slot.fecha, slot.hora_inicio);
+  if (id_tipo === null) return slots[0] !== undefined && spanFree([slots[0]]);
+  const found = await offeredType(db, slot.id_doctor, id_tipo);
+  if (!found.type) return false;
+  const span = spanOf(slots, 0, found.type.duracion_doctor + found.type.margen_min);
+  return span !== undefined && hhmm(span[0]!.hora_inicio) === hhmm(slot.hora_inicio) && spanFree(span);
 }

@@ -71,3 +71,9 @@ export async function visitTypeShower(db: Db, language: Language): Promise<(id_t
     return word ? named(word) : null;
   };
 }
+
+/** An active type of the catalogue, or undefined. */
+export async function findActiveVisitType(db: Db, id_tipo: number): Promise<VisitTypeRow | undefined> {
+  const type = await findVisitType(db, id_tipo);
+  return type?.activo === 1 ? type : undefined;
+}

@@ -299,12 +299,12 @@ export async function nextEntriesForSlot(
   db: Db,
   id_agenda: number,
   options: { maxOffers: number; limit: number },
-): Promise<{ id_entrada: number; id_paciente: number }[]> {
+): Promise<{ id_entrada: number; id_paciente: number; id_tipo_visita: number | null }[]> {
   return db
     .selectFrom('agenda as a')
     .innerJoin('doctores as d', 'd.id_doctor', 'a.id_doctor')
     .innerJoin('lista_espera as l', (join) => join.on((eb) => entryWantsSlot(eb)))
-    .select(['l.id_entrada', 'l.id_paciente'])
+    .select(['l.id_entrada', 'l.id_paciente', 'l.id_tipo_visita'])
     .where('a.id_agenda', '=', id_agenda)
     .where('l.ofertas', '<', options.maxOffers)
     .where((eb) => eb.not(patientHoldsLiveOffer(eb)))
@@ -471,6 +471,8 @@ export interface OfferRow {
   id_oferta: number;
   id_entrada: number;
   id_agenda: number;
+  /** The visit type the entry waits for (null: one slot). */
+  id_tipo_visita: number | null;
   estado: EstadoOfertaEspera;
   caduca_en: string;
   entrada_estado: EstadoEntradaEspera;
@@ -507,6 +509,7 @@ function offerRows(db: Db) {
       'o.estado',
       'o.caduca_en',
       'l.estado as entrada_estado',
+      'l.id_tipo_visita',
       'l.id_paciente',
       'up.nombre as paciente_nombre',
       'up.correo as paciente_correo',

@@ -17,7 +17,8 @@ import { ownPatientId } from '../../lib/access.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { appointmentConditions, createAppointmentsService } from '../appointments/index.ts';
+import { appointmentConditions, chooseVisitType, createAppointmentsService } from '../appointments/index.ts';
+import { findActiveVisitType } from '../visit-types/index.ts';
 import { hashToken } from '../auth/index.ts';
 import {
   closeOffersOfEndedEntries,
@@ -131,6 +132,19 @@ export function createWaitlistService(app: FastifyInstance) {
         if (!specialty) throw fail(404, 'especialidad_invalida', language);
         id_especialidad = specialty.id_especialidad;
       }
+      // A type waited for: with a doctor, one they offer and the patient may book online; for a
+      // specialty, any active type patients may book online (each doctor's offer is checked when a time frees up).
+      let id_tipo_visita: number | null = null;
+      if (input.id_tipo_visita !== undefined) {
+        if (id_doctor !== null) {
+          id_tipo_visita = (await chooseVisitType(db, id_doctor, input.id_tipo_visita, { staff: false, id_paciente }, language)).id_tipo;
+        } else {
+          const type = await findActiveVisitType(db, input.id_tipo_visita);
+          if (!type) throw fail(404, 'tipo_visita_no_encontrado', language);
+          if (type.reserva === 'personal') throw fail(403, 'tipo_visita_solo_personal', language);
+          id_tipo_visita = type.id_tipo;
+        }
+      }
       const objetivo = id_doctor === null ? `especialidad:${id_especialidad}` : `doctor:${id_doctor}`;
       const stamp = now.toISOString();
       let id_entrada: number;
@@ -162,6 +176,7 @@ export function createWaitlistService(app: FastifyInstance) {
             hora_desde: horas[0],
             hora_hasta: horas[1],
             creado_en: stamp,
+            id_tipo_visita,
           });
         });
       } catch (error) {
@@ -222,9 +237,11 @@ export function createWaitlistService(app: FastifyInstance) {
       if (seenState(offer, now) === 'caducada') throw fail(409, 'oferta_caducada', language);
       let cita: CitaCreada;
       try {
-        cita = await appointments.book(caller, { id_doctor: offer.id_doctor, fecha: offer.fecha, hora: offer.hora_inicio.slice(0, 5), ...input });
+        // The type waited for is booked: its every slot held in the booking's transaction, or none.
+        const type = offer.id_tipo_visita === null ? {} : { id_tipo_visita: offer.id_tipo_visita };
+        cita = await appointments.book(caller, { id_doctor: offer.id_doctor, fecha: offer.fecha, hora: offer.hora_inicio.slice(0, 5), ...input, ...type });
       } catch (error) {
-        if (error instanceof AppError && ['hueco_ocupado', 'hueco_bloqueado', 'hueco_no_encontrado'].includes(error.code)) {
+        if (error instanceof AppError && ['hueco_ocupado', 'hueco_bloqueado', 'hueco_no_encontrado', 'tipo_visita_no_cabe'].includes(error.code)) {
           await settleOffer(db, offer.id_oferta, 'perdida', ['enviada'], stamp);
           await sendGoneNotices(app, now);
           throw gone();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { localDate, localTime } from '../../lib/clock.ts';
 import { slotIsFree } from '../agenda/index.ts';
 import { hashToken, publicBaseUrl } from '../auth/index.ts';
-import { bookingPolicy } from '../appointments/index.ts';
+import { bookingPolicy, typeFitsAt } from '../appointments/index.ts';
 import { currentClinic } from '../clinic/index.ts';
 import { goneMail, offerMail, type WaitlistMailContext } from './waitlist.mail.ts';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker.ts';
@@ -88,6 +88,8 @@ async function offerSlot(app: FastifyInstance, slot: OfferableSlot, now: Date): 
     for (const entry of candidates) {
       if (made.length >= room) break;
       if (patients.has(entry.id_paciente)) continue;
+      // A visit of the type waited for must fit whole from this time, or the offer could not be claimed.
+      if (entry.id_tipo_visita !== null && !(await typeFitsAt(trx, slot, entry.id_tipo_visita))) continue;
       patients.add(entry.id_paciente);
       // The list above was read before this patient's turn: another sweep may have offered them a slot since.
       if (!(await takePatientTurn(trx, entry.id_paciente, app.database.dialect))) continue;

@@ -441,6 +441,58 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     expect(offered.map((row) => row.hora_inicio.slice(0, 5))).toEqual(['10:00']);
   });
 
+  it('offers an entry waiting for a longer type only a time where the whole visit fits, and its claim holds every slot', async () => {
+    server.clock.set(START);
+    await emptyLists();
+    const admin = await server.createUser('admin');
+    const created = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
+      token: admin.token,
+      body: { nombre_es: `Espera larga ${kind}`, nombre_ca: `Espera llarga ${kind}`, nombre_en: `Long wait ${kind}`, duracion_min: 30, color: '#AE3EC9', reserva: 'todos' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const doctor = await server.createUser('doctor', { nombre: 'Pere', apellido1: 'Puig' });
+    const id_doctor = doctor.id_doctor as number;
+    await openSlots(server, id_doctor, DAY, ['10:00', '10:15'], { minutes: 15 });
+    const book = async (hora: string) => {
+      const holder = await server.createUser('paciente');
+      const booked = await server.request<{ id_cita: number }>('POST', '/api/citas', {
+        token: holder.token,
+        body: { id_doctor, fecha: DAY, hora, motivo: 'Revisión', recordatorio: false },
+      });
+      expect(booked.status).toBe(201);
+      return { holder, id_cita: booked.body.id_cita };
+    };
+    const early = await book('10:00');
+    const late = await book('10:15');
+    const typed = await server.createUser('paciente');
+    const plain = await server.createUser('paciente');
+    server.clock.advanceMinutes(1);
+    const joinedTyped = await join(typed, { id_doctor, ...RANGE, franja: 'manana', id_tipo_visita: created.body.id_tipo });
+    expect(joinedTyped.status, JSON.stringify(joinedTyped.body)).toBe(201);
+    server.clock.advanceMinutes(1);
+    expect((await join(plain, { id_doctor, ...RANGE, franja: 'manana' })).status).toBe(201);
+    // A type the doctor does not offer cannot be waited for.
+    const unknown = await join(await server.createUser('paciente'), { id_doctor, ...RANGE, franja: 'manana', id_tipo_visita: 999999 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('tipo_visita_no_encontrado');
+
+    // 10:00 frees up, but 10:15 is still taken: a 30-minute visit does not fit, so the next in line gets it.
+    await cancel(early.holder, early.id_cita);
+    expect(mailsTo(server, typed, OFFER)).toHaveLength(0);
+    expect(mailsTo(server, plain, OFFER)).toHaveLength(1);
+
+    // 10:15 frees up too: now the whole visit fits from 10:00, and the typed entry is offered it.
+    await cancel(late.holder, late.id_cita);
+    const offers = mailsTo(server, typed, OFFER);
+    expect(offers).toHaveLength(1);
+    const claimed = await claim(typed, tokenIn(offers[0]));
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    const visit = await db().selectFrom('citas').select(['hora', 'id_tipo_visita', 'duracion_min']).where('id_cita', '=', claimed.body.id_cita).executeTakeFirstOrThrow();
+    expect(visit).toMatchObject({ id_tipo_visita: created.body.id_tipo, duracion_min: 30 });
+    const held = await db().selectFrom('agenda').select(['hora_inicio', 'estado']).where('id_doctor', '=', id_doctor).where('fecha', '=', DAY).orderBy('hora_inicio').execute();
+    expect(held.map((slot) => `${slot.hora_inicio.slice(0, 5)} ${slot.estado}`)).toEqual(['10:00 Reservado', '10:15 Reservado']);
+  });
+
   it('a slot lost to someone quicker and freed again goes to the front of the queue again', async () => {
     const { doctor, holder, id_cita } = await doctorWithBookedSlot();
     const [first, second] = await waiting(doctor, 2);

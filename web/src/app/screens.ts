@@ -69,7 +69,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   adminDashboard: {
     layout: 'area',
-    namespaces: ['admin', 'home'],
+    namespaces: ['admin', 'home', 'visit-types'],
     load: () => import('../features/admin/routes/admin-dashboard-page.tsx'),
   },
   userManagement: {
@@ -86,7 +86,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   doctorDashboard: {
     layout: 'area',
     settle: true,
-    namespaces: ['doctor', 'home'],
+    namespaces: ['doctor', 'home', 'visit-types'],
     load: () => import('../features/doctor/routes/doctor-dashboard-page.tsx'),
   },
   doctorAgenda: {

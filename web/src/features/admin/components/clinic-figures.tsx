@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OcupacionDoctor } from '../../../../../contracts/home.ts';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { VisitsByType } from '../../../components/visits-by-type.tsx';
 import { formatIso, localeOf } from '../../../lib/calendar.ts';
 import { numberFormat } from '../../../lib/intl-cache.ts';
 import { useClinicFigures } from '../api/get-figures.ts';
@@ -73,6 +74,14 @@ export function ClinicFigures() {
             </li>
           ))}
         </ul>
+        {data.visitas_semana_por_tipo && (
+          <Stack gap={4} mt="sm">
+            <Text size="sm" fw={600}>
+              {t('visit-types:week_by_type')}
+            </Text>
+            <VisitsByType counts={data.visitas_semana_por_tipo} label={t('visit-types:week_by_type')} />
+          </Stack>
+        )}
         <Text size="xs" c="dimmed" mt="xs">
           {t('figures_note')}
         </Text>

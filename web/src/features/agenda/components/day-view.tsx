@@ -10,6 +10,8 @@ import { useDeleteBlock } from '../api/delete-block.ts';
 import { useDay } from '../api/get-day.ts';
 import classes from './day-view.module.css';
 import { ESTADO_COLOR, VISITA_COLOR } from './labels.ts';
+import { VisitBlockType } from './visit-block-type.tsx';
+import { foldVisitSpans } from './visit-spans.ts';
 
 /** The daily table: time, type, status, notes and a delete button per row; blocked rows open 'Editar Bloque'. */
 export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: string; onEdit: (block: Bloque) => void }) {
@@ -37,7 +39,7 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
     block.cita
       ? t('booked_by', {
           patient: block.cita.paciente,
-          kind: t(`visita_${block.cita.tipo}`),
+          kind: block.cita.tipo_visita?.nombre ?? t(`visita_${block.cita.tipo}`),
           reason: block.cita.motivo,
           status: t(`cita_${block.cita.estado}`),
         })
@@ -50,7 +52,7 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
       cellStyle: { whiteSpace: 'nowrap' },
       cell: (block) => `${block.hora_inicio.slice(0, 5)} – ${block.hora_fin.slice(0, 5)}`,
     },
-    { label: t('col_type'), cell: (block) => t(`tipo_${block.tipo}`) },
+    { label: t('col_type'), cell: (block) => <VisitBlockType block={block} /> },
     {
       label: t('col_status'),
       // A booked slot also says where its visit stands: a request still to answer looks apart.
@@ -101,7 +103,7 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
   // A table on a laptop; on a phone each block is a card (DataTable), so nothing hides off-screen.
   return (
     <DataTable
-      rows={day.data}
+      rows={foldVisitSpans(day.data)}
       columns={columns}
       rowKey={(block) => block.id_agenda}
       caption={caption}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
 import type { SolicitudPendiente, VisitaHoy } from '../../../../../contracts/home.ts';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { VisitTypeName } from '../../../components/visit-type-name.tsx';
+import { VisitsByType } from '../../../components/visits-by-type.tsx';
 import { RejectRequestDialog } from '../../../components/reject-request-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
@@ -21,7 +23,7 @@ export function DoctorToday() {
   const todayId = useId();
   const requestsId = useId();
   if (!home.isSuccess) return <QueryFallback pending={home.isPending} failed={t('load_failed')} />;
-  const { hoy, manana, visitas_hoy, pendientes, pendientes_total, manana_total, manana_pendientes } = home.data;
+  const { hoy, manana, visitas_hoy, visitas_hoy_por_tipo, pendientes, pendientes_total, manana_total, manana_pendientes } = home.data;
   const tomorrow = formatIso(manana, { weekday: 'long', day: 'numeric', month: 'long' }, i18n.language);
   return (
     <Stack gap="md" mb="xl">
@@ -34,6 +36,7 @@ export function DoctorToday() {
         <Text size="sm" c="dimmed" mb="sm">
           {visitas_hoy.length === 0 ? t('today_none') : t('today_count', { count: visitas_hoy.length })}
         </Text>
+        {visitas_hoy_por_tipo && <VisitsByType counts={visitas_hoy_por_tipo} label={t('visit-types:today_by_type')} />}
         {visitas_hoy.length > 0 && (
           <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={todayId}>
             {visitas_hoy.map((visit) => (
@@ -98,8 +101,8 @@ function TodayVisit({ visit }: { visit: VisitaHoy }) {
         {visit.paciente}
       </Anchor>
       <Group gap={6} wrap="nowrap">
-        <Badge variant="outline" color="gray" tt="none" w="max-content">
-          {consultationTypeLabel(visit.tipo, i18n.language)}
+        <Badge variant="outline" color="gray" tt="none" w="max-content" styles={{ root: { color: 'var(--mantine-color-text)' } }}>
+          {visit.tipo_visita ? <VisitTypeName type={visit.tipo_visita} /> : consultationTypeLabel(visit.tipo, i18n.language)}
         </Badge>
         <Badge color={ESTADO_COLORS[visit.estado]} variant="filled" tt="none" w="max-content">
           {t(`estado_${visit.estado}`)}
