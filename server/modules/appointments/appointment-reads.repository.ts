@@ -4,6 +4,7 @@ import type { Historia } from '../../../contracts/records.ts';
 import type { Visita } from '../../../contracts/consultations.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { fullName } from '../../../contracts/names.ts';
+import { specialtyNameColumns } from '../../db/columns.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { CitasTable, Database, TipoConsulta } from '../../db/schema/index.ts';
 import type { AppointmentMailRow } from '../reminders/index.ts';
@@ -34,14 +35,7 @@ export function appointmentsWithPeople(db: Db) {
 }
 
 /** The doctor's names (ud) and the specialty's names in the three languages (e), on `appointmentsWithPeople`. */
-export const appointmentDoctorColumns = [
-  'ud.nombre',
-  'ud.apellido1',
-  'ud.apellido2',
-  'e.nombre as especialidad_es',
-  'e.nombre_ca as especialidad_ca',
-  'e.nombre_en as especialidad_en',
-] as const;
+export const appointmentDoctorColumns = ['ud.nombre', 'ud.apellido1', 'ud.apellido2', ...specialtyNameColumns] as const;
 
 /**
  * The condition "this patient has a visit with the doctor that was not cancelled", on a query that

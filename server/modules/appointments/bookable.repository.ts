@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { doctorNameColumns } from '../../db/columns.ts';
 import type { AgendaTable, Database } from '../../db/schema/index.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 
@@ -16,16 +17,6 @@ export interface DoctorRow {
   especialidad_ca: string;
   especialidad_en: string;
 }
-
-/** A doctor's names (u) and specialty names in the three languages (e). */
-const doctorNameColumns = [
-  'u.nombre',
-  'u.apellido1',
-  'u.apellido2',
-  'e.nombre as especialidad_es',
-  'e.nombre_ca as especialidad_ca',
-  'e.nombre_en as especialidad_en',
-] as const;
 
 /** Doctors a patient may book with: active profile, active account, still a doctor. */
 export function bookableDoctors(db: Db) {

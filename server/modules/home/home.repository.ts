@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { doctorNameColumns } from '../../db/columns.ts';
 import type { Database } from '../../db/schema/index.ts';
 
 import { slotCountsByDoctor } from '../agenda/index.ts';
@@ -10,16 +11,6 @@ type Db = Kysely<Database>;
  * index range: agenda_fecha (fecha, tipo, estado, id_doctor) and pacientes_fecha_alta (fecha_alta).
  * Nothing counts a whole table.
  */
-
-/** Names of a person (u) and of a doctor's specialty (e) in three languages. */
-const doctorColumns = [
-  'u.nombre',
-  'u.apellido1',
-  'u.apellido2',
-  'e.nombre as especialidad_es',
-  'e.nombre_ca as especialidad_ca',
-  'e.nombre_en as especialidad_en',
-] as const;
 
 /**
  * Patients (still active patient accounts) registered on [from, to]. `exists`, not a join: the
@@ -54,7 +45,7 @@ export async function slotOccupancy(db: Db, from: string, to: string) {
     .selectFrom('doctores as d')
     .innerJoin('usuarios as u', 'u.id_usuario', 'd.id_usuario')
     .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
-    .select(['d.id_doctor', ...doctorColumns])
+    .select(['d.id_doctor', ...doctorNameColumns])
     .where(
       'd.id_doctor',
       'in',

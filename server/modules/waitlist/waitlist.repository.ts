@@ -3,6 +3,7 @@ import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { appointmentConditions } from '../appointments/index.ts';
 import type { EstadoEntradaEspera, EstadoOfertaEspera, FranjaEspera, ListaEsperaTable } from '../../db/schema/waitlist.ts';
+import { specialtyNameColumns } from '../../db/columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -95,9 +96,7 @@ export async function listPatientEntries(db: Db, id_paciente: number, endedSince
       'u.nombre as doctor_nombre',
       'u.apellido1 as doctor_apellido1',
       'u.apellido2 as doctor_apellido2',
-      'e.nombre as especialidad_es',
-      'e.nombre_ca as especialidad_ca',
-      'e.nombre_en as especialidad_en',
+      ...specialtyNameColumns,
     ])
     .where('l.id_paciente', '=', id_paciente)
     .where((eb) => eb.or([eb('l.estado', '=', 'activa'), eb('l.terminada_en', '>=', endedSince)]))
@@ -521,9 +520,7 @@ function offerRows(db: Db) {
       'ud.nombre as doctor_nombre',
       'ud.apellido1 as doctor_apellido1',
       'ud.apellido2 as doctor_apellido2',
-      'e.nombre as especialidad_es',
-      'e.nombre_ca as especialidad_ca',
-      'e.nombre_en as especialidad_en',
+      ...specialtyNameColumns,
     ]);
 }
 

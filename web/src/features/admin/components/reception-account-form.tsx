@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { registroRecepcionFormSchema, type RegistroRecepcionForm } from '../../../../../contracts/users.ts';
@@ -9,6 +8,7 @@ import { useCommonPasswords } from '../../../lib/common-passwords.ts';
 import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRegisterReception } from '../api/register-reception.ts';
+import { AccountPasswordFields } from './account-password-fields.tsx';
 
 const EMPTY: RegistroRecepcionForm = { usuario: '', email: '', contrasena: '', confirmacion: '', nombre: '', apellido_1: '', apellido_2: '' };
 
@@ -20,7 +20,6 @@ export function ReceptionAccountForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('admin');
   const registration = useRegisterReception();
   useCommonPasswords();
-  const [visible, { toggle }] = useDisclosure(false);
   const {
     register,
     handleSubmit,
@@ -46,7 +45,6 @@ export function ReceptionAccountForm({ onDone }: { onDone: () => void }) {
 
   const errorOf = (field: keyof RegistroRecepcionForm) => validationText(errors[field]?.message);
   const sending = isSubmitting || registration.isPending;
-  const toggleLabel = visible ? t('hide_passwords') : t('show_passwords');
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -67,31 +65,12 @@ export function ReceptionAccountForm({ onDone }: { onDone: () => void }) {
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput label={t('field_apellido2_optional')} error={errorOf('apellido_2')} {...register('apellido_2')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <PasswordInput
-              label={t('field_password1')}
-              description={t('password_hint')}
-              autoComplete="new-password"
-              required
-              visible={visible}
-              onVisibilityChange={toggle}
-              visibilityToggleButtonProps={{ 'aria-label': toggleLabel }}
-              error={errorOf('contrasena')}
-              {...register('contrasena')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <PasswordInput
-              label={t('field_password2')}
-              autoComplete="new-password"
-              required
-              visible={visible}
-              onVisibilityChange={toggle}
-              visibilityToggleButtonProps={{ 'aria-label': toggleLabel }}
-              error={errorOf('confirmacion')}
-              {...register('confirmacion')}
-            />
-          </Grid.Col>
+          <AccountPasswordFields
+            passwordField={register('contrasena')}
+            confirmationField={register('confirmacion')}
+            passwordError={errorOf('contrasena')}
+            confirmationError={errorOf('confirmacion')}
+          />
         </Grid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Grid, Paper, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Anchor, Button, Grid, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRegisterDoctor } from '../api/register-doctor.ts';
 import { useSpecialties } from '../api/specialties.ts';
+import { AccountPasswordFields } from '../components/account-password-fields.tsx';
 import { Page } from '../../../components/page.tsx';
 
 const EMPTY: RegistroDoctorForm = {
@@ -35,7 +35,6 @@ export default function RegisterDoctorPage() {
   const registration = useRegisterDoctor();
   // The form refuses a common password once the list is there.
   useCommonPasswords();
-  const [visible, { toggle: toggleVisible }] = useDisclosure(false);
   const {
     register,
     control,
@@ -128,31 +127,12 @@ export default function RegisterDoctorPage() {
                   )}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <PasswordInput
-                  label={t('field_password1')}
-                  description={t('password_hint')}
-                  autoComplete="new-password"
-                  required
-                  visible={visible}
-                  onVisibilityChange={toggleVisible}
-                  visibilityToggleButtonProps={{ 'aria-label': visible ? t('hide_passwords') : t('show_passwords') }}
-                  error={errorOf('password1')}
-                  {...register('password1')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <PasswordInput
-                  label={t('field_password2')}
-                  autoComplete="new-password"
-                  required
-                  visible={visible}
-                  onVisibilityChange={toggleVisible}
-                  visibilityToggleButtonProps={{ 'aria-label': visible ? t('hide_passwords') : t('show_passwords') }}
-                  error={errorOf('password2')}
-                  {...register('password2')}
-                />
-              </Grid.Col>
+              <AccountPasswordFields
+                passwordField={register('password1')}
+                confirmationField={register('password2')}
+                passwordError={errorOf('password1')}
+                confirmationError={errorOf('password2')}
+              />
             </Grid>
             <Button type="submit" disabled={!isValid || sending} loading={sending} loaderProps={{ 'aria-label': t('register_sending') }}>
               {t('register_submit')}

@@ -1,7 +1,7 @@
-import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DefinitionList } from '../../../components/definition-list.tsx';
+import { VisitLinkPage } from '../../../components/visit-link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
@@ -32,62 +32,50 @@ export default function OneTapPage() {
     }
   };
 
-  const data = link.data;
   const refusal = link.error instanceof ApiError ? link.error.message : t('not_valid');
 
   return (
-    <Container size="sm" py="xl">
-      <Stack>
-        <Title order={1}>{t('title')}</Title>
-        {!token || link.isError ? (
-          <Alert color="red" role="alert">
-            {token ? refusal : t('not_valid')}
+    <VisitLinkPage
+      title={t('title')}
+      refusal={!token || link.isError ? (token ? refusal : t('not_valid')) : undefined}
+      loadingLabel={t('loading')}
+      data={link.data}
+      details={(data) => [
+        { label: t('doctor'), value: data.doctor },
+        { label: t('when'), value: `${formatIso(data.fecha, { dateStyle: 'full' }, i18n.language)}, ${data.hora}` },
+      ]}
+    >
+      {(data) =>
+        done ? (
+          <Alert color="teal" role="status">
+            {t(`done_${done}`)}
           </Alert>
-        ) : link.isPending ? (
-          <Loader aria-label={t('loading')} />
-        ) : data ? (
-          <Paper withBorder p="lg" radius="md">
-            <Stack>
-              <DefinitionList
-                cols={{ base: 1, sm: 2 }}
-                items={[
-                  { label: t('doctor'), value: data.doctor },
-                  { label: t('when'), value: `${formatIso(data.fecha, { dateStyle: 'full' }, i18n.language)}, ${data.hora}` },
-                ]}
-              />
-              {done ? (
-                <Alert color="teal" role="status">
-                  {t(`done_${done}`)}
-                </Alert>
-              ) : data.accion === 'cambiar' ? (
-                <>
-                  <Text>{t('intro_cambiar')}</Text>
-                  <Group>
-                    <Button component={Link} to="/mis-visitas">
-                      {t('log_in_to_move')}
-                    </Button>
-                  </Group>
-                </>
-              ) : (
-                <>
-                  <Text>{t(`intro_${data.accion}`)}</Text>
-                  {data.accion === 'confirmar' && data.confirmada_paciente && <Text c="dimmed">{t('already_confirmed')}</Text>}
-                  {failure && (
-                    <Alert color="red" role="alert">
-                      {failure}
-                    </Alert>
-                  )}
-                  <Group justify="flex-end">
-                    <Button color={data.accion === 'cancelar' ? 'red' : undefined} loading={tap.isPending} onClick={() => void onTap()}>
-                      {t(`button_${data.accion}`)}
-                    </Button>
-                  </Group>
-                </>
-              )}
-            </Stack>
-          </Paper>
-        ) : null}
-      </Stack>
-    </Container>
+        ) : data.accion === 'cambiar' ? (
+          <>
+            <Text>{t('intro_cambiar')}</Text>
+            <Group>
+              <Button component={Link} to="/mis-visitas">
+                {t('log_in_to_move')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text>{t(`intro_${data.accion}`)}</Text>
+            {data.accion === 'confirmar' && data.confirmada_paciente && <Text c="dimmed">{t('already_confirmed')}</Text>}
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button color={data.accion === 'cancelar' ? 'red' : undefined} loading={tap.isPending} onClick={() => void onTap()}>
+                {t(`button_${data.accion}`)}
+              </Button>
+            </Group>
+          </>
+        )
+      }
+    </VisitLinkPage>
   );
 }

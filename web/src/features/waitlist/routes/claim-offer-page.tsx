@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Container, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import type { z } from 'zod';
 import { aceptarOfertaSchema, type AceptarOferta, type OfertaEspera } from '../../../../../contracts/waitlist.ts';
-import { DefinitionList } from '../../../components/definition-list.tsx';
+import { VisitLinkPage } from '../../../components/visit-link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatIso } from '../../../lib/calendar.ts';
 import { validationText } from '../../../lib/i18n.ts';
@@ -60,81 +60,65 @@ export default function ClaimOfferPage() {
     }
   });
 
-  const data = offer.data;
-  const shown = outcome ?? (data ? OUTCOME_OF_STATE[data.estado] : undefined);
-
   return (
-    <Container size="sm" py="xl">
-      <Stack>
-        <Title order={1}>{t('offer_title')}</Title>
-        {!token || offer.isError ? (
-          <Alert color="red" role="alert">
-            {t('offer_missing')}
-          </Alert>
-        ) : offer.isPending ? (
-          <Loader aria-label={t('offer_loading')} />
-        ) : data ? (
-          <Paper withBorder p="lg" radius="md">
-            <Stack>
-              <DefinitionList
-                cols={{ base: 1, sm: 2 }}
-                items={[
-                  { label: t('offer_doctor'), value: data.doctor },
-                  { label: t('offer_specialty'), value: data.especialidad },
-                  {
-                    label: t('offer_when'),
-                    value: `${formatIso(data.fecha, { dateStyle: 'full' }, i18n.language)}, ${data.hora}–${data.hora_fin}`,
-                  },
-                ]}
-              />
-              {shown ? (
-                <>
-                  <Alert color={shown === 'claimed' || shown === 'accepted' ? 'teal' : 'yellow'} role="status">
-                    {t(`offer_${shown}`)}
-                  </Alert>
-                  <Group>
-                    <Button component={Link} to="/mis-visitas">
-                      {t('to_visits')}
-                    </Button>
-                    {(shown === 'gone' || shown === 'expired') && (
-                      <Button component={Link} to="/pedir-cita" variant="default">
-                        {t('to_booking')}
-                      </Button>
-                    )}
-                  </Group>
-                </>
-              ) : (
-                <form onSubmit={onSubmit} noValidate>
-                  <Stack>
-                    <Text>{t('offer_intro')}</Text>
-                    <Text fw={600}>{t('offer_until', { time: data.caduca_hora })}</Text>
-                    <Textarea
-                      label={t('offer_reason')}
-                      required
-                      autosize
-                      minRows={3}
-                      maxLength={500}
-                      error={validationText(errors.motivo?.message)}
-                      {...register('motivo')}
-                    />
-                    <Checkbox label={t('offer_reminder')} {...register('recordatorio')} />
-                    {failure && (
-                      <Alert color="red" role="alert">
-                        {failure}
-                      </Alert>
-                    )}
-                    <Group justify="flex-end">
-                      <Button type="submit" loading={claim.isPending}>
-                        {t('offer_claim')}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </form>
+    <VisitLinkPage
+      title={t('offer_title')}
+      refusal={!token || offer.isError ? t('offer_missing') : undefined}
+      loadingLabel={t('offer_loading')}
+      data={offer.data}
+      details={(data) => [
+        { label: t('offer_doctor'), value: data.doctor },
+        { label: t('offer_specialty'), value: data.especialidad },
+        { label: t('offer_when'), value: `${formatIso(data.fecha, { dateStyle: 'full' }, i18n.language)}, ${data.hora}–${data.hora_fin}` },
+      ]}
+    >
+      {(data) => {
+        const shown = outcome ?? OUTCOME_OF_STATE[data.estado];
+        return shown ? (
+          <>
+            <Alert color={shown === 'claimed' || shown === 'accepted' ? 'teal' : 'yellow'} role="status">
+              {t(`offer_${shown}`)}
+            </Alert>
+            <Group>
+              <Button component={Link} to="/mis-visitas">
+                {t('to_visits')}
+              </Button>
+              {(shown === 'gone' || shown === 'expired') && (
+                <Button component={Link} to="/pedir-cita" variant="default">
+                  {t('to_booking')}
+                </Button>
               )}
+            </Group>
+          </>
+        ) : (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack>
+              <Text>{t('offer_intro')}</Text>
+              <Text fw={600}>{t('offer_until', { time: data.caduca_hora })}</Text>
+              <Textarea
+                label={t('offer_reason')}
+                required
+                autosize
+                minRows={3}
+                maxLength={500}
+                error={validationText(errors.motivo?.message)}
+                {...register('motivo')}
+              />
+              <Checkbox label={t('offer_reminder')} {...register('recordatorio')} />
+              {failure && (
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" loading={claim.isPending}>
+                  {t('offer_claim')}
+                </Button>
+              </Group>
             </Stack>
-          </Paper>
-        ) : null}
-      </Stack>
-    </Container>
+          </form>
+        );
+      }}
+    </VisitLinkPage>
   );
 }
