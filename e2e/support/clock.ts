@@ -21,14 +21,16 @@ const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T12:00:00Z`
  * Playwright loads its configuration in the runner first, which sets these for its workers and
  * servers; each worker loads it again and finds them set.
  */
-export function clinicClockEnvironment(environment: NodeJS.ProcessEnv = process.env): {
+export function clinicClockEnvironment(
+  environment: NodeJS.ProcessEnv = process.env,
+  anchor = Date.now(),
+): {
   TEST_CLOCK_START: string;
   TEST_CLOCK_ANCHOR: string;
 } {
   if (environment.TEST_CLOCK_START && environment.TEST_CLOCK_ANCHOR) {
     return { TEST_CLOCK_START: environment.TEST_CLOCK_START, TEST_CLOCK_ANCHOR: environment.TEST_CLOCK_ANCHOR };
   }
-  const anchor = Date.now();
   let start: Date;
   const asked = environment.E2E_CLOCK_START;
   if (asked) {

@@ -13,7 +13,7 @@ import { noticesRows, oneTapRows } from './notices-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { clinicDayRows } from './clinic-day-rows.ts';
 import { opsRows } from './ops-rows.ts';
-import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
+import { cancelOtherVisits, freshAbsence, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 import { addMinutes } from '../../lib/slots.ts';
 import { addAppointment } from '../patients.ts';
 
@@ -110,15 +110,6 @@ const patientSession = (w: World) => {
   });
 };
 const doctorId = (w: World) => w.users.doctor.id_doctor!;
-/** An absence of `doctor` far ahead (it closes nothing the other rows use). */
-const freshAbsence = async (w: World) =>
-  (
-    await w.server.database.db
-      .insertInto('ausencias')
-      .values({ id_doctor: doctorId(w), fecha_inicio: '2026-12-28', fecha_fin: '2026-12-28', hora_inicio: null, hora_fin: null, motivo: 'Congreso', creado_en: new Date().toISOString() })
-      .returning('id_ausencia')
-      .executeTakeFirstOrThrow()
-  ).id_ausencia;
 let pastVisitSequence = 0;
 
 const SECTION_BODIES: Record<string, Record<string, unknown>> = {

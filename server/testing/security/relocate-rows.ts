@@ -1,5 +1,5 @@
 import type { MatrixRow, Statuses } from './access-table.ts';
-import type { World } from './world.ts';
+import { freshAbsence, type World } from './world.ts';
 
 /**
  * The rows of the clinic's closures and holiday list, of absences (a doctor's own; the desk and an
@@ -20,15 +20,6 @@ const day = (month: string) => {
   return `2027-${month}-${String(1 + (sequence % 27)).padStart(2, '0')}`;
 };
 
-/** An absence of `doctor` far ahead (it closes nothing the other rows use). */
-const freshAbsence = async (w: World) =>
-  (
-    await w.server.database.db
-      .insertInto('ausencias')
-      .values({ id_doctor: doctorId(w), fecha_inicio: '2026-12-28', fecha_fin: '2026-12-28', hora_inicio: null, hora_fin: null, motivo: 'Congreso', creado_en: new Date().toISOString() })
-      .returning('id_ausencia')
-      .executeTakeFirstOrThrow()
-  ).id_ausencia;
 
 const freshClosure = async (w: World) =>
   (

@@ -271,3 +271,21 @@ export async function cancelOtherVisits(w: World): Promise<void> {
     .where('estado', 'in', ['pendiente', 'Confirmada'])
     .execute();
 }
+
+/** A new absence of the world's doctor far ahead (it closes nothing the rows use); its id. */
+export async function freshAbsence(w: World): Promise<number> {
+  const row = await w.server.database.db
+    .insertInto('ausencias')
+    .values({
+      id_doctor: w.users.doctor.id_doctor as number,
+      fecha_inicio: '2026-12-28',
+      fecha_fin: '2026-12-28',
+      hora_inicio: null,
+      hora_fin: null,
+      motivo: 'Congreso',
+      creado_en: new Date().toISOString(),
+    })
+    .returning('id_ausencia')
+    .executeTakeFirstOrThrow();
+  return row.id_ausencia;
+}
