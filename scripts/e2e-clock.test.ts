@@ -7,7 +7,7 @@ const startAt = (realInstant: string, environment: NodeJS.ProcessEnv = {}) =>
   clinicClockEnvironment(environment, Date.parse(realInstant)).TEST_CLOCK_START;
 
 describe("the browser journeys' clinic clock", () => {
-  it('starts at 10:00 in Madrid on the last weekday at or before the real time, whatever the hour', () => {
+  it('starts at 10:00 in Madrid on the last clinic day at or before the real time, whatever the hour', () => {
     // Monday 7 December 2026: at 10:30, at 23:58 and at 23:59:59 in Madrid, the same clinic morning.
     expect(startAt('2026-12-07T09:30:00Z')).toBe('2026-12-07T09:00:00.000Z');
     expect(startAt('2026-12-07T22:58:00Z')).toBe('2026-12-07T09:00:00.000Z');
@@ -18,6 +18,8 @@ describe("the browser journeys' clinic clock", () => {
     // A weekend runs on Friday; summer time moves the instant, not the clinic's hour.
     expect(startAt('2026-12-12T15:00:00Z')).toBe('2026-12-11T09:00:00.000Z');
     expect(startAt('2026-07-15T12:00:00Z')).toBe('2026-07-15T08:00:00.000Z');
+    // A public holiday, when the demo clinic is closed (Tuesday 8 December): Monday's morning.
+    expect(startAt('2026-12-08T12:00:00Z')).toBe('2026-12-07T09:00:00.000Z');
   });
 
   it('takes another start from E2E_CLOCK_START, and keeps a start already set for the run', () => {

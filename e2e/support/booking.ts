@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { apiLogin, expect, type Credentials } from '../fixtures.ts';
-import { CLINIC_TIME_ZONE, clinicNow } from './clock.ts';
+import { CLINIC_TIME_ZONE, clinicNow, isClinicDay } from './clock.ts';
 
 /** Today in the clinic (YYYY-MM-DD), on the clinic's clock of the run unless told another instant. */
 export function clinicToday(now = clinicNow()): string {
@@ -19,10 +19,10 @@ export function addDays(date: string, days: number): string {
 
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
-/** The first weekday at least `daysAhead` days from today (the demo agenda has weekday slots for two weeks). */
+/** The first clinic day (a weekday, no holiday) at least `daysAhead` days from today. */
 export function weekdayAhead(daysAhead: number): string {
   let date = addDays(clinicToday(), daysAhead);
-  while (weekday(date) === 0 || weekday(date) === 6) date = addDays(date, 1);
+  while (!isClinicDay(date)) date = addDays(date, 1);
   return date;
 }
 

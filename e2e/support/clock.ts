@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
 import { addDays, instantOf, localDate, localTime } from '../../server/lib/clock.ts';
+import { holidayCalendar } from '../../server/modules/agenda/holidays.ts';
 
 /** The demo clinic's time zone (the servers' CLINIC_TIMEZONE default, the browsers' timezoneId). */
 export const CLINIC_TIME_ZONE = 'Europe/Madrid';
@@ -7,6 +8,10 @@ export const CLINIC_TIME_ZONE = 'Europe/Madrid';
 const START_TIME = '10:00';
 
 const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay());
+/** The servers' holidays (PUBLIC_HOLIDAY_REGION's default): the demo clinic is closed on them. */
+const holidays = holidayCalendar(process.env.PUBLIC_HOLIDAY_REGION ?? 'ES-CT');
+/** A day the demo clinic opens: a weekday that is no public holiday. */
+export const isClinicDay = (date: string) => !isWeekend(date) && !holidays.isHoliday(date);
 
 /**
  * The clinic's clock for a browser-test run, as the servers read it (TEST_CLOCK_START and
@@ -14,8 +19,8 @@ const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T12:00:00Z`
  * and runs on in real time, so the journeys run on a clinic day of their own at any hour, and
  * sessions, lock-outs and rate limits still see time pass.
  *
- * The start is E2E_CLOCK_START when set (clinic wall time, YYYY-MM-DDTHH:MM), else the last weekday
- * at 10:00 at or before now. Never ahead of the real time: a browser compares a token's expiry
+ * The start is E2E_CLOCK_START when set (clinic wall time, YYYY-MM-DDTHH:MM), else the last clinic day
+ * (a weekday, no holiday) at 10:00 at or before now. Never ahead of the real time: a browser compares a token's expiry
  * (signed in real time) with its own clock, and a clock ahead would see a live token as expired.
  *
  * Playwright loads its configuration in the runner first, which sets these for its workers and
@@ -41,7 +46,7 @@ export function clinicClockEnvironment(
     const real = new Date(anchor);
     let date = localDate(real, CLINIC_TIME_ZONE);
     if (localTime(real, CLINIC_TIME_ZONE) < START_TIME) date = addDays(date, -1);
-    while (isWeekend(date)) date = addDays(date, -1);
+    while (!isClinicDay(date)) date = addDays(date, -1);
     start = instantOf(date, START_TIME, CLINIC_TIME_ZONE);
   }
   return { TEST_CLOCK_START: start.toISOString(), TEST_CLOCK_ANCHOR: String(anchor) };
