@@ -16,7 +16,7 @@ export const archivoSchema = z.object({
 });
 export type Archivo = z.infer<typeof archivoSchema>;
 
-/** Which patient an upload or a list is for: a doctor names one; a patient's own is implied. */
+/** Which patient a doctor's upload or list is for (a patient's own, at /paciente/archivos, is implied). */
 export const archivosQuerySchema = z.object({
-  id_paciente: idParam.optional(),
+  id_paciente: idParam,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addAppointment } from '../testing/patients.ts';
-import { DATABASES, useTestServer, type TestServer } from '../testing/test-server.ts';
+import { DATABASES, useTestServer, type ApiResponse, type TestServer } from '../testing/test-server.ts';
 import { pageLinks } from './paging.ts';
 
 /** The Link header (RFC 8288) as a map from rel to target: `<url>; rel="next", …`. */
@@ -20,7 +20,7 @@ async function loadAll<T>(server: TestServer, first: string, token: string): Pro
   let total = -1;
   let pages = 0;
   while (url) {
-    const response = await server.request<T[]>('GET', url, { token });
+    const response: ApiResponse<T[]> = await server.request<T[]>('GET', url, { token });
     expect(response.status, url).toBe(200);
     total = Number(response.headers.get('x-total-count'));
     items.push(...response.body);

@@ -84,12 +84,12 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  * Paths no route serves: a screen of the web app (contracts/routes.ts) gets the app's page with 200;
  * any other page path the same page with 404, which the app's router draws as its not-found screen
  * (so a probe pointed at /healthz by habit fails instead of passing with the app's HTML); the API,
- * assets and other methods a JSON 404.
+ * assets and other methods a JSON 404. HEAD answers as GET would (uptime checks use it).
  */
 export function notFoundHandler(pageHtml: ((url: string) => Buffer) | undefined) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage =
-      pageHtml && request.method === 'GET' && !isUnder(request.url, '/api') && !request.url.startsWith('/assets/');
+      pageHtml && (request.method === 'GET' || request.method === 'HEAD') && !isUnder(request.url, '/api') && !request.url.startsWith('/assets/');
     if (wantsPage)
       return reply
         .status(isScreenAddress(request.url) ? 200 : 404)

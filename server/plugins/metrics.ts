@@ -210,7 +210,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox, h
         summary: 'Prometheus metrics (text format): from this machine, or with METRICS_TOKEN as a bearer token',
         description:
           'Answers a connection from this machine itself (loopback, not relayed by a proxy) or one sending METRICS_TOKEN as a bearer token; anyone else gets the 404 of an unknown path.',
-        response: { 200: z.string().describe('Prometheus text exposition format'), 404: errorBody },
+        produces: ['text/plain'],
+        response: { 200: z.string().describe('Prometheus text exposition format (text/plain; version=0.0.4)'), 404: errorBody },
       },
     },
     async (request, reply) => {

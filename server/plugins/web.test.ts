@@ -101,6 +101,8 @@ describe('serving the built web app', () => {
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.body, url).toContain('<title>Galeno</title>');
     }
+    expect((await app.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: '/home' })).statusCode).toBe(200);
     for (const url of ['/api/nothing', '/api', '/api/health/nothing?x=1']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(404);

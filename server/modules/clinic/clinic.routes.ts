@@ -66,6 +66,7 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The clinic's logo (PNG or JPEG); 404 when there is none. Its address in GET /api/clinica changes with the image",
         querystring: z.object({ v: z.string().max(64).optional() }),
+        produces: ['image/png', 'image/jpeg'],
         response: { 200: z.any().describe('The image'), 404: errorBody },
       },
     },

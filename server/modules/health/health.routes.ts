@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { relojSchema } from '../../../contracts/clinic.ts';
+import { errorBody } from '../../../contracts/common.ts';
 import { checkDatabase } from '../../db/index.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
 import { fail, messageOf } from '../../lib/errors.ts';
@@ -32,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Liveness and database check (kept for existing probes; prefer /api/health/ready)',
         response: {
           200: z.object({ estado: z.literal('ok'), base_de_datos: z.enum(['sqlite', 'postgres']) }),
-          503: notReadySchema.omit({ base_de_datos: true, redis: true }).extend({ code: z.literal('servicio_no_disponible') }),
+          503: errorBody.describe('The database does not answer'),
         },
       },
     },
