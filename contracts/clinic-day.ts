@@ -83,6 +83,8 @@ export const sinCitaSchema = z.object({
   id_doctor: idField('cita_faltan_datos'),
   motivo: linesText('motivo_cita_requerido', 500),
   modo: z.enum(MODOS_SIN_CITA, { error: 'valor_invalido' }),
+  /** The visit's type: in a slot, the walk-in takes the type's whole length from the next time it fits. */
+  id_tipo_visita: idField('valor_invalido').optional(),
 });
 export type SinCita = z.infer<typeof sinCitaSchema>;
 

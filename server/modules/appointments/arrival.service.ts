@@ -16,6 +16,8 @@ import { findAppointment, insertAppointment } from './appointments.repository.ts
 import { dayState } from './day-board.ts';
 import { findActivePatient, findWorkingDoctor, freeSlotsLeft, hasOpenVisitThatDay } from './day-board.repository.ts';
 import { insertReservedSlot, reserveSlot } from './slots-for-appointments.ts';
+import { daySlotsFrom, holdExtraSlots, recordExtraSlots, spanFree, spanOf } from './visit-span.ts';
+import { chooseVisitType } from './visit-type-choice.ts';
 
 /**
  * The slot of an extra visit: no length, at the minute it was added, its start written to the
@@ -148,10 +150,20 @@ export function createArrivalService(app: FastifyInstance) {
           if (await hasOpenVisitThatDay(trx, body.id_paciente, body.id_doctor, fecha)) {
             throw fail(409, 'sin_cita_ya_tiene_cita', caller.language);
           }
+          // A type's walk-in takes its length of the agenda; without one, one slot as before types.
+          const chosen = await chooseVisitType(trx, body.id_doctor, body.id_tipo_visita, { staff: true }, caller.language);
           let slot: { id_agenda: number; hora: string } | undefined;
+          let extraSlots: number[] = [];
           if (body.modo === 'hueco') {
+            const day = await daySlotsFrom(trx, body.id_doctor, fecha, '00:00');
             for (const free of await freeSlotsLeft(trx, body.id_doctor, fecha, time)) {
+              const span = spanOf(day, day.findIndex((one) => one.id_agenda === free.id_agenda), chosen.minutos);
+              if (!span || !spanFree(span)) continue;
               if (await reserveSlot(trx, free.id_agenda)) {
+                const held = await holdExtraSlots(trx, { id_doctor: body.id_doctor, fecha, hora_inicio: free.hora_inicio }, chosen.minutos);
+                // Taken a moment ago by a booking: nothing of this walk-in stays (rollback).
+                if (!held.ok) throw fail(409, 'sin_cita_reintentar', caller.language);
+                extraSlots = held.ids;
                 slot = { id_agenda: free.id_agenda, hora: free.hora_inicio.slice(0, 5) };
                 break;
               }
@@ -172,8 +184,11 @@ export function createArrivalService(app: FastifyInstance) {
             recordatorio: false,
             creado_en: stamp,
             estado: 'Confirmada' as const,
+            id_tipo_visita: chosen.id_tipo,
+            duracion_min: chosen.minutos,
           };
           const id_cita = await insertAppointment(trx, cita);
+          await recordExtraSlots(trx, id_cita, extraSlots);
           await recordArrival(trx, id_cita, stamp);
           if (body.modo === 'extra') await markExtra(trx, id_cita);
           // A confirmed visit has its consultation open until the doctor completes it (decision #32).

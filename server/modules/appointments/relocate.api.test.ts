@@ -68,6 +68,60 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     expect(await waitingList(reception)).toEqual([]);
   });
 
+  it('moves a longer visit whole: only to a time where it fits, its later slots closed at the old time and held at the new', async () => {
+    const admin = await server.createUser('admin');
+    const doctor = await withHours();
+    const colleague = await withHours();
+    const reception = await server.createUser('recepcion');
+    const patient = await server.createUser('paciente');
+    const type = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
+      token: admin.token,
+      body: { nombre_es: `Hora entera ${kind}`, nombre_ca: `Hora sencera ${kind}`, nombre_en: `Full hour ${kind}`, duracion_min: 60, color: '#AE3EC9', reserva: 'todos' },
+    });
+    expect(type.status).toBe(201);
+    const booked = await server.request<{ id_cita: number }>('POST', '/api/citas', {
+      token: patient.token,
+      body: { id_doctor: doctor.id_doctor, fecha: '2026-04-07', hora: '09:30', motivo: 'Control', id_tipo_visita: type.body.id_tipo },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const id_cita = booked.body.id_cita;
+    const absence = await server.request('POST', '/api/agenda/ausencias', {
+      token: reception.token,
+      body: { id_doctor: doctor.id_doctor, fecha_inicio: '2026-04-07', fecha_fin: '2026-04-07', motivo: 'Congreso' },
+    });
+    expect(absence.status).toBe(201);
+
+    // The times offered by hand are only those where the whole hour fits: not the day's last half hour.
+    const offered = await server.request<{ id_agenda: number; id_doctor: number; hora: string }[]>(
+      'GET',
+      `/api/recepcion/por-reubicar/huecos?id_cita=${id_cita}&fecha=2026-04-08`,
+      { token: reception.token },
+    );
+    expect(offered.status).toBe(200);
+    expect(offered.body.filter((slot) => slot.id_doctor === colleague.id_doctor).map((slot) => slot.hora)).toEqual(['09:00', '09:30', '10:00']);
+
+    const colleagueDay = await dayOf(server, colleague, '2026-04-08');
+    const at = (hora: string) => colleagueDay.find((slot) => slot.hora_inicio.startsWith(hora))?.id_agenda;
+    const tooLate = await server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/mover', {
+      token: reception.token,
+      body: { citas: [{ id_cita, id_agenda: at('10:30') }] },
+    });
+    expect(tooLate.body.resultados).toEqual([expect.objectContaining({ id_cita, ok: false, code: 'tipo_visita_no_cabe' })]);
+    expect(await row(id_cita)).toMatchObject({ fecha: '2026-04-07', hora: '09:30', reubicar_causa: 'ausencia' });
+    expect(await slotState(at('10:30') as number)).toMatchObject({ estado: 'Disponible' });
+
+    const moved = await server.request<ResultadosReubicar>('POST', '/api/recepcion/por-reubicar/mover', {
+      token: reception.token,
+      body: { citas: [{ id_cita, id_agenda: at('09:00') }] },
+    });
+    expect(moved.body.resultados).toEqual([expect.objectContaining({ id_cita, ok: true, hora: '09:00' })]);
+    const states = async (who: TestUser, fecha: string) =>
+      (await dayOf(server, who, fecha)).filter((slot) => slot.hora_inicio < '10:30').map((slot) => `${slot.hora_inicio.slice(0, 5)} ${slot.estado}`);
+    expect(await states(colleague, '2026-04-08')).toEqual(['09:00 Reservado', '09:30 Reservado', '10:00 Disponible']);
+    expect(await states(doctor, '2026-04-07')).toEqual(['09:30 Bloqueado', '10:00 Bloqueado']);
+    expect(await server.database.db.selectFrom('citas_huecos').select('id_agenda').where('id_cita', '=', id_cita).execute()).toEqual([{ id_agenda: at('09:30') }]);
+  });
+
   it('proposes the first free times of the specialty and moves the visits in bulk, each on its own', async () => {
     const doctor = await withHours();
     const colleague = await withHours();

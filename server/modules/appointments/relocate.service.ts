@@ -18,6 +18,7 @@ import {
   relocateAppointment,
 } from './relocation.repository.ts';
 import { findSlotById, reserveSlot } from './slots-for-appointments.ts';
+import { holdExtraSlots, recordExtraSlots, releaseExtraSlotRecords, slotsWhereVisitFits } from './visit-span.ts';
 
 /**
  * The desk's list of visits that fell on a closed day or inside their doctor's absence: moved in
@@ -72,6 +73,12 @@ export function createRelocateService(app: FastifyInstance) {
       // Moved or cancelled by someone else a moment ago: that stands, and the new slot is not taken (rollback).
       if (!moved) throw fail(409, 'reubicar_no_pendiente', caller.language);
       await leaveSlotClosed(trx, cita.id_agenda, cita.reubicar_motivo ?? '');
+      // A longer visit's later slots at the old time close with its first; at the new time it holds
+      // as many minutes, or it does not move (rollback) and the desk is told it does not fit there.
+      for (const id of await releaseExtraSlotRecords(trx, id_cita)) await leaveSlotClosed(trx, id, cita.reubicar_motivo ?? '');
+      const extra = await holdExtraSlots(trx, { id_doctor: slot.id_doctor, fecha: slot.fecha, hora_inicio: slot.hora }, cita.duracion_min);
+      if (!extra.ok) throw fail(409, extra.refusal === 'no_cabe' ? 'tipo_visita_no_cabe' : 'hueco_ocupado', caller.language);
+      await recordExtraSlots(trx, id_cita, extra.ids);
       await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, {
         tipo: 'cambiada',
         por: 'clinica',
@@ -100,6 +107,7 @@ export function createRelocateService(app: FastifyInstance) {
       if (!(await cancelWaitingAppointment(trx, id_cita, motivo, stamp))) throw fail(409, 'reubicar_no_pendiente', caller.language);
       // The day stays closed: its slot is not offered again.
       await leaveSlotClosed(trx, cita.id_agenda, cita.reubicar_motivo ?? motivo);
+      for (const id of await releaseExtraSlotRecords(trx, id_cita)) await leaveSlotClosed(trx, id, cita.reubicar_motivo ?? motivo);
       await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'cancelada', por: 'clinica', motivo });
       await removeOpenConsultation(trx, id_cita);
       await writeAudit(
@@ -135,7 +143,9 @@ export function createRelocateService(app: FastifyInstance) {
         }
         const original = { fecha: cita.fecha, hora: cita.hora.slice(0, 5) };
         const after = original.fecha > current.fecha || (original.fecha === current.fecha && original.hora > current.hora) ? original : current;
-        const slots = await freeSlotsOfSpecialty(db, cita.id_especialidad, after, undefined, taken.size + 1);
+        // A longer visit is proposed only a time where it fits whole (looking a little further on for one).
+        const candidates = await freeSlotsOfSpecialty(db, cita.id_especialidad, after, undefined, taken.size + (cita.duracion_min === null ? 1 : 50));
+        const slots = await slotsWhereVisitFits(db, candidates, cita.duracion_min);
         const hueco = slots.find((slot) => !taken.has(slot.id_agenda)) ?? null;
         if (hueco) taken.add(hueco.id_agenda);
         answer.push({ id_cita, hueco });
@@ -149,7 +159,7 @@ export function createRelocateService(app: FastifyInstance) {
       const current = now();
       if (query.fecha < current.fecha) return [];
       const after = query.fecha === current.fecha ? current : { fecha: query.fecha, hora: '' };
-      return freeSlotsOfSpecialty(db, cita.id_especialidad, after, query.fecha, 500);
+      return slotsWhereVisitFits(db, await freeSlotsOfSpecialty(db, cita.id_especialidad, after, query.fecha, 500), cita.duracion_min);
     },
 
     async move(caller: Caller, input: MoverReubicar): Promise<{ resultados: ResultadoReubicar[] }> {

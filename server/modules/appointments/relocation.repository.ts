@@ -122,6 +122,7 @@ export async function findRelocatable(db: Db, id_cita: number) {
       'c.recordatorio',
       'c.reubicar_causa',
       'c.reubicar_motivo',
+      'c.duracion_min',
       'd.id_especialidad',
     ])
     .where('c.id_cita', '=', id_cita)

@@ -115,3 +115,34 @@ export async function typeFitsAt(db: Db, slot: { id_doctor: number; fecha: strin
   const span = spanOf(slots, 0, found.type.duracion_doctor + found.type.margen_min);
   return span !== undefined && hhmm(span[0]!.hora_inicio) === hhmm(slot.hora_inicio) && spanFree(span);
 }
+
+/** Which extra slots a visit holds, no longer recorded as its; their state is the caller's to set (a relocation closes them). */
+export async function releaseExtraSlotRecords(db: Db, id_cita: number): Promise<number[]> {
+  const rows = await db.deleteFrom('citas_huecos').where('id_cita', '=', id_cita).returning('id_agenda').execute();
+  return rows.map((row) => row.id_agenda);
+}
+
+/**
+ * Of free slots (any doctors, any days), those from which a visit of `minutes` fits whole: each
+ * doctor's day is read once. Without minutes (one slot), all of them.
+ */
+export async function slotsWhereVisitFits<Slot extends { id_agenda: number; id_doctor: number; fecha: string }>(
+  db: Db,
+  slots: readonly Slot[],
+  minutes: number | null,
+): Promise<Slot[]> {
+  if (minutes === null) return [...slots];
+  const days = new Map<string, SpanSlot[]>();
+  const fitting: Slot[] = [];
+  for (const slot of slots) {
+    const key = `${slot.id_doctor} ${slot.fecha}`;
+    let day = days.get(key);
+    if (!day) {
+      day = await daySlotsFrom(db, slot.id_doctor, slot.fecha, '00:00');
+      days.set(key, day);
+    }
+    const span = spanOf(day, day.findIndex((one) => one.id_agenda === slot.id_agenda), minutes);
+    if (span && spanFree(span)) fitting.push(slot);
+  }
+  return fitting;
+}

@@ -63,4 +63,42 @@ describe.each(DATABASES)('a visit’s type on the screens that show visits, on %
       server.clock.set('2026-03-02T08:00:00Z');
     }
   });
+
+  it('a walk-in at the desk takes its type’s whole length, from the first time today it fits', async () => {
+    const admin = await server.createUser('admin');
+    const doctor = await server.createUser('doctor');
+    const desk = await server.createUser('recepcion');
+    const patient = await server.createUser('paciente');
+    const id_doctor = doctor.id_doctor as number;
+    const created = await server.request<TipoVisita>('POST', '/api/tipos-visita', {
+      token: admin.token,
+      body: { nombre_es: `Cura ${kind}`, nombre_ca: `Cura ${kind}`, nombre_en: `Dressing ${kind}`, duracion_min: 30, color: '#2f9e44', reserva: 'personal' },
+    });
+    expect(created.status).toBe(201);
+    // Today (Monday, 09:00 in Madrid): 09:30 is taken, so a 30-minute visit cannot start at 09:15.
+    const today = '2026-03-02';
+    await openSlots(server, id_doctor, today, ['09:15', '09:30', '09:45', '10:00'], { minutes: 15 });
+    await server.database.db.updateTable('agenda').set({ estado: 'Reservado' }).where('id_doctor', '=', id_doctor).where('fecha', '=', today).where('hora_inicio', '=', '09:30').execute();
+
+    const walkIn = await server.request<{ id_cita: number; hora: string }>('POST', '/api/recepcion/sin-cita', {
+      token: desk.token,
+      body: { id_paciente: patient.id_paciente, id_doctor, motivo: 'Cura', modo: 'hueco', id_tipo_visita: created.body.id_tipo },
+    });
+    expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(201);
+    expect(walkIn.body.hora).toBe('09:45');
+    const slots = await server.database.db.selectFrom('agenda').select(['hora_inicio', 'estado']).where('id_doctor', '=', id_doctor).where('fecha', '=', today).orderBy('hora_inicio').execute();
+    expect(slots.map((slot) => `${slot.hora_inicio.slice(0, 5)} ${slot.estado}`)).toEqual(['09:15 Disponible', '09:30 Reservado', '09:45 Reservado', '10:00 Reservado']);
+    const visit = await server.database.db.selectFrom('citas').select(['id_tipo_visita', 'duracion_min']).where('id_cita', '=', walkIn.body.id_cita).executeTakeFirstOrThrow();
+    expect(visit).toEqual({ id_tipo_visita: created.body.id_tipo, duracion_min: 30 });
+
+    // No room left for another: the desk is told so, and nothing is taken.
+    const other = await server.createUser('paciente');
+    const none = await server.request<{ code: string }>('POST', '/api/recepcion/sin-cita', {
+      token: desk.token,
+      body: { id_paciente: other.id_paciente, id_doctor, motivo: 'Cura', modo: 'hueco', id_tipo_visita: created.body.id_tipo },
+    });
+    expect(none.status).toBe(409);
+    expect(none.body.code).toBe('sin_cita_sin_hueco');
+    expect((await server.database.db.selectFrom('agenda').select('estado').where('id_doctor', '=', id_doctor).where('hora_inicio', '=', '09:15').executeTakeFirstOrThrow()).estado).toBe('Disponible');
+  });
 });

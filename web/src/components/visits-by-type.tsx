@@ -10,9 +10,9 @@ export function VisitsByType({ counts, label }: { counts: readonly VisitasPorTip
   if (counts.length === 0) return null;
   const integer = numberFormat(localeOf(i18n.language), {});
   return (
-    <Group component="ul" aria-label={label} gap="xs" m={0} p={0} style={{ listStyle: 'none' }} wrap="wrap">
+    <Group role="group" aria-label={label} gap="xs" wrap="wrap">
       {counts.map((row) => (
-        <Group component="li" key={row.id_tipo} gap={6} wrap="nowrap">
+        <Group key={row.id_tipo} gap={6} wrap="nowrap">
           <ColorSwatch color={row.color} size={12} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" span>
             {row.nombre}: <b>{integer.format(row.visitas)}</b>

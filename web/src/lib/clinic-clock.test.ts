@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasBegun, todayIso } from './calendar.ts';
-import { clinicTimeZone, DEFAULT_CLINIC_TIME_ZONE, loadClinicClock } from './clinic-clock.ts';
+import { browserClockDiffers, clinicTimeZone, DEFAULT_CLINIC_TIME_ZONE, loadClinicClock } from './clinic-clock.ts';
 import { formatInstant } from './format.ts';
 
 /** 'today' and instants on screen are the clinic's, whatever the browser's zone. */
@@ -29,5 +29,15 @@ describe("the clinic's clock on screen", () => {
     await loadClinicClock();
     expect(clinicTimeZone()).toBe('America/New_York');
     expect(todayIso(new Date('2026-03-02T03:00:00Z'))).toBe('2026-03-01');
+  });
+
+  it('tells when the browser’s clock shows other times than the clinic’s: not for another name of the same clock', () => {
+    const now = new Date('2026-03-02T08:00:00Z');
+    expect(browserClockDiffers(now, 'Europe/Madrid', 'Europe/Madrid')).toBe(false);
+    expect(browserClockDiffers(now, 'Europe/Paris', 'Europe/Madrid')).toBe(false);
+    expect(browserClockDiffers(now, 'America/New_York', 'Europe/Madrid')).toBe(true);
+    expect(browserClockDiffers(now, 'Atlantic/Canary', 'Europe/Madrid')).toBe(true);
+    // Same offset in winter, not in summer: it differs for part of the year, so it says so.
+    expect(browserClockDiffers(now, 'Africa/Lagos', 'Europe/Madrid')).toBe(true);
   });
 });

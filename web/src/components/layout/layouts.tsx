@@ -6,6 +6,7 @@ import type { ScreenName } from '../../../../contracts/routes.ts';
 import { screenTitleKey } from '../../lib/screen-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLogout } from '../../lib/use-logout.ts';
+import { ClinicTimeNote } from '../clinic-time-note.tsx';
 import { AppHeader, type NavItem } from './app-header.tsx';
 import { Footer } from './footer.tsx';
 import { MENUS, pathOf } from './navigation.ts';
@@ -24,6 +25,7 @@ function Frame({ header, children }: { header: ReactNode; children: ReactNode })
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       {header}
       <Box component="main" id="contenido" tabIndex={-1} style={{ flex: 1 }}>
+        <ClinicTimeNote />
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </Box>
       <Footer />

@@ -17,6 +17,8 @@ export interface WaitlistTarget {
 interface JoinWaitlistModalProps {
   opened: boolean;
   target: WaitlistTarget;
+  /** The visit type chosen on 'Pedir cita': only times where a visit of it fits whole are offered. */
+  visitType?: { id: number; nombre: string } | null;
   onClose: () => void;
 }
 
@@ -24,7 +26,7 @@ interface JoinWaitlistModalProps {
  * Joining the waitlist from 'Pedir cita': this doctor or any doctor of the specialty, a range of
  * dates and a part of the day. The server checks every rule and says why.
  */
-export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModalProps) {
+export function JoinWaitlistModal({ opened, target, visitType = null, onClose }: JoinWaitlistModalProps) {
   const { t } = useTranslation('waitlist');
   const join = useJoinWaitlist();
   const today = todayIso();
@@ -48,6 +50,7 @@ export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModal
         hasta,
         franja,
         ...(franja === 'rango' ? { hora_desde: horaDesde, hora_hasta: horaHasta } : {}),
+        ...(visitType ? { id_tipo_visita: visitType.id } : {}),
       });
       notifySuccess(t('joined'));
       onClose();
@@ -62,6 +65,7 @@ export function JoinWaitlistModal({ opened, target, onClose }: JoinWaitlistModal
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Text size="sm">{t('join_intro')}</Text>
+          {visitType && <Text size="sm">{t('join_visit_type', { name: visitType.nombre })}</Text>}
           <NativeSelect
             label={t('target')}
             value={who}

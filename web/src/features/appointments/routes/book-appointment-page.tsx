@@ -301,6 +301,7 @@ export default function BookAppointmentPage() {
           <JoinWaitlistModal
             opened
             onClose={() => setJoining(false)}
+            visitType={type ? { id: type.id_tipo, nombre: type.nombre } : null}
             target={{
               doctor: { id: doctor.id, nombre: doctor.nombre },
               specialty: doctor.especialidades[0]

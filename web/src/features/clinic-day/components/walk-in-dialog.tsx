@@ -1,4 +1,4 @@
-import { Alert, Loader, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Loader, Modal, NativeSelect, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useDeskPatientSearch } from '../../../lib/desk/search-desk-patients.ts'
 import { notifySuccess } from '../../../lib/notify.ts';
 import { submitWith } from '../../../lib/submit-with.ts';
 import { useAddWalkIn } from '../api/add-walk-in.ts';
+import { useBookableTypes } from '../../../lib/visit-types/get-bookable-types.ts';
 
 
 /** A first page of the search is enough to pick the one who is at the desk. */
@@ -34,6 +35,10 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
   const [doctor, setDoctor] = useState<string | null>(null);
   const [motivo, setMotivo] = useState('');
   const [modo, setModo] = useState<'hueco' | 'extra'>('hueco');
+  // The visit's type: in a free slot the walk-in takes its whole length (the doctor's own, if set).
+  const types = useBookableTypes(doctor === null ? null : Number(doctor));
+  const [typeChoice, setTypeChoice] = useState('');
+  const type = types.data?.find((option) => String(option.id_tipo) === typeChoice) ?? types.data?.[0];
   const [error, setError] = useState<string | null>(null);
   const add = useAddWalkIn();
 
@@ -43,7 +48,13 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      const created = await add.mutateAsync({ id_paciente: Number(patient), id_doctor: Number(doctor), motivo: motivo.trim(), modo });
+      const created = await add.mutateAsync({
+        id_paciente: Number(patient),
+        id_doctor: Number(doctor),
+        motivo: motivo.trim(),
+        modo,
+        ...(type ? { id_tipo_visita: type.id_tipo } : {}),
+      });
       notifySuccess(created.extra ? t('walk_in_added_extra', { time: created.hora }) : t('walk_in_added', { time: created.hora }));
       onClose();
     } catch (failure) {
@@ -93,6 +104,14 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
             error={doctors.isError ? t('walk_in_doctors_failed') : undefined}
             comboboxProps={{ withinPortal: true }}
           />
+          {types.data && types.data.length > 0 && (
+            <NativeSelect
+              label={t('visit-types:pick_label')}
+              value={type ? String(type.id_tipo) : ''}
+              onChange={(event) => setTypeChoice(event.currentTarget.value)}
+              data={types.data.map((option) => ({ value: String(option.id_tipo), label: `${option.nombre} · ${t('visit-types:minutes', { count: option.duracion_min })}` }))}
+            />
+          )}
           <TextInput label={t('walk_in_reason')} value={motivo} maxLength={500} required onChange={(event) => setMotivo(event.currentTarget.value)} />
           <Radio.Group
             label={t('walk_in_mode')}
