@@ -218,7 +218,7 @@ export const ca: Messages = {
     demasiadas_altas: 'Has donat d’alta massa pacients en l’última hora. Torna-ho a provar més tard.',
     paciente_no_asignado: 'Només pots obrir la història de pacients que tenen una cita o una consulta amb tu.',
     acceso_urgente_requerido:
-      'Aquest pacient no té cap cita ni consulta amb tu. Per obrir la seva història, indica el motiu de l’accés urgent; quedarà registrat i el pacient el veurà.',
+      'Aquest pacient no té cap cita amb tu en els {dias} dies anteriors o posteriors a avui. Per obrir-ne la història, indica el motiu de l’accés urgent; quedarà registrat i el pacient el veurà.',
     consulta_finalizada: 'La consulta ja està finalitzada.',
     consulta_hueco_ocupado: 'Ja tens una visita a aquesta hora. Tria’n una altra.',
     consulta_hueco_bloqueado: 'Aquesta hora està bloquejada a la teva agenda. Desbloqueja-la o tria’n una altra.',

@@ -218,7 +218,7 @@ export const en: Messages = {
     paciente_no_asignado:
       'You can only open the record of patients who have an appointment or a consultation with you.',
     acceso_urgente_requerido:
-      'This patient has no appointment or consultation with you. To open their record, state the reason for emergency access; it will be recorded and the patient will see it.',
+      'This patient has no appointment with you within {dias} days before or after today. To open their record, state the reason for emergency access; it will be recorded and the patient will see it.',
     consulta_finalizada: 'The consultation is already completed.',
     consulta_hueco_ocupado: 'You already have a visit at that time. Choose another time.',
     consulta_hueco_bloqueado: 'That time is blocked in your agenda. Unblock it or choose another time.',

@@ -221,7 +221,7 @@ export const es = {
     demasiadas_altas: 'Has dado de alta demasiados pacientes en la última hora. Vuelve a intentarlo más tarde.',
     paciente_no_asignado: 'Solo puedes abrir la historia de pacientes que tienen una cita o una consulta contigo.',
     acceso_urgente_requerido:
-      'Este paciente no tiene ninguna cita ni consulta contigo. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
+      'Este paciente no tiene ninguna cita contigo en los {dias} días anteriores o posteriores a hoy. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
     consulta_finalizada: 'La consulta ya está finalizada.',
     consulta_hueco_ocupado: 'Ya tienes una visita a esa hora. Elige otra hora.',
     consulta_hueco_bloqueado: 'Esa hora está bloqueada en tu agenda. Desbloquéala o elige otra hora.',

@@ -23,6 +23,7 @@ import { weeklyHoursVersions } from './090-weekly-hours-versions.ts';
 import { visitTypes } from './095-visit-types.ts';
 import { calendarLinksFollowTheAccount } from './102-calendar-links-follow-the-account.ts';
 import { signupAddressAndNoShowDisputes } from './103-signup-address-and-no-show-disputes.ts';
+import { breakTheGlassAlerts } from './104-break-the-glass-alerts.ts';
 import { weeklyHours } from './024-weekly-hours.ts';
 import { absences } from './025-absences.ts';
 import { waitlist } from './027-waitlist.ts';
@@ -85,4 +86,5 @@ export const migrations: Record<string, GalenoMigration> = {
   '095-visit-types': visitTypes,
   '102-calendar-links-follow-the-account': calendarLinksFollowTheAccount,
   '103-signup-address-and-no-show-disputes': signupAddressAndNoShowDisputes,
+  '104-break-the-glass-alerts': breakTheGlassAlerts,
 };

@@ -15,6 +15,7 @@ import { fullName } from '../../../contracts/names.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { countNewPatients, slotOccupancy } from './home.repository.ts';
 import { bookingPolicy, clinicAppointments, doctorAppointments, patientAppointments } from '../appointments/index.ts';
+import { recentBurstAlerts } from '../break-the-glass/index.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>
@@ -132,13 +133,15 @@ export function createHomeService(app: FastifyInstance) {
       const noShowsFrom = addDays(today, -DIAS_NO_PRESENTADOS);
       const noShowsTo = addDays(today, -1);
       const appointments = clinicAppointments(db);
-      const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows] = await Promise.all([
+      const weekAgo = new Date(clock.now().getTime() - 7 * 24 * 3_600_000).toISOString();
+      const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows, bursts] = await Promise.all([
         appointments.countActive(today, today),
         appointments.countActive(monday, sunday),
         appointments.countPending(today),
         countNewPatients(db, monthStart, monthEnd),
         slotOccupancy(db, monday, sunday),
         appointments.noShows(noShowsFrom, noShowsTo),
+        recentBurstAlerts(db, weekAgo, 20),
       ]);
       const share = (row: { reservados: number; abiertos: number }) =>
         row.abiertos === 0 ? 0 : row.reservados / row.abiertos;
@@ -168,6 +171,13 @@ export function createHomeService(app: FastifyInstance) {
             abiertos: row.abiertos,
           }))
           .sort((a, b) => share(b) - share(a) || b.abiertos - a.abiertos || a.doctor.localeCompare(b.doctor)),
+        alertas_acceso_urgente: bursts.map((burst) => ({
+          id_doctor: burst.id_doctor,
+          doctor: fullName({ nombre: burst.doctor_nombre, apellido1: burst.doctor_apellido1 }),
+          aperturas: burst.aperturas,
+          desde: burst.desde,
+          hasta: burst.hasta,
+        })),
       };
     },
   };
