@@ -12,6 +12,7 @@ import { waitlistRows } from './waitlist-rows.ts';
 import { noticesRows, oneTapRows } from './notices-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { clinicDayRows } from './clinic-day-rows.ts';
+import { trustRows } from './trust-rows.ts';
 import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 import { addMinutes } from '../../lib/slots.ts';
 import { addAppointment } from '../patients.ts';
@@ -732,6 +733,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...clinicDayRows,
   ...relocateRows,
   ...visitTypesRows,
+  ...trustRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',
