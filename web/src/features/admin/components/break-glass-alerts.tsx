@@ -2,7 +2,7 @@ import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CifrasClinica } from '../../../../../contracts/home.ts';
-import { formatIso } from '../../../lib/calendar.ts';
+import { formatInstant } from '../../../lib/format.ts';
 import { Link } from '../../../lib/router.tsx';
 
 /**
@@ -12,7 +12,7 @@ import { Link } from '../../../lib/router.tsx';
 export function BreakGlassAlerts({ alerts }: { alerts: CifrasClinica['alertas_acceso_urgente'] }) {
   const { t, i18n } = useTranslation('trust');
   if (alerts.length === 0) return null;
-  const when = (iso: string) => formatIso(iso, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }, i18n.language);
+  const when = (iso: string) => formatInstant(iso, i18n.language);
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('alerts_title')} role="region" aria-label={t('alerts_title')}>
       <Text size="sm" mb="xs">
@@ -28,7 +28,7 @@ export function BreakGlassAlerts({ alerts }: { alerts: CifrasClinica['alertas_ac
           </List.Item>
         ))}
       </List>
-      <Anchor component={Link} to="/auditoria" size="sm" mt="xs" display="inline-block">
+      <Anchor component={Link} to="/auditoria" size="sm" mt="xs" display="inline-block" c="inherit" fw={600} underline="always">
         {t('alerts_audit')}
       </Anchor>
     </Alert>
