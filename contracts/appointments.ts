@@ -2,7 +2,7 @@ import { ASISTENCIAS } from './booking-rules.ts';
 import { z } from 'zod';
 import { tipoDeCita } from './visit-types.ts';
 import { ESTADOS_CITA } from './appointment-states.ts';
-import { dateField, idField, idParam, linesText, pagingQuery, timeField } from './common.ts';
+import { dateField, idField, idParam, isOneLine, linesText, pagingQuery, timeField } from './common.ts';
 
 export { ESTADOS_CITA, type EstadoCita } from './appointment-states.ts';
 
@@ -123,8 +123,27 @@ export const miCitaItem = z.object({
   asistencia: z.enum(ASISTENCIAS).nullable(),
   /** The visit's type, named in the request's language. */
   tipo_visita: tipoDeCita.nullable().optional(),
+  /** A no-show of a visit booked on its own day, not disputed yet: the patient may dispute it. */
+  no_presentado_disputable: z.boolean().optional(),
+  /** The patient's dispute of the no-show, once made: it no longer counts. */
+  disputa: z.object({ motivo: z.string(), disputada_en: z.string() }).nullable().optional(),
 });
 export type MiCita = z.infer<typeof miCitaItem>;
+
+/** POST /api/citas/{id_cita}/disputa: the patient says a same-day no-show is wrong, in a short reason. */
+export const DISPUTA_MOTIVO_MIN = 5;
+export const DISPUTA_MOTIVO_MAX = 300;
+export const disputaNoPresentadoInput = z.object({
+  motivo: z
+    .string({ error: 'disputa_motivo_requerido' })
+    .trim()
+    .min(1, 'disputa_motivo_requerido')
+    .min(DISPUTA_MOTIVO_MIN, 'disputa_motivo_corto')
+    .max(DISPUTA_MOTIVO_MAX, 'texto_largo')
+    .refine(isOneLine, 'texto_una_linea'),
+});
+export type DisputaNoPresentado = z.infer<typeof disputaNoPresentadoInput>;
+export const disputaNoPresentadoSchema = z.object({ id_cita: z.number(), disputada_en: z.string() });
 
 /** PUT /api/citas/{id_cita}/cancelar */
 export const citaParams = z.object({ id_cita: idParam });

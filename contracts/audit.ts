@@ -21,6 +21,7 @@ export const ACCIONES_FIJAS = [
   'cita.cancelar_baja_paciente',
   'cita.confirmar',
   'cita.crear',
+  'cita.disputa_no_presentado',
   'cita.llamar',
   'cita.llegada',
   'cita.llegada_deshacer',

@@ -147,5 +147,12 @@ export const cifrasClinicaSchema = z.object({
   }),
   /** Doctors who opened consultation slots this week, busiest share first. */
   ocupacion: z.array(ocupacionDoctorSchema),
+  /**
+   * Bursts of break-the-glass openings by one doctor in the last 7 days, latest first: who, how
+   * many records, from the first opening to the last.
+   */
+  alertas_acceso_urgente: z.array(
+    z.object({ id_doctor: z.number(), doctor: z.string(), aperturas: z.number(), desde: z.string(), hasta: z.string() }),
+  ),
 });
 export type CifrasClinica = z.infer<typeof cifrasClinicaSchema>;

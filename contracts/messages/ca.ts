@@ -26,6 +26,9 @@ export const ca: Messages = {
     usuario_caracteres: "El nom d’usuari només pot tenir lletres, números, '.', '-' i '_'.",
     texto_una_linea: 'El text no pot tenir salts de línia ni caràcters de control.',
     texto_caracteres_ocultos: 'El text no pot tenir caràcters de control ni marques invisibles.',
+    disputa_motivo_requerido: 'Digues breument per què no és cert que hi faltessis.',
+    disputa_motivo_corto: 'Explica el motiu amb almenys 5 caràcters.',
+    disputa_no_aplica: 'Aquesta cita no es pot recórrer: només una falta d’una cita donada el mateix dia, i només una vegada.',
     motivo_urgente_requerido: 'Indica el motiu de l’accés.',
     motivo_urgente_corto: 'Explica el motiu amb almenys 10 caràcters.',
     login_usuario_obligatorio: 'L’usuari és obligatori',
@@ -225,7 +228,7 @@ export const ca: Messages = {
     demasiadas_altas: 'Has donat d’alta massa pacients en l’última hora. Torna-ho a provar més tard.',
     paciente_no_asignado: 'Només pots obrir la història de pacients que tenen una cita o una consulta amb tu.',
     acceso_urgente_requerido:
-      'Aquest pacient no té cap cita ni consulta amb tu. Per obrir la seva història, indica el motiu de l’accés urgent; quedarà registrat i el pacient el veurà.',
+      'Aquest pacient no té cap cita amb tu en els {dias} dies anteriors o posteriors a avui. Per obrir-ne la història, indica el motiu de l’accés urgent; quedarà registrat i el pacient el veurà.',
     consulta_finalizada: 'La consulta ja està finalitzada.',
     consulta_hueco_ocupado: 'Ja tens una visita a aquesta hora. Tria’n una altra.',
     consulta_hueco_bloqueado: 'Aquesta hora està bloquejada a la teva agenda. Desbloqueja-la o tria’n una altra.',

@@ -26,6 +26,9 @@ export const en: Messages = {
     usuario_caracteres: "The username can only have letters, digits, '.', '-' and '_'.",
     texto_una_linea: 'The text cannot contain line breaks or control characters.',
     texto_caracteres_ocultos: 'The text cannot contain control characters or invisible marks.',
+    disputa_motivo_requerido: 'Say briefly why it is not true that you missed it.',
+    disputa_motivo_corto: 'Explain the reason in at least 5 characters.',
+    disputa_no_aplica: 'This visit cannot be disputed: only a missed visit given on its own day, and only once.',
     motivo_urgente_requerido: 'State the reason for the access.',
     motivo_urgente_corto: 'Explain the reason in at least 10 characters.',
     login_usuario_obligatorio: 'Username is required',
@@ -225,7 +228,7 @@ export const en: Messages = {
     paciente_no_asignado:
       'You can only open the record of patients who have an appointment or a consultation with you.',
     acceso_urgente_requerido:
-      'This patient has no appointment or consultation with you. To open their record, state the reason for emergency access; it will be recorded and the patient will see it.',
+      'This patient has no appointment with you within {dias} days before or after today. To open their record, state the reason for emergency access; it will be recorded and the patient will see it.',
     consulta_finalizada: 'The consultation is already completed.',
     consulta_hueco_ocupado: 'You already have a visit at that time. Choose another time.',
     consulta_hueco_bloqueado: 'That time is blocked in your agenda. Unblock it or choose another time.',

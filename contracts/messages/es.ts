@@ -28,6 +28,9 @@ export const es = {
     usuario_caracteres: "El nombre de usuario solo puede tener letras, números, '.', '-' y '_'.",
     texto_una_linea: 'El texto no puede tener saltos de línea ni caracteres de control.',
     texto_caracteres_ocultos: 'El texto no puede tener caracteres de control ni marcas invisibles.',
+    disputa_motivo_requerido: 'Di brevemente por qué no es cierto que faltaras.',
+    disputa_motivo_corto: 'Explica el motivo con al menos 5 caracteres.',
+    disputa_no_aplica: 'Esta cita no se puede recurrir: solo una falta de una cita dada el mismo día, y solo una vez.',
     motivo_urgente_requerido: 'Indica el motivo del acceso.',
     motivo_urgente_corto: 'Explica el motivo con al menos 10 caracteres.',
     login_usuario_obligatorio: 'El usuario es obligatorio',
@@ -228,7 +231,7 @@ export const es = {
     demasiadas_altas: 'Has dado de alta demasiados pacientes en la última hora. Vuelve a intentarlo más tarde.',
     paciente_no_asignado: 'Solo puedes abrir la historia de pacientes que tienen una cita o una consulta contigo.',
     acceso_urgente_requerido:
-      'Este paciente no tiene ninguna cita ni consulta contigo. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
+      'Este paciente no tiene ninguna cita contigo en los {dias} días anteriores o posteriores a hoy. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
     consulta_finalizada: 'La consulta ya está finalizada.',
     consulta_hueco_ocupado: 'Ya tienes una visita a esa hora. Elige otra hora.',
     consulta_hueco_bloqueado: 'Esa hora está bloqueada en tu agenda. Desbloquéala o elige otra hora.',

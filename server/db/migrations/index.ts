@@ -23,6 +23,7 @@ import { weeklyHoursVersions } from './090-weekly-hours-versions.ts';
 import { visitTypes } from './095-visit-types.ts';
 import { calendarLinksFollowTheAccount } from './102-calendar-links-follow-the-account.ts';
 import { signupAddressAndNoShowDisputes } from './103-signup-address-and-no-show-disputes.ts';
+import { breakTheGlassAlerts } from './104-break-the-glass-alerts.ts';
 import { reminderPlan } from './105-reminder-plan.ts';
 import { remindersAsNotices } from './106-reminders-as-notices.ts';
 import { phonesInE164 } from './107-phones-in-e164.ts';
@@ -89,6 +90,7 @@ export const migrations: Record<string, GalenoMigration> = {
   '095-visit-types': visitTypes,
   '102-calendar-links-follow-the-account': calendarLinksFollowTheAccount,
   '103-signup-address-and-no-show-disputes': signupAddressAndNoShowDisputes,
+  '104-break-the-glass-alerts': breakTheGlassAlerts,
   '105-reminder-plan': reminderPlan,
   '106-reminders-as-notices': remindersAsNotices,
   '107-phones-in-e164': phonesInE164,

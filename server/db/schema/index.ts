@@ -314,6 +314,15 @@ export interface RestablecimientosContrasenaTable {
 }
 
 /** A doctor's calendar subscription address: only the hash of its token is stored. */
+/** A burst of break-the-glass openings by one doctor (migration 104). */
+export interface AlertasAccesoUrgenteTable {
+  id_alerta: Generated<number>;
+  id_doctor: number;
+  aperturas: number;
+  desde: string;
+  hasta: string;
+}
+
 export interface EnlacesCalendarioTable {
   id_enlace: Generated<number>;
   id_doctor: number;
@@ -559,6 +568,7 @@ export interface Database {
   codigos_recuperacion: CodigosRecuperacionTable;
   tickets_segundo_factor: TicketsSegundoFactorTable;
   accesos_urgentes: AccesosUrgentesTable;
+  alertas_acceso_urgente: AlertasAccesoUrgenteTable;
   avisos_solicitud: AvisosSolicitudTable;
   sesiones: SesionesTable;
   horarios_semanales: HorariosSemanalesTable;

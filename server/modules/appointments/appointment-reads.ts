@@ -1,3 +1,4 @@
+import { addDays } from '../../lib/clock.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../../contracts/messages/index.ts';
 import type { Database } from '../../db/schema/index.ts';
@@ -30,7 +31,7 @@ import {
 import { countNoShows, slotAppointments } from './appointments.repository.ts';
 import { findBookableDoctor } from './bookable.repository.ts';
 import { lockPatient } from './booking-caps.repository.ts';
-import { doctorTreats } from './care.repository.ts';
+import { doctorSeesWithin, doctorTreats } from './care.repository.ts';
 
 // What other modules read of the appointments, grouped by whose appointments they are. Each read
 // is one query of this module's repositories; other modules never start a query from `citas`.
@@ -74,6 +75,12 @@ export function doctorAppointments(db: Db, id_doctor: number) {
     activeBetween: (from: string, to: string) => activeAppointmentsBetween(db, id_doctor, from, to),
     /** Whether the doctor treats the patient (an appointment not cancelled, or a consultation): whose record they may open. */
     treats: (id_paciente: number) => doctorTreats(db, id_doctor, id_paciente),
+    /**
+     * Whether the patient has a visit with the doctor, not cancelled, within `days` days before or
+     * after `today`: whose record opens to the doctor without a stated reason.
+     */
+    seesAround: (id_paciente: number, today: string, days: number) =>
+      doctorSeesWithin(db, id_doctor, id_paciente, addDays(today, -days), addDays(today, days)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type SqlBool, type Transaction } from 'kysely';
 
 // Writes of the appointments (citas) and the reads a change makes first: booking, moving, answering, attendance.
 import type { CitasTable, Database, EstadoCita } from '../../db/schema/index.ts';
@@ -43,6 +43,9 @@ export interface PatientAppointmentRow {
   id_tipo_visita: number | null;
   id_doctor: number;
   creado_en: string;
+  reservada_en_su_dia: number;
+  disputa_motivo: string | null;
+  disputada_en: string | null;
   nombre: string;
   apellido1: string;
   apellido2: string | null;
@@ -110,6 +113,9 @@ export async function listPatientAppointments(
         'c.id_doctor',
         'c.id_tipo_visita',
         'c.creado_en',
+        'c.reservada_en_su_dia',
+        'c.disputa_motivo',
+        'c.disputada_en',
         ...appointmentDoctorColumns,
       ])
       .orderBy('c.fecha', direction)
@@ -149,14 +155,42 @@ export async function moveAppointment(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The patient's visits marked 'No presentado' on or after `desde` (YYYY-MM-DD). */
+/**
+ * Whether a visit marked 'No presentado' counts towards the booking restriction: one booked
+ * before its day always does; one booked on its day (a walk-in, a same-day assignment) only while
+ * the patient has not disputed it. For a query on `citas` alone (its columns unqualified).
+ */
+export const countingNoShow = sql<SqlBool>`(asistencia = 'No presentado' and (reservada_en_su_dia = 0 or disputada_en is null))`;
+
+/** The patient's no-shows that count (countingNoShow) on or after `desde` (YYYY-MM-DD). */
 export async function countNoShows(db: Db, id_paciente: number, desde: string): Promise<number> {
   return countAppointments(db, (query) =>
     query
       .where('id_paciente', '=', id_paciente)
-      .where('asistencia', '=', 'No presentado')
+      .where(countingNoShow)
       .where('fecha', '>=', desde),
   );
+}
+
+/** Records whether a visit just marked 'No presentado' had been booked on its own day. */
+export async function recordNoShowStanding(db: Db, id_cita: number, reservada_en_su_dia: boolean): Promise<void> {
+  await db.updateTable('citas').set({ reservada_en_su_dia: reservada_en_su_dia ? 1 : 0 }).where('id_cita', '=', id_cita).execute();
+}
+
+/**
+ * The patient's dispute of a no-show of a visit booked on its day: once, and only of such a
+ * no-show (false otherwise, nothing written).
+ */
+export async function recordNoShowDispute(db: Db, id_cita: number, motivo: string, disputada_en: string): Promise<boolean> {
+  const result = await db
+    .updateTable('citas')
+    .set({ disputa_motivo: motivo, disputada_en })
+    .where('id_cita', '=', id_cita)
+    .where('asistencia', '=', 'No presentado')
+    .where('reservada_en_su_dia', '=', 1)
+    .where('disputada_en', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The patient's requests still waiting for the doctor whose time has not come. */

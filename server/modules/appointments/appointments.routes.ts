@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  disputaNoPresentadoInput,
+  disputaNoPresentadoSchema,
   cambioCitaSchema,
   citaCambiadaSchema,
   citaCanceladaSchema,
@@ -21,6 +23,7 @@ import { tipoReservableItem, tiposReservablesParams } from '../../../contracts/v
 import { callerOf } from '../../lib/request-context.ts';
 import { perUser, registerUserLimits } from '../../lib/user-limit.ts';
 import { createAttendanceService } from './attendance.service.ts';
+import { createNoShowDisputes } from './no-show-disputes.ts';
 import { createBookingService } from './booking.service.ts';
 import { sendPage } from '../../lib/paging.ts';
 
@@ -36,6 +39,7 @@ export const APPOINTMENT_CHANGES_PER_HOUR = 10;
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBookingService(app);
   const attendance = createAttendanceService(app);
+  const disputes = createNoShowDisputes(app);
   await registerUserLimits(app);
   const appointmentChanges = perUser(APPOINTMENT_CHANGES_PER_HOUR, 60 * 60 * 1000, 'demasiados_cambios_cita');
 
@@ -180,6 +184,22 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => attendance.markNoShow(callerOf(request), request.params.id_cita),
+  );
+
+  app.post(
+    '/citas/:id_cita/disputa',
+    {
+      config: patients,
+      schema: {
+        tags: ['citas'],
+        summary:
+          "The patient disputes a no-show of a visit booked on its own day, with a short reason (once; audited); a disputed one no longer counts towards the booking restriction",
+        params: citaParams,
+        body: disputaNoPresentadoInput,
+        response: { 201: disputaNoPresentadoSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await disputes.dispute(callerOf(request), request.params.id_cita, request.body)),
   );
 
   app.get(

@@ -12,7 +12,10 @@ import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
 import { openConsultationFor, removeOpenConsultation } from '../consultations/index.ts';
 import { callIn, markExtra, recordArrival, recordDeskNoShow, undoArrival } from './arrival.repository.ts';
-import { findAppointment, insertAppointment } from './appointments.repository.ts';
+import { findAppointment, insertAppointment, recordNoShowStanding } from './appointments.repository.ts';
+import { findAppointmentMailRows } from './appointment-reads.repository.ts';
+import { bookedOnItsDay } from './no-show-disputes.ts';
+import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { dayState } from './day-board.ts';
 import { findActivePatient, findWorkingDoctor, freeSlotsLeft, hasOpenVisitThatDay } from './day-board.repository.ts';
 import { insertReservedSlot, reserveSlot } from './slots-for-appointments.ts';
@@ -109,10 +112,14 @@ export function createArrivalService(app: FastifyInstance) {
           const code = refusalFor(current);
           throw fail(409, code === 'llegada_ya_registrada' ? 'no_presentado_ya_llego' : code, caller.language);
         }
+        await recordNoShowStanding(trx, id_cita, bookedOnItsDay(visit, config.timeZone));
         // No visit to write up: the consultation its confirmation opened goes, as when the doctor marks it.
         await removeOpenConsultation(trx, id_cita);
+        // The patient is told, as when the doctor marks it, and may dispute a same-day one.
+        await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'no_presentada' });
         await audit(trx, caller, 'cita.no_presentado', visit.id_paciente, `cita ${id_cita}`, stamp);
       });
+      sendNoticesSoon(app);
       return { id_cita, estado: 'no_presentado' };
     },
 

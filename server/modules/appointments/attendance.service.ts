@@ -9,7 +9,8 @@ import { actorAudit, writeAudit } from '../audit/index.ts';
 import { findConsultation, finishConsultation, removeOpenConsultation } from '../consultations/index.ts';
 import { recordVisitChange, sendNoticesSoon } from '../notices/index.ts';
 import { findAppointmentMailRows } from './appointment-reads.repository.ts';
-import { findAppointment, recordAttendance } from './appointments.repository.ts';
+import { findAppointment, recordAttendance, recordNoShowStanding } from './appointments.repository.ts';
+import { bookedOnItsDay } from './no-show-disputes.ts';
 
 const hhmm = (time: string) => time.slice(0, 5);
 
@@ -74,6 +75,7 @@ export function createAttendanceService(app: FastifyInstance) {
         if (!(await recordAttendance(trx, id_cita, 'No presentado', stamp))) {
           throw fail(409, 'asistencia_ya_registrada', language);
         }
+        await recordNoShowStanding(trx, id_cita, bookedOnItsDay(cita, config.timeZone));
         await removeOpenConsultation(trx, id_cita);
         await recordVisitChange(app, trx, findAppointmentMailRows, id_cita, { tipo: 'no_presentada' });
         await writeAudit(trx, {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema/index.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { countingNoShow } from './appointments.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,7 +29,7 @@ export interface BookingCounts {
   activeFuture: number;
   /** Pending or confirmed visits with `id_doctor` on `fecha`. */
   withDoctorThatDay: number;
-  /** Visits marked 'No presentado' on or after `noShowsSince`. */
+  /** No-shows that count (countingNoShow) on or after `noShowsSince`. */
   noShows: number;
   /** Requests still waiting for the doctor whose time has not come. */
   pendingFuture: number;
@@ -54,7 +55,7 @@ const bookingCapsQuery = compiledOnce((db, of: CapsScope) =>
           .filterWhere(eb.and([active, eb('id_doctor', '=', of.id_doctor), eb('fecha', '=', of.fecha)]))
           .as('with_doctor_that_day'),
         count()
-          .filterWhere(eb.and([eb('asistencia', '=', 'No presentado'), eb('fecha', '>=', of.noShowsSince)]))
+          .filterWhere(eb.and([countingNoShow, eb('fecha', '>=', of.noShowsSince)]))
           .as('no_shows'),
         count().filterWhere(eb.and([eb('estado', '=', 'pendiente'), future])).as('pending_future'),
       ];

@@ -383,6 +383,8 @@ export function createBookingService(app: FastifyInstance) {
         fuera_de_plazo: upcoming && row.estado !== 'Cancelada' && insideCancelNotice(rules, row, now, config.timeZone) && !justRequested(row, now),
         asistencia: row.asistencia,
         tipo_visita: typeOf(row.id_tipo_visita),
+        no_presentado_disputable: row.asistencia === 'No presentado' && row.reservada_en_su_dia === 1 && row.disputada_en === null,
+        disputa: row.disputada_en === null ? null : { motivo: row.disputa_motivo ?? '', disputada_en: row.disputada_en },
       }));
       return { items, total };
     },

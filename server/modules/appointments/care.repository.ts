@@ -33,6 +33,24 @@ export async function doctorTreats(db: Db, id_doctor: number, id_paciente: numbe
   return row !== undefined;
 }
 
+/**
+ * Whether the patient has a visit with the doctor, not cancelled, on a day of [from, to]: what
+ * opens their record to the doctor without a stated reason (break the glass otherwise).
+ */
+export async function doctorSeesWithin(db: Db, id_doctor: number, id_paciente: number, from: string, to: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('citas')
+    .select('id_cita')
+    .where('id_paciente', '=', id_paciente)
+    .where('id_doctor', '=', id_doctor)
+    .where('estado', '<>', 'Cancelada')
+    .where('fecha', '>=', from)
+    .where('fecha', '<=', to)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Patients a doctor can pick, by name: all active ones, or only those the doctor treats. */
 export async function listSelectablePatients(
   db: Db,

@@ -3,6 +3,7 @@ import type { Solicitud, SolicitudBandeja, SolicitudesPorDia } from '../../../co
 import { fullName } from '../../../contracts/names.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { dayNumbers } from '../../lib/slots.ts';
+import { countingNoShow } from './appointments.repository.ts';
 
 // The doctor's side of patients' requests: which days have them, the inbox, a day's, and each
 // patient's no-shows beside them.
@@ -16,7 +17,7 @@ export async function noShowsByPatient(db: Db, ids: readonly number[], desde: st
     .selectFrom('citas')
     .select(['id_paciente', (eb) => eb.fn.countAll<number | string>().as('total')])
     .where('id_paciente', 'in', [...new Set(ids)])
-    .where('asistencia', '=', 'No presentado')
+    .where(countingNoShow)
     .where('fecha', '>=', desde)
     .groupBy('id_paciente')
     .execute();

@@ -18,6 +18,7 @@ import { fullName } from '../../../contracts/names.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { countNewPatients, slotOccupancy } from './home.repository.ts';
 import { bookingPolicy, clinicAppointments, doctorAppointments, patientAppointments } from '../appointments/index.ts';
+import { recentBurstAlerts } from '../break-the-glass/index.ts';
 
 type Localised = { especialidad_es: string; especialidad_ca: string; especialidad_en: string };
 const specialtyIn = (row: Localised, language: Language) =>
@@ -154,7 +155,8 @@ export function createHomeService(app: FastifyInstance) {
       const noShowsFrom = addDays(today, -DIAS_NO_PRESENTADOS);
       const noShowsTo = addDays(today, -1);
       const appointments = clinicAppointments(db);
-      const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows, weekByType, typeOf] = await Promise.all([
+      const weekAgo = new Date(clock.now().getTime() - 7 * 24 * 3_600_000).toISOString();
+      const [visitsToday, visitsWeek, pending, newPatients, occupancy, noShows, weekByType, typeOf, bursts] = await Promise.all([
         appointments.countActive(today, today),
         appointments.countActive(monday, sunday),
         appointments.countPending(today),
@@ -163,6 +165,7 @@ export function createHomeService(app: FastifyInstance) {
         appointments.noShows(noShowsFrom, noShowsTo),
         appointments.countActiveByType(monday, sunday),
         visitTypeNamer(db, caller.language),
+        recentBurstAlerts(db, weekAgo, 20),
       ]);
       const share = (row: { reservados: number; abiertos: number }) =>
         row.abiertos === 0 ? 0 : row.reservados / row.abiertos;
@@ -193,6 +196,13 @@ export function createHomeService(app: FastifyInstance) {
             abiertos: row.abiertos,
           }))
           .sort((a, b) => share(b) - share(a) || b.abiertos - a.abiertos || a.doctor.localeCompare(b.doctor)),
+        alertas_acceso_urgente: bursts.map((burst) => ({
+          id_doctor: burst.id_doctor,
+          doctor: fullName({ nombre: burst.doctor_nombre, apellido1: burst.doctor_apellido1 }),
+          aperturas: burst.aperturas,
+          desde: burst.desde,
+          hasta: burst.hasta,
+        })),
       };
     },
   };

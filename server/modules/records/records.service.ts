@@ -4,10 +4,12 @@ import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import type { FichaClinica } from '../../../contracts/clinical-file.ts';
 import type { AccesoUrgenteInput, Historia, Seccion } from '../../../contracts/records.ts';
 import { ownDoctorId } from '../../lib/access.ts';
+import { localDate } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { actorAudit, writeAudit } from '../audit/index.ts';
-import { emergencyAccessUntil, insertEmergencyAccess } from '../break-the-glass/index.ts';
+import { publicBaseUrl } from '../auth/index.ts';
+import { activeAdministrators, burstAlertMail, emergencyAccessUntil, insertEmergencyAccess, recentBurstAlerts, recordOpeningInBurst } from '../break-the-glass/index.ts';
 import {
   findEntry,
   findPatientSummary,
@@ -27,21 +29,38 @@ export function createRecordsService(app: FastifyInstance) {
   const { db, clock } = app;
 
   /**
-   * The caller's doctor id, if they may open the patient's record: they treat the patient (a visit
-   * not cancelled or a consultation with them), or they stated a reason that is still valid (break
-   * the glass; `urgent`, open `until` then). Otherwise 403 `acceso_urgente_requerido`,
-   * which the web answers with the dialog asking for the reason.
+   * The caller's doctor id, if they may open the patient's record: the patient has a visit with
+   * them (not cancelled) within BREAK_GLASS_VISIT_DAYS before or after today, or they stated a
+   * reason that is still valid (break the glass; `urgent`, open `until` then). Otherwise 403
+   * `acceso_urgente_requerido`, which the web answers with the dialog asking for the reason.
    */
   async function treatingDoctor(
     caller: Caller,
     id_paciente: number,
   ): Promise<{ id_doctor: number; urgent: false } | { id_doctor: number; urgent: true; until: string }> {
     const id_doctor = ownDoctorId(caller.actor, caller.language);
-    if (await doctorAppointments(db, id_doctor).treats(id_paciente)) return { id_doctor, urgent: false };
+    const today = localDate(clock.now(), app.config.timeZone);
+    if (await doctorAppointments(db, id_doctor).seesAround(id_paciente, today, app.config.breakGlass.visitDays)) {
+      return { id_doctor, urgent: false };
+    }
     const until = await emergencyAccessUntil(db, id_doctor, id_paciente, clock.now().toISOString());
     if (until) return { id_doctor, urgent: true, until };
     if (!(await findPatientSummary(db, id_paciente))) throw fail(404, 'paciente_no_encontrado', caller.language);
-    throw fail(403, 'acceso_urgente_requerido', caller.language);
+    throw fail(403, 'acceso_urgente_requerido', caller.language, { params: { dias: app.config.breakGlass.visitDays } });
+  }
+
+  /** E-mails every administrator that the calling doctor's openings became a burst. */
+  async function alertAdministrators(id_doctor: number, since: string): Promise<void> {
+    const burst = (await recentBurstAlerts(db, since, 50)).find((alert) => alert.id_doctor === id_doctor);
+    if (!burst) return;
+    const doctor = { nombre: burst.doctor_nombre, apellido1: burst.doctor_apellido1 };
+    const aperturas = burst.aperturas;
+    const auditUrl = `${publicBaseUrl(app.config)}/auditoria`;
+    for (const admin of await activeAdministrators(db)) {
+      app.mailer.sendLater(burstAlertMail(admin, { doctor, aperturas, minutes: app.config.breakGlass.alertMinutes }, auditUrl), (error) =>
+        app.log.error({ err: error }, 'the break-the-glass alert could not be sent'),
+      );
+    }
   }
 
   /** Marks what a doctor does under break the glass, in the audit's description. */
@@ -84,10 +103,16 @@ export function createRecordsService(app: FastifyInstance) {
       if (!(await findPatientSummary(db, id_paciente))) throw fail(404, 'paciente_no_encontrado', caller.language);
       const now = clock.now();
       const caduca_en = new Date(now.getTime() + app.config.breakGlassHours * 3_600_000).toISOString();
-      await db.transaction().execute(async (trx) => {
+      const { alertOpens, alertMinutes } = app.config.breakGlass;
+      const windowStart = new Date(now.getTime() - alertMinutes * 60_000).toISOString();
+      const burst = await db.transaction().execute(async (trx) => {
         await insertEmergencyAccess(trx, { id_doctor, id_paciente, motivo: input.motivo, creado_en: now.toISOString(), caduca_en });
         await writeAudit(trx, audit(caller, id_paciente, 'acceso_urgente.declarar', input.motivo));
+        // Many openings in a short time are what a look through records for curiosity (or a stolen
+        // account) looks like: the administrators hear of it once per burst.
+        return recordOpeningInBurst(trx, { id_doctor, now: now.toISOString(), windowStart, threshold: alertOpens });
       });
+      if (burst?.started) await alertAdministrators(id_doctor, windowStart);
       return { caduca_en };
     },
 

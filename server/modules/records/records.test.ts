@@ -44,7 +44,7 @@ describe.each(DATABASES)("the doctor's record of a patient on %s", (kind) => {
     expect(refused.body).toMatchObject({
       code: 'acceso_urgente_requerido',
       detail:
-        'Este paciente no tiene ninguna cita ni consulta contigo. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
+        'Este paciente no tiene ninguna cita contigo en los 30 días anteriores o posteriores a hoy. Para abrir su historia, indica el motivo del acceso urgente; quedará registrado y el paciente lo verá.',
     });
     expect((await server.request('POST', `/api/pacientes/${patient.id_paciente}/alergias`, { token: stranger.token, body: { nombre: 'Látex' } })).status).toBe(403);
 

@@ -13,6 +13,7 @@ import { noticesRows, oneTapRows } from './notices-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { clinicDayRows } from './clinic-day-rows.ts';
 import { opsRows } from './ops-rows.ts';
+import { trustRows } from './trust-rows.ts';
 import { cancelOtherVisits, freshAbsence, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
 import { addMinutes } from '../../lib/slots.ts';
 import { addAppointment } from '../patients.ts';
@@ -725,6 +726,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...relocateRows,
   ...visitTypesRows,
   ...opsRows,
+  ...trustRows,
   {
     // The path names a treated patient, the entry is someone else's: it does not exist under that patient.
     route: 'PUT /api/pacientes/:id/alergias/:id_entrada',

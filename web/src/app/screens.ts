@@ -69,7 +69,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   adminDashboard: {
     layout: 'area',
-    namespaces: ['admin', 'home', 'visit-types'],
+    namespaces: ['admin', 'home', 'visit-types', 'trust'],
     load: () => import('../features/admin/routes/admin-dashboard-page.tsx'),
   },
   userManagement: {
@@ -165,7 +165,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   myVisits: {
     layout: 'area',
     settle: true,
-    namespaces: ['visits', 'booking', 'waitlist', 'visit-types'],
+    namespaces: ['visits', 'booking', 'waitlist', 'visit-types', 'trust'],
     load: () => import('../features/appointments/routes/my-appointments-page.tsx'),
   },
   waitlistOffer: {

@@ -8,6 +8,7 @@ import { formatIso, localeOf } from '../../../lib/calendar.ts';
 import { numberFormat } from '../../../lib/intl-cache.ts';
 import { useClinicFigures } from '../api/get-figures.ts';
 import classes from './clinic-figures.module.css';
+import { BreakGlassAlerts } from './break-glass-alerts.tsx';
 
 /** Doctors shown before "show all": a clinic of 200 doctors stays one screen long. */
 const FIRST_DOCTORS = 8;
@@ -46,6 +47,7 @@ export function ClinicFigures() {
 
   return (
     <Stack gap="md" mb="xl">
+      <BreakGlassAlerts alerts={data.alertas_acceso_urgente} />
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId}>
         <Title order={2} size="h4" id={titleId}>
           {t('figures_title')}

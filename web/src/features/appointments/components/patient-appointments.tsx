@@ -15,6 +15,7 @@ import { useCancelAppointment } from '../../../lib/appointments/cancel-appointme
 import { usePatientBookingRules } from '../../../lib/appointments/get-booking-rules.ts';
 import { PAGE_SIZE, useMyAppointments, type Periodo } from '../api/get-my-appointments.ts';
 import { WaitlistSection } from './waitlist-section.tsx';
+import { NoShowDispute } from './no-show-dispute.tsx';
 import { plazoTexto } from '../../../../../contracts/booking-rules-words.ts';
 
 // The reschedule dialog (Modal and the doctor's week) loads after the list is drawn.
@@ -134,9 +135,12 @@ function AppointmentList({ periodo }: { periodo: Periodo }) {
                 cancelled ? (
                   <CancellationCell cita={cita} />
                 ) : cita.asistencia === 'No presentado' ? (
-                  <Badge color="red.9" variant="filled" tt="none" w="max-content">
-                    {t('asistencia_no_presentado')}
-                  </Badge>
+                  <Stack gap={4}>
+                    <Badge color="red.9" variant="filled" tt="none" w="max-content">
+                      {t('asistencia_no_presentado')}
+                    </Badge>
+                    <NoShowDispute cita={cita} when={`${longDate(cita.fecha)}, ${cita.hora}`} />
+                  </Stack>
                 ) : (
                   <Badge color={ESTADO_COLORS[cita.estado]} variant="filled" tt="none" w="max-content">
                     {t(`estado_${cita.estado}`)}
