@@ -9,7 +9,7 @@ import { deskBookingRows } from './desk-booking-rows.ts';
 import { relocateRows } from './relocate-rows.ts';
 import { visitTypesRows } from './visit-types-rows.ts';
 import { waitlistRows } from './waitlist-rows.ts';
-import { noticesRows, oneTapRows } from './notices-rows.ts';
+import { noticesRows, oneTapRows, reminderRows } from './notices-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { clinicDayRows } from './clinic-day-rows.ts';
 import { cancelOtherVisits, multipartFile, PDF_BYTES, PNG_BYTES, type ActorName, type World } from './world.ts';
@@ -727,6 +727,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...waitlistRows,
   ...noticesRows,
   ...oneTapRows,
+  ...reminderRows,
   ...deskPatientsRows,
   ...deskBookingRows,
   ...clinicDayRows,
