@@ -28,6 +28,8 @@ export const avisoCitaItem = z.object({
   estado: z.enum(ESTADOS_AVISO),
   intentos: z.number(),
   creado_en: z.string(),
+  /** When it goes (or went, or was to go): a reminder's planned time. */
+  enviar_en: z.string(),
   enviado_en: z.string().nullable(),
   actualizado_en: z.string(),
 });

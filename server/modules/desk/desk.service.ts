@@ -103,6 +103,7 @@ export function createDeskService(app: FastifyInstance) {
         especialidad: visit.especialidad,
         estado: visit.estado,
         asistencia: visit.asistencia,
+        confirmada_paciente: visit.confirmada_paciente,
         reservada_por: bookers.get(visit.id_cita) ?? null,
       });
       const proximas = visits.filter(isUpcoming).reverse().map(toVisit);

@@ -79,7 +79,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   clinicSettings: {
     layout: 'area',
-    namespaces: ['admin', 'clinic-calendar', 'visit-types'],
+    namespaces: ['admin', 'clinic-calendar', 'visit-types', 'notices'],
     load: () => import('../features/admin/routes/clinic-settings-page.tsx'),
   },
   auditLog: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
@@ -149,7 +149,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   myAccount: {
     layout: 'area',
-    namespaces: ['account', 'auth'],
+    namespaces: ['account', 'auth', 'notices'],
     load: () => import('../features/account/routes/account-page.tsx'),
   },
   secondFactor: {
@@ -192,7 +192,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   deskPatients: {
     layout: 'area',
-    namespaces: ['desk-patients'],
+    namespaces: ['desk-patients', 'notices'],
     load: () => import('../features/desk/routes/desk-patients-page.tsx'),
   },
   deskBooking: {

@@ -12,6 +12,7 @@ import { useClinicSettings, useRemoveLogo, useSaveClinic, useUploadLogo } from '
 import { BookingRulesForm } from '../components/booking-rules-form.tsx';
 import { ClosuresSection } from '../components/closures-section.tsx';
 import { HolidaysSection } from '../components/holidays-section.tsx';
+import { ReminderPlanSection } from '../components/reminder-plan-section.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
 
 // The visit types' section (a colour picker, a dialog) loads after the screen's first render.
@@ -168,6 +169,7 @@ export default function ClinicSettingsPage() {
       </Paper>
 
       <BookingRulesForm />
+      <ReminderPlanSection />
       <Suspense fallback={null}>
         <VisitTypesSection />
       </Suspense>
