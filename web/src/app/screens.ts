@@ -187,7 +187,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   clinicToday: {
     layout: 'area',
     settle: true,
-    namespaces: ['clinic-day'],
+    namespaces: ['clinic-day', 'notices'],
     load: () => import('../features/clinic-day/routes/clinic-today-page.tsx'),
   },
   deskPatients: {
