@@ -45,7 +45,7 @@ export function VisitNotices({ id_cita }: { id_cita: number }) {
     <Stack gap={4} mt={4}>
       <Group>
         <Button
-          variant="subtle"
+          variant="default"
           size="compact-sm"
           leftSection={<IconBell size={14} aria-hidden />}
           aria-expanded={open}
