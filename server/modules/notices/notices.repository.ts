@@ -142,3 +142,17 @@ export async function optedOut(db: Db, telefono: string): Promise<boolean> {
 export async function recordOptOut(db: Db, telefono: string, now: string): Promise<void> {
   await db.insertInto('sms_bajas').values({ telefono, creado_en: now }).onConflict((oc) => oc.column('telefono').doNothing()).execute();
 }
+
+/** The notices to a doctor since `since`, newest first (their visits' ids read from `citas`). */
+export async function listDoctorNotices(db: Db, id_doctor: number, since: string, limit: number) {
+  return db
+    .selectFrom('notificaciones')
+    .select(['id_notificacion', 'id_cita', 'tipo', 'datos', 'creado_en'])
+    .where('destinatario', '=', 'doctor')
+    .where('canal', '=', 'email')
+    .where('creado_en', '>=', since)
+    .where('id_cita', 'in', (eb) => eb.selectFrom('citas').select('id_cita').where('id_doctor', '=', id_doctor))
+    .orderBy('id_notificacion', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -36,6 +36,7 @@ export const reminderRows: MatrixRow[] = [
     expect: ONLY_ADMIN,
     request: () => ({ url: '/api/clinica/recordatorios', body: { pasos: [{ canal: 'email', horas_antes: 48 }, { canal: 'sms', horas_antes: 24 }] } }),
   },
+  { route: 'GET /api/medico/avisos', expect: [401, 403, 403, 200, 200, 403, 403], request: () => ({ url: '/api/medico/avisos' }) },
   { route: 'GET /api/mi-cuenta/avisos', expect: EACH_PATIENT_OWN, request: () => ({ url: '/api/mi-cuenta/avisos' }) },
   { route: 'PUT /api/mi-cuenta/avisos', expect: EACH_PATIENT_OWN, request: () => ({ url: '/api/mi-cuenta/avisos', body: { recordatorio_correo: true, sms: true } }) },
 ];

@@ -86,7 +86,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   doctorDashboard: {
     layout: 'area',
     settle: true,
-    namespaces: ['doctor', 'home'],
+    namespaces: ['doctor', 'home', 'notices'],
     load: () => import('../features/doctor/routes/doctor-dashboard-page.tsx'),
   },
   doctorAgenda: {
