@@ -35,6 +35,8 @@ export const citaDeBloqueSchema = z.object({
   tipo: z.enum(TIPOS_CONSULTA),
   /** Whether the patient came, once the doctor said so. */
   asistencia: z.enum(ASISTENCIAS).nullable(),
+  /** The patient said they will come, through the one-tap link of a notice. */
+  confirmada_paciente: z.boolean(),
 });
 
 /** An agenda block (spec section 3). */

@@ -124,7 +124,7 @@ export function hasAppointmentSatisfyingEntry(eb: ExpressionBuilder<Database, 'l
 const activeAppointmentsQuery = compiledOnce((db, slots: number[]) =>
   appointmentsWithPeople(db)
     .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
-    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'c.asistencia', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
+    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'c.asistencia', 'c.confirmada_paciente_en', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .where('c.id_agenda', 'in', slots)
     .where('c.estado', '<>', 'Cancelada'),
 );
@@ -144,6 +144,7 @@ export async function activeAppointmentsOnSlots(db: Db, slots: number[]): Promis
         estado: row.estado,
         tipo: row.tipo ?? 'Consulta',
         asistencia: row.asistencia,
+        confirmada_paciente: row.confirmada_paciente_en !== null,
       },
     ]),
   );

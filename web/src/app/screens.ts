@@ -92,7 +92,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   doctorAgenda: {
     layout: 'area',
     settle: true,
-    namespaces: ['agenda'],
+    namespaces: ['agenda', 'notices'],
     load: () => import('../features/agenda/routes/agenda-page.tsx'),
   },
   assignConsultations: {
