@@ -38,6 +38,8 @@ export const citaDeBloqueSchema = z.object({
   asistencia: z.enum(ASISTENCIAS).nullable(),
   /** The catalogue's type the visit was booked as (name in the reader's language, colour). */
   tipo_visita: tipoDeCita.nullable().optional(),
+  /** The patient said they will come, through the one-tap link of a notice. */
+  confirmada_paciente: z.boolean(),
 });
 
 /** An agenda block (spec section 3). */

@@ -30,6 +30,8 @@ export const visitaDiaSchema = z.object({
   estado: z.enum(ESTADOS_DIA),
   /** An extra visit added by the desk outside the agenda's slots. */
   extra: z.boolean(),
+  /** The patient said they will come, through the one-tap link of a notice. */
+  confirmada_paciente: z.boolean(),
   /** When the patient arrived (ISO instant) and its local HH:MM. */
   llegada_en: z.string().nullable(),
   llegada: z.string().nullable(),

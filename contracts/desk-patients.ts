@@ -44,6 +44,8 @@ export const visitaRecepcionSchema = z.object({
   asistencia: z.string().nullable(),
   /** Who made it, when the audit log tells: their role (the patient themselves, a doctor, the desk) and name. */
   reservada_por: z.object({ rol: z.string(), nombre: z.string() }).nullable(),
+  /** The patient said they will come, through the one-tap link of a notice. */
+  confirmada_paciente: z.boolean(),
 });
 export type VisitaRecepcion = z.infer<typeof visitaRecepcionSchema>;
 

@@ -28,6 +28,8 @@ export const avisoCitaItem = z.object({
   estado: z.enum(ESTADOS_AVISO),
   intentos: z.number(),
   creado_en: z.string(),
+  /** When it goes (or went, or was to go): a reminder's planned time. */
+  enviar_en: z.string(),
   enviado_en: z.string().nullable(),
   actualizado_en: z.string(),
 });
@@ -78,3 +80,15 @@ export const avisosPacienteSchema = avisosPacienteCambioSchema.extend({
   baja: z.boolean(),
 });
 export type AvisosPaciente = z.infer<typeof avisosPacienteSchema>;
+
+/** GET /api/medico/avisos: what the doctor was told of lately (a patient cancelled, moved, left). */
+export const avisoDoctorItem = z.object({
+  id_notificacion: z.number(),
+  id_cita: z.number(),
+  tipo: z.enum(['doctor_cancelada', 'doctor_cambiada', 'doctor_baja_paciente']),
+  paciente: z.string(),
+  fecha: z.string(),
+  hora: z.string(),
+  creado_en: z.string(),
+});
+export type AvisoDoctor = z.infer<typeof avisoDoctorItem>;

@@ -34,7 +34,8 @@ const telefonoField = z.preprocess(
   z
     .string({ error: 'telefono_invalido' })
     .trim()
-    .regex(/^\+?[\d\s]{9,16}$/, 'telefono_invalido')
+    // As people write it ('+33 6 12 34 56 78', '(93) 200-00-00'); the server stores it in E.164.
+    .regex(/^\+?[\d\s().-]{9,24}$/, 'telefono_invalido')
     .refine((value) => value.replace(/\D/g, '').length >= 9, 'telefono_invalido')
     .optional(),
 );

@@ -77,7 +77,6 @@ for (const viewport of [LAPTOP, PHONE]) {
       await dialog.getByRole('button', { name: 'Pedir cita' }).click();
       await expect(dialog.getByText('El motivo de la cita es obligatorio.')).toBeVisible();
       await dialog.getByLabel(/^Motivo de la consulta/).fill('Palpitaciones al subir escaleras');
-      await dialog.getByLabel('Recibir recordatorio de la cita').check();
       await dialog.getByRole('button', { name: 'Pedir cita' }).click();
       await expect(page.getByText('Cita registrada con éxito')).toBeVisible();
       await expect(dialog).toBeHidden();
@@ -89,9 +88,8 @@ for (const viewport of [LAPTOP, PHONE]) {
         fecha: string;
         hora: string;
         estado: string;
-        recordatorio: boolean;
       }[];
-      expect(mine).toEqual([expect.objectContaining({ fecha, hora: time, estado: 'pendiente', recordatorio: true })]);
+      expect(mine).toEqual([expect.objectContaining({ fecha, hora: time, estado: 'pendiente' })]);
 
       // On a phone the menu is behind its button.
       if (viewport === PHONE) await page.getByRole('button', { name: 'Abrir el menú' }).click();

@@ -30,7 +30,6 @@ describe('configuration', () => {
       login: { maxFailures: 5, lockMinutes: 15, maxPerMinutePerAddress: 100 },
       trustProxy: false,
       mail: { smtpUrl: undefined, from: 'Galeno <no-reply@example.es>' },
-      reminderHours: 24,
       chat: { apiUrl: undefined, apiKey: undefined, model: undefined, shareContext: false },
       redisUrl: undefined,
     });

@@ -72,11 +72,6 @@ const environmentSchema = z
       .string()
       .regex(/^([A-Za-z0-9 ]{1,11}|\+?\d{3,15})$/, 'must be up to 11 letters or digits, or a phone number')
       .default('Galeno'),
-    REMINDER_HOURS: z.coerce
-      .number()
-      .min(1)
-      .max(24 * 14)
-      .default(24),
     REMINDER_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     /** Grouped notices of new requests: at most one e-mail per doctor in this many minutes. */
     REQUEST_NOTICE_MINUTES: z.coerce
@@ -200,7 +195,6 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The SMS gateway (SMPP 3.4) and the sender name; no URL: SMS are written to DATA_DIR/outbox-sms. */
   sms: { smppUrl: string | undefined; sender: string };
-  reminderHours: number;
   /** How often the reminder worker looks for due reminders; 0 turns it off (tests drive it by hand). */
   reminderPollSeconds: number;
   /** Minutes a doctor's notices of new requests are collected into one e-mail. */
@@ -297,7 +291,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { smppUrl: e.SMPP_URL, sender: e.SMS_SENDER },
-    reminderHours: e.REMINDER_HOURS,
     reminderPollSeconds: e.REMINDER_POLL_SECONDS,
     requestNoticeMinutes: e.REQUEST_NOTICE_MINUTES,
     breakGlassHours: e.BREAK_GLASS_HOURS,

@@ -66,7 +66,8 @@ async function writeUntilKilled(url: string, token: string, patient: (typeof PAT
   for (let n = 0; ; n++) {
     const slot = slots.shift();
     const telefono = `6${round}${PATIENTS.indexOf(patient)}${String(sent.length).padStart(6, '0')}`;
-    const position = sent.push(telefono) - 1;
+    // Stored as E.164, the form every save keeps.
+    const position = sent.push(`+34${telefono}`) - 1;
     const recordatorio = n % 2 === 0;
     const booking = slot
       ? callJson<{ id_cita: number }>(url, 'POST', '/api/citas', {

@@ -147,10 +147,9 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
     // Started together on the empty schema: both run the migrations at once, as a rolling deploy would.
     instances = await Promise.all([startServerProcess(env()), startServerProcess(env())]);
     handle = openDatabase({ databaseUrl, dataDir: folders[0] ?? '', schema: schema.schema, poolSize: 2 });
-    // The clinic's reminder plan: one e-mail two weeks before, so every reminder of the coming two
-    // weeks is due at once.
+    // The clinic's reminder plan: one e-mail an hour before each visit (the test makes them due).
     await handle.db.deleteFrom('plan_recordatorios').execute();
-    await handle.db.insertInto('plan_recordatorios').values({ orden: 1, canal: 'email', horas_antes: 336 }).execute();
+    await handle.db.insertInto('plan_recordatorios').values({ orden: 1, canal: 'email', horas_antes: 1 }).execute();
   }, 90_000);
 
   afterAll(async () => {
@@ -203,6 +202,8 @@ describe.runIf(databaseUrl)('several instances on one PostgreSQL', () => {
   it('sends each reminder and each notice once although both instances poll for them', { timeout: 60_000 }, async () => {
     expect(booking, 'the booking race passed').toBeDefined();
     const { clinic, answers } = booking!;
+    // Time passes: every reminder falls due at once, and both instances poll for them.
+    await handle.db.updateTable('notificaciones').set({ enviar_en: new Date().toISOString() }).where('tipo', '=', 'recordatorio').where('estado', '=', 'pendiente').execute();
     // Both workers poll; wait until every reminder is settled, then a few more rounds of both.
     const deadline = Date.now() + 30_000;
     for (;;) {

@@ -170,7 +170,7 @@ export async function seedDemoClinic(db: Kysely<Database>, now: Date, config: Co
         dni: '12345678Z',
         nacimiento: '1985-04-12',
         sexo: 'F' as const,
-        telefono: '612345678',
+        telefono: '+34612345678',
         direccion: 'Carrer de Mallorca 120',
         cp: '08036',
         localidad: 'Barcelona',

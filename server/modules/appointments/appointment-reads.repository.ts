@@ -118,7 +118,7 @@ export function hasAppointmentSatisfyingEntry(eb: ExpressionBuilder<Database, 'l
 const activeAppointmentsQuery = compiledOnce((db, slots: number[]) =>
   appointmentsWithPeople(db)
     .leftJoin('consultas as q', 'q.id_cita', 'c.id_cita')
-    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'c.asistencia', 'c.id_tipo_visita', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
+    .select(['c.id_agenda', 'c.id_cita', 'c.id_paciente', 'c.motivo', 'c.estado', 'c.asistencia', 'c.id_tipo_visita', 'c.confirmada_paciente_en', 'q.tipo', 'up.nombre', 'up.apellido1', 'up.apellido2'])
     .where('c.id_agenda', 'in', slots)
     .where('c.estado', '<>', 'Cancelada'),
 );
@@ -142,6 +142,7 @@ export async function activeAppointmentsOnSlots(
         tipo: row.tipo ?? 'Consulta',
         asistencia: row.asistencia,
         id_tipo_visita: row.id_tipo_visita,
+        confirmada_paciente: row.confirmada_paciente_en !== null,
       },
     ]),
   );

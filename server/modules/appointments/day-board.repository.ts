@@ -21,6 +21,7 @@ export interface DayVisitRow {
   apellido1: string;
   apellido2: string | null;
   telefono: string | null;
+  confirmada_paciente_en: string | null;
 }
 
 /** The confirmed visits of `fecha` (of one doctor, when given), by time. */
@@ -40,6 +41,7 @@ export async function listDayVisits(db: Db, fecha: string, id_doctor?: number): 
       'c.llegada_en',
       'c.en_consulta_en',
       'c.extra',
+      'c.confirmada_paciente_en',
       'up.nombre',
       'up.apellido1',
       'up.apellido2',

@@ -29,6 +29,7 @@ export function boardVisit(row: DayVisitRow, context: { now: Date; isToday: bool
     motivo: row.motivo,
     estado,
     extra: row.extra === 1,
+    confirmada_paciente: row.confirmada_paciente_en !== null,
     llegada_en: row.llegada_en,
     llegada: row.llegada_en ? localTime(new Date(row.llegada_en), context.timeZone) : null,
     espera_min,

@@ -55,6 +55,7 @@ export async function deskVisitsOf(db: Db, id_paciente: number, language: Langua
       'c.hora',
       'c.estado',
       'c.asistencia',
+      'c.confirmada_paciente_en',
       'ud.nombre',
       'ud.apellido1',
       'ud.apellido2',
@@ -77,6 +78,7 @@ export async function deskVisitsOf(db: Db, id_paciente: number, language: Langua
     especialidad: row.especialidad,
     estado: row.estado,
     asistencia: row.asistencia,
+    confirmada_paciente: row.confirmada_paciente_en !== null,
     aviso:
       row.aviso_estado && row.aviso_enviar_en
         ? { estado: row.aviso_estado, enviar_en: row.aviso_enviar_en, enviado_en: row.aviso_enviado_en }

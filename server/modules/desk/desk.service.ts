@@ -31,6 +31,7 @@ import {
 } from './desk-search.repository.ts';
 import { invitationMail } from './invitation.mail.ts';
 import { usernameCandidates } from './username.ts';
+import { phoneToStore } from '../../lib/sms/phone-numbers.ts';
 
 /** Invitations one patient may be sent in a day (the first one included). */
 export const INVITATIONS_PER_DAY = 3;
@@ -102,6 +103,7 @@ export function createDeskService(app: FastifyInstance) {
         especialidad: visit.especialidad,
         estado: visit.estado,
         asistencia: visit.asistencia,
+        confirmada_paciente: visit.confirmada_paciente,
         reservada_por: bookers.get(visit.id_cita) ?? null,
       });
       const proximas = visits.filter(isUpcoming).reverse().map(toVisit);
@@ -160,7 +162,9 @@ export function createDeskService(app: FastifyInstance) {
      * already in use stops it always.
      */
     async register(caller: Caller, input: AltaRecepcion): Promise<AltaRecepcionRespuesta | { duplicates: CandidatoDuplicado[] }> {
-      const telefonoDigits = input.telefono ? phoneDigits(input.telefono) : undefined;
+      // Stored in E.164, the form SMS are sent to; a number that cannot exist is refused.
+      const telefono = phoneToStore(input.telefono, caller.language);
+      const telefonoDigits = telefono ? phoneDigits(telefono) : undefined;
       const candidates = await findLikelyDuplicates(db, {
         dni: input.dni,
         nombre: input.nombre,
@@ -219,7 +223,7 @@ export function createDeskService(app: FastifyInstance) {
               apellido2: input.apellido2,
               dni: input.dni,
               nacimiento: input.fecha_nacimiento,
-              telefono: input.telefono,
+              telefono,
             },
             searchTextOf({ nombre: input.nombre, apellido1: input.apellido1, apellido2: input.apellido2, nombre_usuario, correo }),
           );

@@ -63,7 +63,7 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(created.body.paciente).toMatchObject({
       nombre: 'Íñigo',
       dni: dniOf(11223344),
-      telefono: '+34 699 111 222',
+      telefono: '+34699111222',
       correo: null,
       fecha_nacimiento: '1984-02-29',
       cuenta_activada: false,

@@ -18,12 +18,38 @@ export async function insertNotices(db: Db, notices: NewNotice[]): Promise<void>
 
 /**
  * Claims up to `limit` due notices until `leaseUntil`, atomically: the due rows are picked and
- * locked in one statement (SKIP LOCKED on PostgreSQL: rows another worker is claiming are passed
- * over, never waited for) and leased in the same transaction, whose UPDATE checks again that each
- * row is still pending and free. SQLite has one writer, so its transaction is atomic as it is. A
- * claim whose worker died expires at its lease, and the notice is claimed again.
+ * locked by the statement's subquery (SKIP LOCKED on PostgreSQL: rows another worker is claiming
+ * are passed over, never waited for) and leased by its UPDATE, which checks again that each row is
+ * still pending and free. SQLite has one writer, so the statement is atomic as it is. A claim
+ * whose worker died expires at its lease, and the notice is claimed again.
  */
 export async function claimDueNotices(db: Kysely<Database>, dialect: DialectName, now: string, leaseUntil: string, limit: number): Promise<NoticeRow[]> {
+  if (dialect === 'postgres') return claimOnPostgres(db, now, leaseUntil, limit);
+  // One statement: on SQLite a read-then-write transaction of two processes would fail with
+  // SQLITE_BUSY when both try to upgrade their read lock; one UPDATE takes the write lock at once.
+  return db
+    .updateTable('notificaciones')
+    .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1), actualizado_en: now }))
+    .where('id_notificacion', 'in', (eb) =>
+      eb
+        .selectFrom('notificaciones')
+        .select('id_notificacion')
+        .where('estado', '=', 'pendiente')
+        .where('enviar_en', '<=', now)
+        .where((inner) => inner.or([inner('reservado_hasta', 'is', null), inner('reservado_hasta', '<', now)]))
+        .orderBy('enviar_en')
+        .orderBy('id_notificacion')
+        .limit(limit),
+    )
+    .where('estado', '=', 'pendiente')
+    .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
+    .returningAll()
+    .execute();
+}
+
+// PostgreSQL may run a LIMIT subquery inside an UPDATE more than once (and claim more than
+// `limit`): the due rows are picked and locked first, then leased, in one transaction.
+async function claimOnPostgres(db: Kysely<Database>, now: string, leaseUntil: string, limit: number): Promise<NoticeRow[]> {
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('notificaciones')
@@ -34,7 +60,8 @@ export async function claimDueNotices(db: Kysely<Database>, dialect: DialectName
       .orderBy('enviar_en')
       .orderBy('id_notificacion')
       .limit(limit)
-      .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked())
+      .forUpdate()
+      .skipLocked()
       .execute();
     if (due.length === 0) return [];
     return trx
@@ -45,8 +72,6 @@ export async function claimDueNotices(db: Kysely<Database>, dialect: DialectName
         'in',
         due.map((row) => row.id_notificacion),
       )
-      .where('estado', '=', 'pendiente')
-      .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
       .returningAll()
       .execute();
   });
@@ -141,4 +166,18 @@ export async function countNoticeQueue(db: Db): Promise<NoticeQueueCounts> {
     if (state) counts[row.canal][state] += Number(row.total);
   }
   return counts;
+}
+
+/** The notices to a doctor since `since`, newest first (their visits' ids read from `citas`). */
+export async function listDoctorNotices(db: Db, id_doctor: number, since: string, limit: number) {
+  return db
+    .selectFrom('notificaciones')
+    .select(['id_notificacion', 'id_cita', 'tipo', 'datos', 'creado_en'])
+    .where('destinatario', '=', 'doctor')
+    .where('canal', '=', 'email')
+    .where('creado_en', '>=', since)
+    .where('id_cita', 'in', (eb) => eb.selectFrom('citas').select('id_cita').where('id_doctor', '=', id_doctor))
+    .orderBy('id_notificacion', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { citaParams } from '../../../contracts/appointments.ts';
 import { errorBody } from '../../../contracts/common.ts';
-import { avisoCitaItem, avisosPacienteCambioSchema, avisosPacienteSchema, planRecordatoriosSchema } from '../../../contracts/notices.ts';
+import { avisoCitaItem, avisoDoctorItem, avisosPacienteCambioSchema, avisosPacienteSchema, planRecordatoriosSchema } from '../../../contracts/notices.ts';
 import type { AppointmentMailRows } from '../reminders/index.ts';
 import { createReminderPlanService, type PatientPhone } from './reminder-plan.service.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { startNoticeWorker, useNoticeLinks, useVisitReader, type OneTapLinksOf } from './notices.service.ts';
 import { closeSmsSender } from './notices.sms.ts';
-import { visitNotices, type VisitOwners } from './visit-notices.service.ts';
+import { doctorNotices, visitNotices, type VisitOwners } from './visit-notices.service.ts';
 
 /** What the notices need from the modules that own visits and accounts. */
 export interface NoticeSources {
@@ -53,6 +53,19 @@ export const noticesRoutes =
         },
       },
       async (request) => visitNotices(app, owners, callerOf(request), request.params.id_cita),
+    );
+
+    app.get(
+      '/medico/avisos',
+      {
+        config: { access: ['doctor'] },
+        schema: {
+          tags: ['citas'],
+          summary: "What the calling doctor was told of in the last week: a patient cancelled or moved a visit, or left the clinic",
+          response: { 200: z.array(avisoDoctorItem), 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => doctorNotices(app, callerOf(request)),
     );
 
     app.get(

@@ -20,6 +20,7 @@ import {
 } from './notices.repository.ts';
 import { noticeSms, quietUntil, SMS_KINDS, smsSenderOf } from './notices.sms.ts';
 import { readPlan, readSwitches, type PatientSwitches } from './reminder-plan.repository.ts';
+import { forgetPatientInNotice } from './forget.repository.ts';
 import type { AppointmentMailRow, AppointmentMailRows } from '../reminders/index.ts';
 
 /** How long a worker owns a claimed notice: longer than the SMTP time-outs (server/lib/mail.ts). */
@@ -250,7 +251,11 @@ export async function runDueNotices(app: FastifyInstance, now: Date = app.clock.
                 ? await sendSms(app, notice, data, context, now)
                 : await sendMail(app, notice, data, context, host, stamp);
           settled = await settle(outcome);
-          if (settled && 'estado' in outcome && outcome.estado === 'enviado') run.sent += 1;
+          if (settled && 'estado' in outcome && outcome.estado === 'enviado') {
+            run.sent += 1;
+            // The doctor has been told that the patient left: the patient's name is not kept.
+            if (notice.tipo === 'doctor_baja_paciente') await forgetPatientInNotice(app.db, notice.id_notificacion, notice.datos);
+          }
         } catch (error) {
           const code = errorCode(error);
           app.log.warn({ id_notificacion: notice.id_notificacion, intento: notice.intentos, code }, 'notice not sent');

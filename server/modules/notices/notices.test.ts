@@ -142,6 +142,11 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     expect(toDoctor.map((mail) => mail.subject)).toEqual(['Un paciente ha cancelado su cita: miércoles, 4 de marzo de 2026 a las 11:00']);
     expect(toDoctor[0]?.text).toContain('Hola, Pere:');
     expect(toDoctor[0]?.text).toContain('Marta Vila ha cancelado su cita contigo.');
+    // And the doctor's home lists it; nobody else reads the doctor's notices.
+    const home = await server.request<{ tipo: string; paciente: string; fecha: string; hora: string }[]>('GET', '/api/medico/avisos', { token: doctor.token });
+    expect(home.status).toBe(200);
+    expect(home.body).toEqual([expect.objectContaining({ tipo: 'doctor_cancelada', paciente: 'Marta Vila', fecha: WEDNESDAY, hora: '11:00' })]);
+    expect((await server.request('GET', '/api/medico/avisos', { token: patient.token })).status).toBe(403);
   });
 
   it('sends each notice exactly once when a worker dies holding some and two workers share the rest', async () => {

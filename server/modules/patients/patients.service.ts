@@ -21,6 +21,7 @@ import {
   profileOf,
 } from './patients.repository.ts';
 import { patientAppointments } from '../appointments/index.ts';
+import { phoneToStore } from '../../lib/sms/phone-numbers.ts';
 
 /** The sections of the medical file a patient reads one by one (GET /api/paciente/{section}). */
 export const FILE_SECTIONS = ['alergias', 'enfermedades', 'discapacidades', 'habitos', 'vacunas'] as const;
@@ -105,6 +106,8 @@ export function createPatientsService(app: FastifyInstance) {
       if (input.nacimiento && input.nacimiento > localDate(now, config.timeZone)) {
         throw fail(400, 'validacion', caller.language, { message: 'nacimiento_futura', field: 'nacimiento' });
       }
+      // Stored in E.164, the form SMS are sent to; a number that cannot exist is refused.
+      const profile = { ...input, telefono: phoneToStore(input.telefono, caller.language) };
       return db.transaction().execute(async (trx) => {
         const account = await findPatientAccount(trx, id_paciente);
         if (!account) throw fail(404, 'perfil_no_encontrado', caller.language);
@@ -115,7 +118,7 @@ export function createPatientsService(app: FastifyInstance) {
         }
         // The search text follows the names (patient lists search by name).
         const busqueda = searchTextOf({ ...input, nombre_usuario: account.nombre_usuario, correo: account.correo });
-        await updatePatientProfile(trx, account.id_usuario, input, busqueda);
+        await updatePatientProfile(trx, account.id_usuario, profile, busqueda);
         await writeAudit(
           trx,
           actorAudit(actor, caller.address, now.toISOString(), { accion: 'perfil.actualizar', id_paciente }),

@@ -71,7 +71,7 @@ describe.each(DATABASES)('patient profile on %s', (kind) => {
       dni: '12345678Z',
       nacimiento: '1990-05-17',
       sexo: 'F',
-      telefono: '+34 612 345 678',
+      telefono: '+34612345678',
       direccion: { direccion: 'Carrer de Mallorca 120', codigo_postal: '08036', localidad: 'Barcelona', provincia: 'Barcelona', pais: 'España' },
     });
     const row = await server.database.db

@@ -14,6 +14,7 @@ import { colegiadoTaken, findDoctorOfUser, insertDoctor, updateDoctor, createDoc
 import { createAppointmentsService } from '../appointments/index.ts';
 import { endSessionsOf } from '../auth/index.ts';
 import { specialtyExists } from '../specialties/index.ts';
+import { forgetInNotices } from '../notices/index.ts';
 import {
   accountInsertError,
   accountOf,
@@ -266,6 +267,8 @@ export function createUsersService(app: FastifyInstance) {
         const practice = await endPractice(caller, trx, id_usuario);
         const care = await appointments.endCare(caller, trx, id_usuario);
         await setPatientState(trx, id_usuario, 'Inactivo');
+        // The copies of their name, e-mail and phone that notices keep go with the account.
+        await forgetInNotices(trx, id_usuario, now.toISOString());
         await writeAudit(trx, {
           id_usuario: actor.id_usuario,
           rol: actor.rol,

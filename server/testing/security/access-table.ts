@@ -9,7 +9,7 @@ import { deskBookingRows } from './desk-booking-rows.ts';
 import { relocateRows } from './relocate-rows.ts';
 import { visitTypesRows } from './visit-types-rows.ts';
 import { waitlistRows } from './waitlist-rows.ts';
-import { noticesRows, oneTapRows } from './notices-rows.ts';
+import { noticesRows, oneTapRows, reminderRows } from './notices-rows.ts';
 import { deskPatientsRows } from './desk-patients-rows.ts';
 import { clinicDayRows } from './clinic-day-rows.ts';
 import { opsRows } from './ops-rows.ts';
@@ -720,6 +720,7 @@ export const ACCESS_TABLE: MatrixRow[] = [
   ...waitlistRows,
   ...noticesRows,
   ...oneTapRows,
+  ...reminderRows,
   ...deskPatientsRows,
   ...deskBookingRows,
   ...clinicDayRows,

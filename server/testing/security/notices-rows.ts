@@ -25,6 +25,22 @@ export const noticesRows: MatrixRow[] = [
   },
 ];
 
+const ONLY_ADMIN: Statuses = [401, 403, 403, 403, 403, 200, 403];
+const EACH_PATIENT_OWN: Statuses = [401, 200, 200, 403, 403, 403, 403];
+
+/** The clinic's reminder plan is the administrators'; a patient's switches are their own. */
+export const reminderRows: MatrixRow[] = [
+  { route: 'GET /api/clinica/recordatorios', expect: ONLY_ADMIN, request: () => ({ url: '/api/clinica/recordatorios' }) },
+  {
+    route: 'PUT /api/clinica/recordatorios',
+    expect: ONLY_ADMIN,
+    request: () => ({ url: '/api/clinica/recordatorios', body: { pasos: [{ canal: 'email', horas_antes: 48 }, { canal: 'sms', horas_antes: 24 }] } }),
+  },
+  { route: 'GET /api/medico/avisos', expect: [401, 403, 403, 200, 200, 403, 403], request: () => ({ url: '/api/medico/avisos' }) },
+  { route: 'GET /api/mi-cuenta/avisos', expect: EACH_PATIENT_OWN, request: () => ({ url: '/api/mi-cuenta/avisos' }) },
+  { route: 'PUT /api/mi-cuenta/avisos', expect: EACH_PATIENT_OWN, request: () => ({ url: '/api/mi-cuenta/avisos', body: { recordatorio_correo: true, sms: true } }) },
+];
+
 const EVERYONE: Statuses = [200, 200, 200, 200, 200, 200, 200];
 const NOBODY_FINDS: Statuses = [404, 404, 404, 404, 404, 404, 404];
 let linkSequence = 0;

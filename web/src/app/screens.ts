@@ -79,20 +79,20 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   clinicSettings: {
     layout: 'area',
-    namespaces: ['admin', 'clinic-calendar', 'visit-types'],
+    namespaces: ['admin', 'clinic-calendar', 'visit-types', 'notices'],
     load: () => import('../features/admin/routes/clinic-settings-page.tsx'),
   },
   auditLog: { layout: 'area', namespaces: ['audit'], load: () => import('../features/audit/routes/audit-page.tsx') },
   doctorDashboard: {
     layout: 'area',
     settle: true,
-    namespaces: ['doctor', 'home', 'visit-types'],
+    namespaces: ['doctor', 'home', 'visit-types', 'notices'],
     load: () => import('../features/doctor/routes/doctor-dashboard-page.tsx'),
   },
   doctorAgenda: {
     layout: 'area',
     settle: true,
-    namespaces: ['agenda'],
+    namespaces: ['agenda', 'notices'],
     load: () => import('../features/agenda/routes/agenda-page.tsx'),
   },
   assignConsultations: {
@@ -149,7 +149,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   },
   myAccount: {
     layout: 'area',
-    namespaces: ['account', 'auth'],
+    namespaces: ['account', 'auth', 'notices'],
     load: () => import('../features/account/routes/account-page.tsx'),
   },
   secondFactor: {
@@ -187,12 +187,12 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   clinicToday: {
     layout: 'area',
     settle: true,
-    namespaces: ['clinic-day', 'visit-types'],
+    namespaces: ['clinic-day', 'visit-types', 'notices'],
     load: () => import('../features/clinic-day/routes/clinic-today-page.tsx'),
   },
   deskPatients: {
     layout: 'area',
-    namespaces: ['desk-patients'],
+    namespaces: ['desk-patients', 'notices'],
     load: () => import('../features/desk/routes/desk-patients-page.tsx'),
   },
   deskBooking: {

@@ -9,6 +9,7 @@ import { Page } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAccount } from '../api/account.ts';
 import { AccountLanguage } from '../components/account-language.tsx';
+import { NoticeSwitchesCard } from '../components/notice-switches-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
@@ -44,6 +45,7 @@ export default function AccountPage() {
           <AccountLanguage idioma={account.data.idioma} />
         </Paper>
       )}
+      {account.data?.rol === 'paciente' && <NoticeSwitchesCard />}
       {account.data && <PasswordCard username={account.data.nombre_usuario} />}
       <SecondFactorCard />
       <SessionsCard />

@@ -15,6 +15,8 @@ import { HolidaysSection } from '../components/holidays-section.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
 
 // The visit types' section (a colour picker, a dialog) loads after the screen's first render.
+// Below the fold: loaded after the page, so its first load stays within budget.
+const ReminderPlanSection = lazy(() => import('../components/reminder-plan-section.tsx').then((module) => ({ default: module.ReminderPlanSection })));
 const VisitTypesSection = lazy(() => import('../components/visit-types-section.tsx').then((module) => ({ default: module.VisitTypesSection })));
 
 const FIELDS = ['nombre', 'razon_social', 'nif', 'direccion', 'codigo_postal', 'localidad', 'telefono', 'correo', 'correo_privacidad', 'web'] as const;
@@ -168,6 +170,9 @@ export default function ClinicSettingsPage() {
       </Paper>
 
       <BookingRulesForm />
+      <Suspense fallback={null}>
+        <ReminderPlanSection />
+      </Suspense>
       <Suspense fallback={null}>
         <VisitTypesSection />
       </Suspense>

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Group, Loader, Text } from '@mantine/core';
+import { ConfirmedByPatient, VisitNotices } from '../../../components/visit-notices.tsx';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Bloque } from '../../../../../contracts/agenda.ts';
@@ -71,6 +72,8 @@ export function DayView({ idDoctor, fecha, onEdit }: { idDoctor: number; fecha: 
               {t('visita_no_presentado')}
             </Badge>
           )}
+          {block.cita?.confirmada_paciente && <ConfirmedByPatient />}
+          {block.cita && <VisitNotices id_cita={block.cita.id_cita} />}
         </Group>
       ),
     },

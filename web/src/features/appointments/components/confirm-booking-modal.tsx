@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Checkbox, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ interface ConfirmBookingModalProps {
   onClose: () => void;
 }
 
-/** 'Confirmar Cita': what is being booked, the required reason and the reminder choice. */
+/** 'Confirmar Cita': what is being booked and the required reason (reminders follow the clinic's plan). */
 export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: ConfirmBookingModalProps) {
   const { t, i18n } = useTranslation('booking');
   const { t: tv } = useTranslation('visit-types');
@@ -86,7 +86,6 @@ export function ConfirmBookingModal({ choice, submitting, onSubmit, onClose }: C
             data-autofocus
             {...register('motivo')}
           />
-          <Checkbox label={t('reminder')} description={t('reminder_hint')} {...register('recordatorio')} />
           <ModalActions onCancel={onClose} submitLabel={t('submit')} pending={submitting} />
         </Stack>
       </form>

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { ConfirmedByPatient, VisitNotices } from '../../../components/visit-notices.tsx';
 import { useTranslation } from 'react-i18next';
 import type { VisitaDia } from '../../../../../contracts/clinic-day.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -49,6 +50,7 @@ export function VisitRow({ visit, fecha, isToday, now }: { visit: VisitaDia; fec
                 {t('extra')}
               </Badge>
             )}
+            {visit.confirmada_paciente && <ConfirmedByPatient />}
           </Group>
           <Text size="sm" c="dimmed">
             {visit.telefono ? (
@@ -70,6 +72,7 @@ export function VisitRow({ visit, fecha, isToday, now }: { visit: VisitaDia; fec
                   : t('arrived_at', { time: visit.llegada })}
             </Text>
           )}
+          <VisitNotices id_cita={visit.id_cita} />
         </Stack>
       </Group>
       {isToday && (visit.estado === 'citado' || visit.estado === 'llego') && (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,6 @@ export function AssignForm() {
           </SimpleGrid>
           <TextInput label={t('reason')} required maxLength={200} error={validationText(errors.motivo?.message)} {...register('motivo')} />
           <Textarea label={t('description')} autosize minRows={2} maxLength={2000} {...register('descripcion')} />
-          <Checkbox label={t('reminder')} {...register('recordatorio')} />
           <Text size="sm" c="dimmed">
             {t('slot_hint')}
           </Text>

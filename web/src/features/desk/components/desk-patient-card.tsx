@@ -6,6 +6,7 @@ import { SCREENS } from '../../../../../contracts/routes.ts';
 import { fullName } from '../../../../../contracts/names.ts';
 import type { FichaRecepcion, VisitaRecepcion } from '../../../../../contracts/desk-patients.ts';
 import { DefinitionList } from '../../../components/definition-list.tsx';
+import { ConfirmedByPatient, VisitNotices } from '../../../components/visit-notices.tsx';
 import { waitMessageOr } from '../../../lib/api.ts';
 import { formatDate, formatInstant } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -57,6 +58,7 @@ function VisitList({ visits, empty }: { visits: VisitaRecepcion[]; empty: string
                     {word('attendance', visit.asistencia)}
                   </Badge>
                 )}
+                {visit.confirmada_paciente && <ConfirmedByPatient />}
               </Group>
             </Group>
             <Text size="sm">
@@ -69,6 +71,7 @@ function VisitList({ visits, empty }: { visits: VisitaRecepcion[]; empty: string
                   : t('booked_by_staff', { name: visit.reservada_por.nombre, role: word('role', visit.reservada_por.rol) })}
               </Text>
             )}
+            <VisitNotices id_cita={visit.id_cita} />
           </Paper>
         </li>
       ))}

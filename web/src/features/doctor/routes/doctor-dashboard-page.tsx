@@ -6,6 +6,7 @@ import type { FirstReads } from '../../../lib/first-reads.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLogout } from '../../../lib/use-logout.ts';
 import { doctorHomeQuery } from '../api/get-home.ts';
+import { DoctorNotices } from '../components/doctor-notices.tsx';
 import { DoctorToday } from '../components/doctor-today.tsx';
 import { WaitingRoom } from '../components/waiting-room.tsx';
 
@@ -45,6 +46,7 @@ export default function DoctorDashboardPage() {
     >
       <WaitingRoom />
       <DoctorToday />
+      <DoctorNotices />
     </Dashboard>
   );
 }
