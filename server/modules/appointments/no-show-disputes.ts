@@ -26,7 +26,7 @@ export function createNoShowDisputes(app: FastifyInstance) {
      */
     async dispute(caller: Caller, id_cita: number, input: DisputaNoPresentado): Promise<{ id_cita: number; disputada_en: string }> {
       const { actor, language } = caller;
-      const id_paciente = ownPatientId(actor);
+      const id_paciente = ownPatientId(actor, language);
       const stamp = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const visit = await findAppointment(trx, id_cita);

@@ -15,7 +15,7 @@ const slot = (id_agenda: number, hora_inicio: string, hora_fin: string, extra: P
   parte_de_cita: null,
   ...extra,
 });
-const visit = { id_cita: 7, id_paciente: 1, paciente: 'Ana', motivo: 'Control', estado: 'Confirmada' as const, tipo: 'Consulta' as const, asistencia: null };
+const visit = { id_cita: 7, id_paciente: 1, paciente: 'Ana', motivo: 'Control', estado: 'Confirmada' as const, tipo: 'Consulta' as const, asistencia: null, confirmada_paciente: false };
 
 describe('the day view’s rows', () => {
   it('shows a longer visit as one row over its whole length, and the free slot after it as its own row', () => {
