@@ -16,12 +16,3 @@ function oneLine(value: string | null | undefined, max: number, defuse: (line: s
     .trim());
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
-
-/**
- * inertLine inside quotation marks, so the reader sees where a typed text (a name, a reason)
- * starts and ends. Links are defused here too: a patient's name reaches a doctor's e-mail, and
- * `www.example.com` typed as a surname must not become a link there.
- */
-export function quotedLine(value: string | null | undefined, max = 200): string {
-  return `“${inertLine(value, max)}”`;
-}

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { quotedLine } from '../../lib/mail-text.ts';
+import { inertLine } from '../../lib/mail-text.ts';
 import { openSlots } from '../../testing/appointments.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
@@ -79,12 +79,12 @@ describe.each(DATABASES)('names are one line on %s', (kind) => {
   });
 });
 
-describe('quotedLine', () => {
-  it('makes typed text one quoted line, without controls or links, cut to a length', () => {
-    expect(quotedLine('Ana\r\nLópez')).toBe('“Ana López”');
-    expect(quotedLine('a\u0000b\u202Ec\u2028d')).toBe('“a b c d”');
-    expect(quotedLine('ver http://x.example y FTP://y')).toBe('“ver http: x.example y FTP: y”');
-    expect(quotedLine('x'.repeat(300), 10)).toBe(`“${'x'.repeat(9)}…”`);
-    expect(quotedLine(null)).toBe('“”');
+describe('inertLine', () => {
+  it('makes typed text one plain line, without controls, quotation marks or links, cut to a length', () => {
+    expect(inertLine('Ana\r\nLópez')).toBe('Ana López');
+    expect(inertLine('a\u0000b\u202Ec\u2028d')).toBe('a b c d');
+    expect(inertLine('ver http://x.example y FTP://y www.clinica.es')).toBe('ver http: x\u2024example y FTP: y www\u2024clinica\u2024es');
+    expect(inertLine('x'.repeat(300), 10)).toBe(`${'x'.repeat(9)}…`);
+    expect(inertLine(null)).toBe('');
   });
 });

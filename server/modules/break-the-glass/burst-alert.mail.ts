@@ -1,6 +1,6 @@
 import { fullName } from '../../../contracts/names.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { inertLine, quotedLine } from '../../lib/mail-text.ts';
+import { inertLine } from '../../lib/mail-text.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { textsFor } from '../../lib/texts.ts';
 
@@ -16,7 +16,7 @@ export function burstAlertMail(
   const t = textsFor('account-mail', admin.idioma);
   const doctor = inertLine(fullName({ nombre: burst.doctor.nombre, apellido1: burst.doctor.apellido1, apellido2: null }));
   const lines = [
-    t('greeting', { name: quotedLine(admin.nombre) }),
+    t('greeting', { name: inertLine(admin.nombre) }),
     '',
     t('break_glass_alert_body', { doctor, count: burst.aperturas, minutes: burst.minutes }),
     '',

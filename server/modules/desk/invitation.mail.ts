@@ -1,4 +1,4 @@
-import { quotedLine } from '../../lib/mail-text.ts';
+import { inertLine } from '../../lib/mail-text.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { textsFor } from '../../lib/texts.ts';
 
@@ -12,7 +12,7 @@ export function invitationMail(
   const t = textsFor('account-mail', account.idioma);
   const date = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(caduca_en));
   const lines = [
-    t('greeting', { name: quotedLine(account.nombre) }),
+    t('greeting', { name: inertLine(account.nombre) }),
     '',
     t('invite_intro', { username: account.nombre_usuario }),
     '',

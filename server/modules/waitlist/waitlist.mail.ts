@@ -3,7 +3,7 @@ import type { Clinica } from '../../../contracts/clinic.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import { localTime } from '../../lib/clock.ts';
 import type { MailMessage } from '../../lib/mail.ts';
-import { quotedLine } from '../../lib/mail-text.ts';
+import { inertLine } from '../../lib/mail-text.ts';
 import { textsFor } from '../../lib/texts.ts';
 import { longDate } from '../reminders/index.ts';
 import type { OfferRow } from './waitlist.repository.ts';
@@ -21,7 +21,7 @@ function slotLines(row: OfferRow, language: Language) {
   const t = textsFor('waitlist-mail', language);
   const date = longDate(row.fecha ?? '', language);
   const time = (row.hora_inicio ?? '').slice(0, 5);
-  const doctor = quotedLine(fullName({ nombre: row.doctor_nombre ?? '', apellido1: row.doctor_apellido1 ?? '', apellido2: row.doctor_apellido2 }));
+  const doctor = inertLine(fullName({ nombre: row.doctor_nombre ?? '', apellido1: row.doctor_apellido1 ?? '', apellido2: row.doctor_apellido2 }));
   const specialty = { es: row.especialidad_es, ca: row.especialidad_ca, en: row.especialidad_en }[language] ?? '';
   return {
     date,
@@ -45,7 +45,7 @@ export function offerMail(row: OfferRow, token: string, context: WaitlistMailCon
   const { date, time, lines } = slotLines(row, language);
   const until = localTime(new Date(row.caduca_en), context.timeZone);
   const text = [
-    t('greeting', { name: quotedLine(row.paciente_nombre) }),
+    t('greeting', { name: inertLine(row.paciente_nombre) }),
     '',
     t('offer_intro', { clinic: context.clinic.nombre }),
     '',
@@ -66,7 +66,7 @@ export function goneMail(row: OfferRow, context: WaitlistMailContext): MailMessa
   const t = textsFor('waitlist-mail', language);
   const { date, time, lines } = slotLines(row, language);
   const text = [
-    t('greeting', { name: quotedLine(row.paciente_nombre) }),
+    t('greeting', { name: inertLine(row.paciente_nombre) }),
     '',
     t('gone_intro'),
     '',
