@@ -92,6 +92,8 @@ export const historiaSchema = fichaClinicaSchema.extend({
       estado: z.enum(ESTADOS_CITA),
       /** Whether the patient came ('Asistió', 'No presentado'), once the doctor said so. */
       asistencia: z.enum(ASISTENCIAS).nullable(),
+      /** The patient's reason when they disputed a same-day no-show (it no longer counts); absent otherwise. */
+      disputa_motivo: z.string().optional(),
     }),
   ),
   /** The patient's no-shows of the last 12 months, with any doctor. */

@@ -494,13 +494,14 @@ export async function findNextAppointment(db: Db, id_paciente: number, today: st
 export async function listPatientAppointmentsWith(db: Db, id_paciente: number, id_doctor: number): Promise<Historia['citas']> {
   const rows = await db
     .selectFrom('citas')
-    .select(['id_cita', 'fecha', 'hora', 'motivo', 'estado', 'asistencia'])
+    .select(['id_cita', 'fecha', 'hora', 'motivo', 'estado', 'asistencia', 'disputa_motivo'])
     .where('id_paciente', '=', id_paciente)
     .where('id_doctor', '=', id_doctor)
     .orderBy('fecha', 'desc')
     .orderBy('hora', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, hora: row.hora.slice(0, 5) }));
+  // A dispute is named only where there is one.
+  return rows.map(({ disputa_motivo, ...row }) => ({ ...row, hora: row.hora.slice(0, 5), ...(disputa_motivo !== null ? { disputa_motivo } : {}) }));
 }
 
 /** A doctor's confirmed visits from a day on, in time order. */

@@ -42,7 +42,7 @@ describe.each(DATABASES)('disputing a same-day no-show on %s', (kind) => {
       headers: { 'accept-language': language },
     });
 
-  it('three same-day marks restrict the patient until they dispute one; the dispute is audited and the doctor’s record counts only the rest', async () => {
+  it('three same-day marks restrict the patient until they dispute one; the dispute is audited, and the doctor’s record shows it and counts only the rest', async () => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente', { nombre: 'Nora', apellido1: 'Vives' });
     const marks = [
@@ -85,8 +85,15 @@ describe.each(DATABASES)('disputing a same-day no-show on %s', (kind) => {
     expect(again.body).toMatchObject({ code: 'disputa_no_aplica' });
 
     // The doctor's record of the patient counts only the undisputed ones.
-    const record = await server.request<{ no_presentados: number }>('GET', `/api/pacientes/${patient.id_paciente}/historia`, { token: doctor.token });
+    const record = await server.request<{ no_presentados: number; citas: { id_cita: number; disputa_motivo?: string | null }[] }>(
+      'GET',
+      `/api/pacientes/${patient.id_paciente}/historia`,
+      { token: doctor.token },
+    );
     expect(record.body.no_presentados).toBe(2);
+    // And sees that it was disputed, in the patient's words.
+    expect(record.body.citas.find((cita) => cita.id_cita === marks[0])?.disputa_motivo).toBe('Estuve en la sala de espera toda la mañana');
+    expect(record.body.citas.find((cita) => cita.id_cita === marks[1])?.disputa_motivo).toBeUndefined();
   });
 
   it('a visit booked before its day counts whatever the patient says, and nobody else disputes a patient’s no-show', async () => {

@@ -176,7 +176,7 @@ export const screens: Record<ScreenName, ScreenDefinition> = {
   chat: { layout: 'bare', namespaces: ['chat'], load: () => import('../features/chat/routes/chat-page.tsx') },
   medicalRecord: {
     layout: 'area',
-    namespaces: ['records', 'clinical'],
+    namespaces: ['records', 'clinical', 'trust'],
     load: () => import('../features/records/routes/medical-record-page.tsx'),
   },
   history: {

@@ -104,6 +104,7 @@ function SimpleList({ id, title, empty, headers, rows }: { id: string; title: st
 /** A treated patient's whole record: who they are, the consultations, the file sections, the attachments. */
 export function RecordView({ idPaciente }: { idPaciente: number }) {
   const { t } = useTranslation('records');
+  const { t: tt } = useTranslation('trust');
   const session = useSession();
   const record = useRecord(idPaciente);
   const navigate = useNavigate();
@@ -135,6 +136,9 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
     );
   }
   const data = record.data;
+  // A disputed no-show says so, with the patient's words: it no longer counts.
+  const noShowText = (disputa: string | null | undefined) =>
+    disputa ? `${t('asistencia_no_presentado')} · ${tt('disputed_by_patient', { reason: disputa })}` : t('asistencia_no_presentado');
   const medium = (iso: string) => formatIso(iso, { dateStyle: 'medium' });
   return (
     <Stack gap="lg">
@@ -152,7 +156,7 @@ export function RecordView({ idPaciente }: { idPaciente: number }) {
         title={t('appointments')}
         empty={t('no_appointments')}
         headers={[t('col_date'), t('col_time'), t('col_reason'), t('col_estado')]}
-        rows={data.citas.map((cita) => [medium(cita.fecha), cita.hora, cita.motivo, cita.asistencia === 'No presentado' ? t('asistencia_no_presentado') : t(`cita_${cita.estado}`)])}
+        rows={data.citas.map((cita) => [medium(cita.fecha), cita.hora, cita.motivo, cita.asistencia === 'No presentado' ? noShowText(cita.disputa_motivo) : t(`cita_${cita.estado}`)])}
       />
       <RecordAttachments idPaciente={idPaciente} archivos={data.archivos} />
     </Stack>
