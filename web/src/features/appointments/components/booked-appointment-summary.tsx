@@ -15,7 +15,6 @@ export interface BookedAppointment {
   hora_fin: string;
   doctor: string;
   specialty: string;
-  recordatorio: boolean;
 }
 
 /**
@@ -69,7 +68,7 @@ export function BookedAppointmentSummary({ appointment, onClose }: { appointment
           ))}
         </Text>
         <Text>{t('summary_pending')}</Text>
-        {appointment.recordatorio && <Text size="sm">{t('summary_reminder')}</Text>}
+        <Text size="sm">{t('summary_reminder')}</Text>
         <Group gap="sm" wrap="wrap">
           <Button leftSection={<IconCalendarDown size={16} aria-hidden />} loading={downloading} onClick={() => void addToCalendar()}>
             {t('add_to_calendar')}

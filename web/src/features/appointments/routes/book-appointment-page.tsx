@@ -94,7 +94,7 @@ export default function BookAppointmentPage() {
   const [dialogWanted, setDialogWanted] = useState(false);
   if (!dialogWanted && ((pageSettled && doctor) || choice)) setDialogWanted(true);
 
-  const book = async (values: { motivo: string; recordatorio: boolean }) => {
+  const book = async (values: { motivo: string }) => {
     const id_paciente = session?.payload.id_paciente;
     if (!picked || !doctor || !id_paciente) {
       notifyError(validationText('cita_faltan_datos') ?? '');
@@ -107,7 +107,6 @@ export default function BookAppointmentPage() {
         fecha: picked.fecha,
         hora: picked.hora_inicio,
         motivo: values.motivo,
-        recordatorio: values.recordatorio,
         ...(type ? { id_tipo_visita: type.id_tipo } : {}),
       });
       notifySuccess(t('booked'));
@@ -118,7 +117,6 @@ export default function BookAppointmentPage() {
         hora_fin: picked.hora_fin,
         doctor: doctor.nombre,
         specialty: doctor.especialidades.map((s) => s.nombre).join(', '),
-        recordatorio: values.recordatorio,
       });
       setPicked(null);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export default function ClaimOfferPage() {
     formState: { errors },
   } = useForm<AceptarOferta, unknown, z.output<typeof aceptarOfertaSchema>>({
     resolver: zodResolver(aceptarOfertaSchema),
-    defaultValues: { motivo: '', recordatorio: true },
+    defaultValues: { motivo: '' },
   });
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -104,7 +104,6 @@ export default function ClaimOfferPage() {
                 error={validationText(errors.motivo?.message)}
                 {...register('motivo')}
               />
-              <Checkbox label={t('offer_reminder')} {...register('recordatorio')} />
               {failure && (
                 <Alert color="red" role="alert">
                   {failure}
