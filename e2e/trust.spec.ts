@@ -30,7 +30,7 @@ async function walkInMarkedMissed(request: APIRequestContext, doctor: Credential
   const headers = await bearer(request, doctor);
   const assigned = await request.post('/api/consultas', {
     headers,
-    data: { pacienteId: usuario.id_usuario, fecha: now!.fecha, hora: now!.hora, motivo: 'Visita sin cita' },
+    data: { pacienteId: usuario.id_usuario, fecha: now.fecha, hora: now.hora, motivo: 'Visita sin cita' },
   });
   expect(assigned.status(), await assigned.text()).toBe(201);
   const { id_cita } = (await assigned.json()) as { id_cita: number };
