@@ -162,7 +162,7 @@ describe('server/main.ts', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const { code } = await exitOf(child);
     expect(code).toBe(1);
-    expect(output).toContain('Galeno will not listen on 0.0.0.0: these accounts still have the demo password');
+    expect(output).toContain('Galeno will not start as a public server (it listens on 0.0.0.0): these accounts still have the demo password');
     expect(output).not.toContain('ready at');
   }, 60_000);
 });

@@ -16,6 +16,7 @@ import { useTestServer } from '../testing/test-server.ts';
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% informe\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
 
 // Inside the project (git ignores .tmp/), so the client resolves openapi-fetch from node_modules.
+fs.mkdirSync(path.join(PROJECT_ROOT, '.tmp'), { recursive: true });
 const workDir = fs.mkdtempSync(path.join(PROJECT_ROOT, '.tmp', 'openapi-client-'));
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 

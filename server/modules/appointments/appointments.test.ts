@@ -434,6 +434,8 @@ describe.each(DATABASES)('booking on %s', (kind) => {
         motivo_rechazo: null,
         fuera_de_plazo: false,
         asistencia: null,
+        no_presentado_disputable: false,
+        disputa: null,
         // Booked without a type: a Consulta, named in the caller's language.
         tipo_visita: { id_tipo: expect.any(Number), nombre: 'Consultation', color: expect.any(String) },
       });

@@ -79,7 +79,7 @@ async function endAppointmentsOf(
     reason: `${who === 'patient' ? 'el paciente' : 'el doctor'} (usuario ${id_usuario}) deja la clínica`,
     // A leaving patient's doctors are told (the patient, who is leaving, is not); a leaving
     // doctor's patients are told their visit is cancelled, with the calendar entry to remove.
-    change: who === 'patient' ? { tipo: 'cancelada', por: 'paciente', motivo: null, baja: true } : { tipo: 'cancelada', por: 'clinica', motivo: null },
+    change: who === 'patient' ? { tipo: 'cancelada', por: 'paciente', motivo: null, baja: true } : { tipo: 'cancelada', por: 'clinica', motivo: null, causa: 'baja_doctor' },
   });
   return { cancelled, notify: async () => sendNoticesSoon(app) };
 }

@@ -69,9 +69,8 @@ describe.each(DATABASES)('a doctor leaving the clinic on %s', (kind) => {
     expect(mails).toHaveLength(2);
     const toAna = mails.find((mail) => mail.to.includes(ana.correo));
     expect(toAna?.subject).toBe('Cita cancelada: miércoles, 4 de marzo de 2026 a las 10:00');
-    expect(toAna?.text).toContain(
-      'Tu cita con “Pere Puig” se ha cancelado porque ya no pasa consulta en Galeno Centro Médico.',
-    );
+    expect(toAna?.text).toContain('Galeno Centro Médico ha cancelado tu cita.');
+    expect(toAna?.text).toContain('Motivo: Pere Puig ya no pasa consulta en Galeno Centro Médico.');
     expect(toAna?.text).not.toContain('Revisión'); // the reason stays in the app
     const toJohn = mails.find((mail) => mail.to.includes(john.correo));
     expect(toJohn?.subject).toBe('Appointment cancelled: Wednesday, 4 March 2026 at 10:30');

@@ -7,7 +7,7 @@ export type ChangeActor = 'paciente' | 'doctor' | 'clinica';
 export type VisitChange =
   | { tipo: 'solicitada' | 'confirmada' | 'reservada_recepcion' | 'reservada_doctor' | 'no_presentada' | 'recordatorio' }
   | { tipo: 'rechazada'; motivo: string | null; /** The doctor is away that day. */ causa?: 'ausencia' }
-  | { tipo: 'cancelada'; por: ChangeActor; motivo: string | null; /** The patient left the clinic: only the doctor is told. */ baja?: boolean; causa?: 'ausencia' }
+  | { tipo: 'cancelada'; por: ChangeActor; motivo: string | null; /** The patient left the clinic: only the doctor is told. */ baja?: boolean; causa?: 'ausencia' | 'baja_doctor' }
   | { tipo: 'cambiada'; por: ChangeActor; antes: { fecha: string; hora: string }; motivo?: string | null }
   | { tipo: 'por_reubicar'; motivo: string | null };
 

@@ -36,6 +36,9 @@ const link = (context: NoticeContext, screen: string) =>
 
 const signature = (clinic: Clinica) => [clinic.nombre, clinicAddress(clinic), `${clinic.telefono} · ${clinic.correo}`];
 
+/** Why the clinic gave up a visit, when it was not a person's choice. */
+const CAUSE_TEXT = { ausencia: 'absence_reason', baja_doctor: 'doctor_left_reason' } as const;
+
 /** Which calendar change a kind of notice carries: none for a notice that changes nothing in it. */
 const CALENDAR: Partial<Record<NoticeKind, CalendarMethod>> = {
   solicitada: 'REQUEST',
@@ -114,7 +117,7 @@ export function patientNoticeMail(data: NoticeData, context: NoticeContext, link
   })();
   const reason = [
     ...('motivo' in change && change.motivo ? [t('reason', { reason: inertLine(change.motivo, 300) })] : []),
-    ...('causa' in change && change.causa === 'ausencia' ? [t('absence_reason', { doctor: doctorName(row) })] : []),
+    ...('causa' in change && change.causa ? [t(CAUSE_TEXT[change.causa], names)] : []),
   ];
   const method = CALENDAR[change.tipo];
   const closing =
