@@ -25,3 +25,12 @@ export const clinicAddress = (clinica: { direccion: string; codigo_postal: strin
 
 /** A tel: link for a written phone number ('+34 932 000 000' -> 'tel:+34932000000'). */
 export const phoneHref = (telefono: string) => `tel:${telefono.replace(/[^\d+]/g, '')}`;
+
+/**
+ * A stored phone (E.164 since every save checks it) as people read it aloud: a Spanish number in
+ * groups of three after its prefix ('+34612345678' reads '+34 612 345 678'); any other as stored.
+ */
+export const phoneForReading = (telefono: string) => {
+  const spanish = /^\+34(\d{3})(\d{3})(\d{3})$/.exec(telefono);
+  return spanish ? `+34 ${spanish[1]} ${spanish[2]} ${spanish[3]}` : telefono;
+};

@@ -149,7 +149,7 @@ test('the medical file shows only sections with data, edits the profile, and an 
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(notification(page, 'Perfil actualizado correctamente')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Editar' })).toBeVisible();
-  await expect(page.getByText('600 111 222')).toBeVisible();
+  await expect(page.getByText('+34 600 111 222')).toBeVisible();
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Subir archivo' }).click();

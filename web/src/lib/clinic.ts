@@ -45,4 +45,4 @@ export function setClinic(clinica: Clinica): void {
   for (const listener of listeners) listener();
 }
 
-export { clinicAddress, phoneHref } from '../../../contracts/clinic-defaults.ts';
+export { clinicAddress, phoneForReading, phoneHref } from '../../../contracts/clinic-defaults.ts';

@@ -4,6 +4,7 @@ import type { AvisosPacienteCambio } from '../../../../../contracts/notices.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNoticeSwitches, useSetNoticeSwitches } from '../api/notice-switches.ts';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 /** A patient's switches: reminder e-mails, and every SMS. */
 export function NoticeSwitchesCard() {
@@ -43,7 +44,7 @@ export function NoticeSwitchesCard() {
           />
           <Switch
             label={t('switch_sms')}
-            description={data.telefono ? (data.baja ? t('switch_sms_baja') : t('switch_sms_hint', { phone: data.telefono })) : t('switch_sms_no_phone')}
+            description={data.telefono ? (data.baja ? t('switch_sms_baja') : t('switch_sms_hint', { phone: phoneForReading(data.telefono) })) : t('switch_sms_no_phone')}
             checked={data.sms}
             disabled={set.isPending}
             onChange={(event) => void change({ recordatorio_correo: data.recordatorio_correo, sms: event.currentTarget.checked })}

@@ -10,6 +10,7 @@ import { useMarkNoShow } from '../api/mark-no-show.ts';
 import { useUndoCheckIn } from '../api/undo-check-in.ts';
 import { DayStateBadge } from './day-state-badge.tsx';
 import { minutesSince } from '../../../lib/use-server-now.ts';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 const detailOf = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : '');
 
@@ -55,7 +56,7 @@ export function VisitRow({ visit, fecha, isToday, now }: { visit: VisitaDia; fec
           <Text size="sm" c="dimmed">
             {visit.telefono ? (
               <Anchor href={`tel:${visit.telefono.replace(/\s+/g, '')}`} size="sm" aria-label={t('call_phone', { patient: visit.paciente, phone: visit.telefono })}>
-                {visit.telefono}
+                {phoneForReading(visit.telefono)}
               </Anchor>
             ) : (
               t('no_phone')

@@ -12,13 +12,14 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { submitWith } from '../../../lib/submit-with.ts';
 import { useAddWalkIn } from '../api/add-walk-in.ts';
 import { useBookableTypes } from '../../../lib/visit-types/get-bookable-types.ts';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 
 /** A first page of the search is enough to pick the one who is at the desk. */
 const WALK_IN_RESULTS = 8;
 
 const patientLine = (patient: PacienteRecepcion) =>
-  [fullName(patient), patient.dni, patient.telefono].filter((part) => part && part.trim() !== '').join(' · ');
+  [fullName(patient), patient.dni, patient.telefono && phoneForReading(patient.telefono)].filter((part) => part && part.trim() !== '').join(' · ');
 
 /**
  * A patient who came without a visit: who, to which doctor (any active one, not only those with

@@ -8,6 +8,7 @@ import { DESK_SEARCH_PAGE_SIZE } from '../../../lib/desk/search-desk-patients.ts
 import { formatDate } from '../../../lib/format.ts';
 import { numericDate } from './desk-dates.ts';
 import classes from './desk-patients.module.css';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 interface Props {
   /** The search's current page, once there is one; nothing is shown before the desk types. */
@@ -90,7 +91,7 @@ function ResultList({ patients, total, approximate, selectedId, onSelect, onLeav
                     {t('field_dni')}: {patient.dni ?? empty}
                   </span>
                   <span>
-                    {t('field_phone')}: {patient.telefono ?? empty}
+                    {t('field_phone')}: {patient.telefono ? phoneForReading(patient.telefono) : empty}
                   </span>
                   <span className={classes.email}>{patient.correo ?? empty}</span>
                 </Text>

@@ -6,6 +6,7 @@ import { DefinitionList } from '../../../components/definition-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 /** 'Detalle del Paciente' (400px wide): the patient's contact data, registration date and status. */
 export function PatientDetailModal({ patient, onClose }: { patient: PacienteLista | null; onClose: () => void }) {
@@ -16,7 +17,7 @@ export function PatientDetailModal({ patient, onClose }: { patient: PacienteList
     ? [
         [t('detail_name'), patient.nombre_completo],
         [t('detail_email'), patient.correo],
-        [t('detail_phone'), patient.telefono || empty],
+        [t('detail_phone'), patient.telefono ? phoneForReading(patient.telefono) : empty],
         [t('detail_address'), patient.direccion || empty],
         [t('detail_since'), formatDate(patient.fecha_alta, i18n.language)],
         [

@@ -13,6 +13,7 @@ import { ConsultationsHistory } from './consultations-history.tsx';
 import { EmergencyAccessModal } from './emergency-access-modal.tsx';
 import { EmergencyAccessNotice } from './emergency-access-notice.tsx';
 import { RecordAttachments } from './record-attachments.tsx';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -50,7 +51,7 @@ function PatientHeader({ paciente, noShows }: { paciente: Historia['paciente']; 
         <Detail label={t('birth')} value={date(paciente.nacimiento)} />
         <Detail label={t('sex')} value={paciente.sexo ? t(`sex_${paciente.sexo}`) : t('empty_value')} />
         <Detail label={t('email')} value={paciente.correo} />
-        <Detail label={t('phone')} value={paciente.telefono ?? t('empty_value')} />
+        <Detail label={t('phone')} value={paciente.telefono ? phoneForReading(paciente.telefono) : t('empty_value')} />
         <Detail label={t('since')} value={date(paciente.fecha_alta)} />
       </SimpleGrid>
     </Paper>
