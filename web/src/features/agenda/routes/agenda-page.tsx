@@ -5,7 +5,6 @@ import {
   Grid,
   Group,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Title,
@@ -17,11 +16,11 @@ import { Link, Navigate, useNavigate } from '../../../lib/router.tsx';
 import type { Bloque, RangoAgenda } from '../../../../../contracts/agenda.ts';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { WhenNearScreen } from '../../../components/when-near-screen.tsx';
+import { WhenPageSettled } from '../../../components/when-page-settled.tsx';
 import type { FirstReads } from '../../../lib/first-reads.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { addDaysIso, addMonthsIso, capitalized, formatIso, partsOf, todayIso } from '../../../lib/calendar.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
-import { usePageSettled } from '../../../lib/page-settled.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useBlockRange } from '../api/block-range.ts';
 import { dayQuery } from '../api/get-day.ts';
@@ -34,6 +33,7 @@ import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
 import { MonthGrid, MonthLegend } from '../components/month-grid.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
+import { ViewSwitch } from '../components/view-switch.tsx';
 
 // The dialogs (Modal, their forms and zod) load when one is opened.
 const OpenDayModal = lazy(() =>
@@ -98,7 +98,6 @@ export default function AgendaPage() {
   const [editing, setEditing] = useState<Bloque | null>(null);
   const block = useBlockRange();
   const unblock = useUnblockRange();
-  const pageSettled = usePageSettled();
   const waiting = usePendingRequests(1).data?.total ?? 0;
 
   // Without the doctor's own id the agenda cannot work: back to log-in (spec section 6).
@@ -188,11 +187,11 @@ export default function AgendaPage() {
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="periodo">
             <Stack gap="sm">
               <Group justify="space-between" wrap="wrap">
-                <SegmentedControl
-                  aria-label={t('view_label')}
+                <ViewSwitch
+                  label={t('view_label')}
                   value={view}
-                  onChange={(value) => setView(value)}
-                  data={[
+                  onChange={setView}
+                  options={[
                     { value: 'day', label: t('view_day') },
                     { value: 'month', label: t('view_month') },
                     { value: 'year', label: t('view_year') },
@@ -261,7 +260,7 @@ export default function AgendaPage() {
 
       {/* Below the agenda: their code (the time and date fields) and their reads wait for the agenda's,
           and for the doctor to scroll towards them (on a phone they are screens away). */}
-      {pageSettled && (
+      <WhenPageSettled>
         <WhenNearScreen>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg">
             <Suspense fallback={null}>
@@ -270,7 +269,7 @@ export default function AgendaPage() {
             </Suspense>
           </SimpleGrid>
         </WhenNearScreen>
-      )}
+      </WhenPageSettled>
 
       <Suspense fallback={null}>
         {modal === 'open' && (
