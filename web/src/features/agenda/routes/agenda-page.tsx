@@ -5,6 +5,7 @@ import {
   Grid,
   Group,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Title,
@@ -33,7 +34,6 @@ import { DarkModeButton } from '../components/dark-mode-button.tsx';
 import { DayView } from '../components/day-view.tsx';
 import { MonthGrid, MonthLegend } from '../components/month-grid.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
-import { ViewSwitch } from '../components/view-switch.tsx';
 
 // The dialogs (Modal, their forms and zod) load when one is opened.
 const OpenDayModal = lazy(() =>
@@ -187,11 +187,11 @@ export default function AgendaPage() {
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="periodo">
             <Stack gap="sm">
               <Group justify="space-between" wrap="wrap">
-                <ViewSwitch
-                  label={t('view_label')}
+                <SegmentedControl
+                  aria-label={t('view_label')}
                   value={view}
-                  onChange={setView}
-                  options={[
+                  onChange={(value) => setView(value)}
+                  data={[
                     { value: 'day', label: t('view_day') },
                     { value: 'month', label: t('view_month') },
                     { value: 'year', label: t('view_year') },
