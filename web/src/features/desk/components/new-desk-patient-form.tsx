@@ -17,6 +17,7 @@ import { validationText } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useRegisterDeskPatient } from '../api/register-desk-patient.ts';
 import { numericDate } from './desk-dates.ts';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 const EMPTY: AltaRecepcionInput = {
   nombre: '',
@@ -156,7 +157,7 @@ export function NewDeskPatientForm({ onCreated, onUseExisting, onCancel }: Props
                       <div>
                         <Text fw={600}>{fullName(candidate)}</Text>
                         <Text size="sm">
-                          {[candidate.dni, candidate.telefono, candidate.correo, candidate.fecha_nacimiento && numericDate(candidate.fecha_nacimiento)]
+                          {[candidate.dni, candidate.telefono && phoneForReading(candidate.telefono), candidate.correo, candidate.fecha_nacimiento && numericDate(candidate.fecha_nacimiento)]
                             .filter(Boolean)
                             .join(' · ')}
                         </Text>

@@ -19,6 +19,7 @@ import { PatientPicker } from '../components/booking/patient-picker.tsx';
 import { PatientVisits } from '../components/booking/patient-visits.tsx';
 import { SpecialtyDoctorChoice, type Choice } from '../components/booking/specialty-doctor-choice.tsx';
 import { visitWhen } from '../components/booking/visit-when.ts';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 const patientIdOf = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined);
 
@@ -77,7 +78,7 @@ function BookingForPatient({ id_paciente }: { id_paciente: number }) {
         </Title>
         <Group gap="lg" mt={4} wrap="wrap">
           <Text size="sm">
-            {t('phone')}: {paciente.telefono ?? t('no_phone')}
+            {t('phone')}: {paciente.telefono ? phoneForReading(paciente.telefono) : t('no_phone')}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {t('email')}: {paciente.correo}

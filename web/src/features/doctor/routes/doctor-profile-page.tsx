@@ -14,6 +14,7 @@ import { ownWeeklyHoursQuery } from '../api/weekly-hours.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
 import { WeeklyHoursSummary } from '../components/weekly-hours-summary.tsx';
 import { VisitTypeOffer } from '../components/visit-type-offer.tsx';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 export const firstReads: FirstReads = (client, { language }) => {
   void client.prefetchQuery(doctorProfileQuery(language));
@@ -73,7 +74,7 @@ export default function DoctorProfilePage() {
               { label: t('field_dni'), value: show(usuario.dni) },
               { label: t('field_birth'), value: date(usuario.nacimiento) },
               { label: t('field_sex'), value: usuario.sexo ? t(`sex_${usuario.sexo}`) : empty },
-              { label: t('field_phone'), value: show(usuario.telefono) },
+              { label: t('field_phone'), value: show(usuario.telefono && phoneForReading(usuario.telefono)) },
             ]}
           />,
         )}

@@ -3,6 +3,7 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PerfilPaciente } from '../../../../../contracts/patient.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 /** The profile, read-only, as a description list (the file's profile section). */
 export function ProfileSummary({ profile }: { profile: PerfilPaciente }) {
@@ -17,7 +18,7 @@ export function ProfileSummary({ profile }: { profile: PerfilPaciente }) {
     [t('dni'), usuario.dni ?? ''],
     [t('birth_date'), usuario.nacimiento ? formatDate(usuario.nacimiento) : ''],
     [t('sex'), usuario.sexo ? t(`sex_${usuario.sexo}`) : ''],
-    [t('phone'), usuario.telefono ?? ''],
+    [t('phone'), usuario.telefono ? phoneForReading(usuario.telefono) : ''],
     [t('address'), fullAddress],
     [t('registered_on'), formatDate(profile.fecha_alta)],
   ];
