@@ -1,35 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresSchema } from '../testing/server-process.ts';
-import { DATABASES, postgresTestUrl } from '../testing/test-databases.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { useEmptyDatabases } from '../testing/empty-database.ts';
+import { DATABASES } from '../testing/test-databases.ts';
+import { migrateToLatest } from './index.ts';
 import { migrations } from './migrations/index.ts';
 
-const baseUrl = postgresTestUrl();
 const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '107-phones-in-e164'));
 
 describe.each(DATABASES)('stored phones moved to E.164 by the upgrade, on %s', (kind) => {
-  const handles: DatabaseHandle[] = [];
-  const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const handle of handles) await handle.close();
-    for (const drop of drops) await drop();
-  });
+  const emptyDatabase = useEmptyDatabases(kind);
 
   it('converts the readable numbers, keeps and lists the unreadable ones, leaves empty ones alone', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-phones-'));
-    let handle: DatabaseHandle;
-    if (kind === 'postgres') {
-      const created = await createPostgresSchema(baseUrl!);
-      drops.push(() => created.drop());
-      handle = openDatabase({ databaseUrl: baseUrl, dataDir, schema: created.schema });
-    } else {
-      handle = openDatabase({ dataDir });
-    }
-    handles.push(handle);
+    const handle = await emptyDatabase();
     await migrateToLatest(handle, BEFORE);
 
     const phones = ['612 34 56 78', '+33 6 12 34 56 78', '93 123 45 67', 'llamar por la tarde', '', null];

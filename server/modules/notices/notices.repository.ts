@@ -16,6 +16,19 @@ export async function insertNotices(db: Db, notices: NewNotice[]): Promise<void>
     .execute();
 }
 
+/** The ids of the notices due by `now` that no live lease holds, oldest first: the next batch to send. */
+function dueNotices(db: Kysely<Database>, now: string, limit: number) {
+  return db
+    .selectFrom('notificaciones')
+    .select('id_notificacion')
+    .where('estado', '=', 'pendiente')
+    .where('enviar_en', '<=', now)
+    .where((inner) => inner.or([inner('reservado_hasta', 'is', null), inner('reservado_hasta', '<', now)]))
+    .orderBy('enviar_en')
+    .orderBy('id_notificacion')
+    .limit(limit);
+}
+
 /**
  * Claims up to `limit` due notices until `leaseUntil`, atomically: the due rows are picked and
  * locked by the statement's subquery (SKIP LOCKED on PostgreSQL: rows another worker is claiming
@@ -30,17 +43,7 @@ export async function claimDueNotices(db: Kysely<Database>, dialect: DialectName
   return db
     .updateTable('notificaciones')
     .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1), actualizado_en: now }))
-    .where('id_notificacion', 'in', (eb) =>
-      eb
-        .selectFrom('notificaciones')
-        .select('id_notificacion')
-        .where('estado', '=', 'pendiente')
-        .where('enviar_en', '<=', now)
-        .where((inner) => inner.or([inner('reservado_hasta', 'is', null), inner('reservado_hasta', '<', now)]))
-        .orderBy('enviar_en')
-        .orderBy('id_notificacion')
-        .limit(limit),
-    )
+    .where('id_notificacion', 'in', dueNotices(db, now, limit))
     .where('estado', '=', 'pendiente')
     .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
     .returningAll()
@@ -51,15 +54,7 @@ export async function claimDueNotices(db: Kysely<Database>, dialect: DialectName
 // `limit`): the due rows are picked and locked first, then leased, in one transaction.
 async function claimOnPostgres(db: Kysely<Database>, now: string, leaseUntil: string, limit: number): Promise<NoticeRow[]> {
   return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('notificaciones')
-      .select('id_notificacion')
-      .where('estado', '=', 'pendiente')
-      .where('enviar_en', '<=', now)
-      .where((inner) => inner.or([inner('reservado_hasta', 'is', null), inner('reservado_hasta', '<', now)]))
-      .orderBy('enviar_en')
-      .orderBy('id_notificacion')
-      .limit(limit)
+    const due = await dueNotices(trx, now, limit)
       .forUpdate()
       .skipLocked()
       .execute();
