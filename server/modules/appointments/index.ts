@@ -12,5 +12,5 @@ export { bookingPolicy } from './booking-policy.ts';
 export { deskVisitsOf, nextAppointmentsOf } from './desk-reads.repository.ts';
 export type { FeedAppointmentRow } from './appointment-reads.repository.ts';
 export { relocation, type RelocationCause } from './relocation.ts';
-export { typeFitsAt } from './visit-span.ts';
+export { typeFitsAt, visitEnd } from './visit-span.ts';
 export { chooseVisitType } from './visit-type-choice.ts';

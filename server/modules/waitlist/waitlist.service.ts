@@ -17,8 +17,8 @@ import { ownPatientId } from '../../lib/access.ts';
 import { addDays, localDate, localTime } from '../../lib/clock.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/request-context.ts';
-import { appointmentConditions, chooseVisitType, createAppointmentsService } from '../appointments/index.ts';
-import { findActiveVisitType } from '../visit-types/index.ts';
+import { appointmentConditions, chooseVisitType, createAppointmentsService, visitEnd } from '../appointments/index.ts';
+import { findActiveVisitType, offeredType } from '../visit-types/index.ts';
 import { hashToken } from '../auth/index.ts';
 import {
   closeOffersOfEndedEntries,
@@ -85,6 +85,10 @@ export function createWaitlistService(app: FastifyInstance) {
     if (offer.caduca_en <= now.toISOString() || offer.entrada_estado !== 'activa') return 'caducada';
     return 'enviada';
   };
+
+  /** How long the entry's visit lasts with the offer's doctor: a longer type ends past its first slot. */
+  const typeLength = async (offer: { id_doctor: number | null; id_tipo_visita: number | null }) =>
+    offer.id_doctor === null || offer.id_tipo_visita === null ? null : ((await offeredType(db, offer.id_doctor, offer.id_tipo_visita)).type?.duracion_doctor ?? null);
 
   return {
     async list(caller: Caller): Promise<EntradaEspera[]> {
@@ -214,7 +218,7 @@ export function createWaitlistService(app: FastifyInstance) {
         especialidad: specialtyIn(offer, caller.language),
         fecha: offer.fecha ?? '',
         hora: (offer.hora_inicio ?? '').slice(0, 5),
-        hora_fin: (offer.hora_fin ?? '').slice(0, 5),
+        hora_fin: offer.hora_inicio && offer.hora_fin ? visitEnd({ hora_inicio: offer.hora_inicio, hora_fin: offer.hora_fin }, await typeLength(offer)) : '',
         caduca_en: offer.caduca_en,
         caduca_hora: localTime(new Date(offer.caduca_en), config.timeZone),
       };

@@ -486,6 +486,9 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     await cancel(late.holder, late.id_cita);
     const offers = mailsTo(server, typed, OFFER);
     expect(offers).toHaveLength(1);
+    // The offer shows the whole visit: from 10:00 to 10:30, not its first slot's end.
+    const seen = await server.request<{ hora: string; hora_fin: string }>('GET', `/api/lista-espera/ofertas/${tokenIn(offers[0])}`, { token: typed.token });
+    expect(seen.body).toMatchObject({ hora: '10:00', hora_fin: '10:30' });
     const claimed = await claim(typed, tokenIn(offers[0]));
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
     const visit = await db().selectFrom('citas').select(['hora', 'id_tipo_visita', 'duracion_min']).where('id_cita', '=', claimed.body.id_cita).executeTakeFirstOrThrow();
