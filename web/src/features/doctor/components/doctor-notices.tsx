@@ -9,7 +9,7 @@ export function DoctorNotices() {
   const notices = useDoctorNotices();
   if (!notices.data) return null;
   return (
-    <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-labelledby="doctor-notices-title">
+    <Paper withBorder radius="md" p="md" mb="xl" component="section" aria-labelledby="doctor-notices-title">
       <Title order={2} size="h4" id="doctor-notices-title">
         {t('doctor_title')}
       </Title>
