@@ -22,7 +22,7 @@ export function NoticeSwitchesCard() {
   const data = switches.data;
   return (
     <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-labelledby="notice-switches-title">
-      <Title order={2} size="h4" id="notice-switches-title">
+      <Title order={2} size="h3" id="notice-switches-title">
         {t('switches_title')}
       </Title>
       <Text size="sm" c="dimmed" mt={4}>
