@@ -53,7 +53,7 @@ test('a patient turns SMS off in Mi cuenta; the desk sees the visit confirmed by
   const switches = page.getByRole('region', { name: 'Avisos y recordatorios' });
   const sms = switches.getByRole('switch', { name: 'SMS' });
   await expect(sms).toBeChecked(LOADED);
-  await expect(switches.getByText('+34622334455')).toBeVisible();
+  await expect(switches.getByText('+34 622 334 455')).toBeVisible();
   await expect(switches.getByRole('switch', { name: 'Recordatorios por correo electrónico' })).toBeChecked();
   await expectAccessibleInBothThemes(page, 'notice switches');
   await sms.click({ force: true });
