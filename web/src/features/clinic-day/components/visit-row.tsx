@@ -10,7 +10,7 @@ import { useMarkNoShow } from '../api/mark-no-show.ts';
 import { useUndoCheckIn } from '../api/undo-check-in.ts';
 import { DayStateBadge } from './day-state-badge.tsx';
 import { minutesSince } from '../../../lib/use-server-now.ts';
-import { phoneForReading } from '../../../lib/clinic.ts';
+import { phoneForReading, phoneHref } from '../../../lib/clinic.ts';
 
 const detailOf = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : '');
 
@@ -55,7 +55,7 @@ export function VisitRow({ visit, fecha, isToday, now }: { visit: VisitaDia; fec
           </Group>
           <Text size="sm" c="dimmed">
             {visit.telefono ? (
-              <Anchor href={`tel:${visit.telefono.replace(/\s+/g, '')}`} size="sm" aria-label={t('call_phone', { patient: visit.paciente, phone: visit.telefono })}>
+              <Anchor href={phoneHref(visit.telefono)} size="sm" aria-label={t('call_phone', { patient: visit.paciente, phone: phoneForReading(visit.telefono) })}>
                 {phoneForReading(visit.telefono)}
               </Anchor>
             ) : (

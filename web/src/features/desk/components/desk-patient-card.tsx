@@ -14,7 +14,7 @@ import { Link } from '../../../lib/router.tsx';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { numericDate } from './desk-dates.ts';
 import classes from './desk-patients.module.css';
-import { phoneForReading } from '../../../lib/clinic.ts';
+import { phoneForReading, phoneHref } from '../../../lib/clinic.ts';
 
 /** A stored word (a state) in the screen's language; one the screen does not know yet is shown as stored. */
 function useWord() {
@@ -125,7 +125,7 @@ export function DeskPatientCard({ card, notice }: Props) {
         <DefinitionList
           cols={{ base: 1, sm: 2 }}
           items={[
-            { label: t('field_phone'), value: paciente.telefono ? <Anchor href={`tel:${paciente.telefono.replace(/\s/g, '')}`}>{phoneForReading(paciente.telefono)}</Anchor> : empty },
+            { label: t('field_phone'), value: paciente.telefono ? <Anchor href={phoneHref(paciente.telefono)}>{phoneForReading(paciente.telefono)}</Anchor> : empty },
             { label: t('field_email'), value: paciente.correo ?? empty },
             { label: t('field_dni'), value: paciente.dni ?? empty },
             { label: t('field_birth_date'), value: paciente.fecha_nacimiento ? numericDate(paciente.fecha_nacimiento) : empty },

@@ -3,6 +3,7 @@ import { IconArrowRight, IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CitaPorReubicar, HuecoReubicar } from '../../../../../contracts/relocate.ts';
 import { formatIso } from '../../../lib/calendar.ts';
+import { phoneForReading, phoneHref } from '../../../lib/clinic.ts';
 
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
@@ -36,8 +37,8 @@ export function RelocateVisitCard({ visit, selected, onSelect, target, noProposa
           </Group>
           <Group gap="md" wrap="wrap">
             {visit.telefono && (
-              <Anchor href={`tel:${visit.telefono}`} size="sm">
-                <IconPhone size={14} aria-hidden /> {visit.telefono}
+              <Anchor href={phoneHref(visit.telefono)} size="sm">
+                <IconPhone size={14} aria-hidden /> {phoneForReading(visit.telefono)}
               </Anchor>
             )}
             {visit.correo && (
