@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, passwordHashQueue, verifyPassword } from './passwords.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { CLINIC_PARAMETERS, hashPassword, needsRehash, passwordHashQueue, verifyPassword } from './passwords.ts';
 
 // Written by hash-wasm, which hashed every password stored before Node's own argon2 took over:
 // accounts created then must still log in.
@@ -8,11 +8,25 @@ const OTHER_PARAMETERS = '$argon2id$v=19$m=4096,t=3,p=2$c2FsLWRlLXBydWViYS0xNg$Z
 
 describe('passwords', () => {
   it('hashes with OWASP\'s least-memory argon2id parameters and a fresh salt, and verifies only the right password', async () => {
-    const [first, second] = await Promise.all([hashPassword('Secreto1234!'), hashPassword('Secreto1234!')]);
+    const [first, second] = await Promise.all([
+      hashPassword('Secreto1234!', CLINIC_PARAMETERS),
+      hashPassword('Secreto1234!', CLINIC_PARAMETERS),
+    ]);
     expect(first).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(second).not.toBe(first);
     expect(await verifyPassword(first, 'Secreto1234!')).toBe(true);
     expect(await verifyPassword(first, 'secreto1234!')).toBe(false);
+  });
+
+  it('hashes at the clinic\'s cost in a server started for real, and at argon2\'s least only under the test suites', async () => {
+    expect(await hashPassword('Secreto1234!')).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.resetModules();
+    const asInAClinic = await import('./passwords.ts');
+    const hash = await asInAClinic.hashPassword('Secreto1234!');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect(asInAClinic.needsRehash(hash)).toBe(false);
+    expect(await asInAClinic.verifyPassword(hash, 'Secreto1234!')).toBe(true);
   });
 
   it('runs one hash at a time: a burst of log-ins queues instead of taking both cores and the memory of each', async () => {

@@ -4,7 +4,12 @@ import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 // passes; Galeno takes the one that holds least memory while a hash runs, so a burst of log-ins
 // stays small: 7 MiB, 5 passes, 1 lane, a 16-byte salt, a 32-byte tag. Hashes made with other
 // parameters still verify, and a right log-in replaces them (needsRehash).
-const PARAMETERS = { memory: 7_168, passes: 5, parallelism: 1, tagLength: 32 } as const;
+export const CLINIC_PARAMETERS = { memory: 7_168, passes: 5, parallelism: 1, tagLength: 32 } as const;
+// The test suites make thousands of accounts and log-ins, each hash tens of milliseconds of a core
+// at the clinic's cost, for no protection (as Devise's stretches and Django's test hashers do). The
+// same code runs; only the cost is argon2's least. A server started for real is never NODE_ENV=test.
+const TEST_PARAMETERS = { memory: 64, passes: 1, parallelism: 1, tagLength: 32 } as const;
+const PARAMETERS = process.env.NODE_ENV === 'test' ? TEST_PARAMETERS : CLINIC_PARAMETERS;
 const SALT_BYTES = 16;
 
 /**
@@ -58,10 +63,10 @@ function deriveTag(password: string, salt: Buffer, parameters: Argon2Parameters)
 const toB64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
 /** Hashes a password into a PHC string: `$argon2id$v=19$m=…,t=…,p=…$salt$tag`. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, parameters: Argon2Parameters = PARAMETERS): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const tag = await deriveTag(password, salt, PARAMETERS);
-  const { memory, passes, parallelism } = PARAMETERS;
+  const tag = await deriveTag(password, salt, parameters);
+  const { memory, passes, parallelism } = parameters;
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${toB64(salt)}$${toB64(tag)}`;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES, TEST_PASSWORD, useTestServer } from '../../testing/test-server.ts';
+import { needsRehash } from '../../lib/passwords.ts';
 
 const newPatient = (suffix: string) => ({
   usuario: `paciente_${suffix}`,
@@ -163,7 +164,9 @@ describe.each(DATABASES)('sign-up and log-in on %s', (kind) => {
 
     const right = await server.request('POST', '/api/login', { body: { usuario: 'paciente_rehash', contrasena: 'Secreto1234!' } });
     expect(right.status).toBe(200);
-    expect((await stored()).contrasena_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    const rehashed = (await stored()).contrasena_hash;
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$/);
+    expect(needsRehash(rehashed), 'hashed with the parameters new hashes get').toBe(false);
     const again = await server.request('POST', '/api/login', { body: { usuario: 'paciente_rehash', contrasena: 'Secreto1234!' } });
     expect(again.status).toBe(200);
   });
@@ -175,7 +178,8 @@ describe.each(DATABASES)('sign-up and log-in on %s', (kind) => {
       .select('contrasena_hash')
       .where('nombre_usuario', '=', 'paciente_hash')
       .executeTakeFirstOrThrow();
-    expect(row.contrasena_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect(row.contrasena_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(row.contrasena_hash).not.toContain('Segura123');
   });
 });
 
