@@ -83,23 +83,6 @@ interface Outcome {
   job: Job;
   status: number;
   seconds: number;
-  /** CPU seconds the job's processes used (user and system), all of them. */
-  cpuSeconds: number;
-}
-
-/**
- * CPU seconds used so far by this process's children that have ended, with everything they waited
- * for (Linux's cutime and cstime). A job's own figure is the difference across its end, when it
- * alone is reaped: it tells whether the pipeline is bound by the cores or by waiting.
- */
-function childrenCpuSeconds(): number {
-  try {
-    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // After the command's name: cutime and cstime are the 14th and 15th fields, in clock ticks.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function run(job: Job): Promise<Outcome> {
@@ -116,12 +99,10 @@ function run(job: Job): Promise<Outcome> {
       if (finished) return;
       finished = true;
       const seconds = (performance.now() - started) / 1000;
-      const cpuSeconds = childrenCpuSeconds() - cpuBefore;
-      cpuBefore += cpuSeconds;
       console.log(`\n=== ${job.name} (${seconds.toFixed(1)}s)`);
       process.stdout.write(Buffer.concat(output));
       console.log(status === 0 ? `=== ${job.name}: passed` : `=== ${job.name}: FAILED (exit ${status})`);
-      resolve({ job, status, seconds, cpuSeconds });
+      resolve({ job, status, seconds });
     };
     child.on('error', (error) => {
       output.push(Buffer.from(`${error.message}\n`));
@@ -132,7 +113,6 @@ function run(job: Job): Promise<Outcome> {
 }
 
 const pipelineStarted = performance.now();
-let cpuBefore = childrenCpuSeconds();
 const outcomes = new Map<string, Outcome>();
 const running = new Map<string, Promise<Outcome>>();
 const waiting = [...jobs];
@@ -146,7 +126,7 @@ while (waiting.length > 0 || running.size > 0) {
     if (failedBefore) {
       waiting.splice(waiting.indexOf(job), 1);
       console.log(`\n=== ${job.name}: not run (${failedBefore} failed)`);
-      outcomes.set(job.name, { job, status: 1, seconds: 0, cpuSeconds: 0 });
+      outcomes.set(job.name, { job, status: 1, seconds: 0 });
       continue;
     }
     // A job heavier than every slot still runs, alone.
@@ -168,14 +148,9 @@ while (waiting.length > 0 || running.size > 0) {
 const unit = vitestCounts(fs.globSync('test-results/vitest-*.json'));
 const browser = summedCounts(fs.globSync('test-results/e2e*.json').map(browserCounts));
 const failedJobs = [...outcomes.values()].filter((outcome) => outcome.status !== 0).map((outcome) => outcome.job.name);
-const timing = (outcome?: Outcome) => `${outcome?.seconds.toFixed(1)}s (CPU ${outcome?.cpuSeconds.toFixed(0)}s)`;
-console.log(`\n${jobs.map((job) => `${job.name}: ${timing(outcomes.get(job.name))}`).join(' · ')}`);
-const wholeSeconds = (performance.now() - pipelineStarted) / 1000;
-const cpuSeconds = [...outcomes.values()].reduce((sum, outcome) => sum + outcome.cpuSeconds, 0);
-const cores = os.availableParallelism();
+console.log(`\n${jobs.map((job) => `${job.name}: ${outcomes.get(job.name)?.seconds.toFixed(1)}s`).join(' · ')}`);
 console.log(
-  `whole pipeline: ${wholeSeconds.toFixed(1)}s, ${SLOTS} slots on ${cores} cores; CPU ${cpuSeconds.toFixed(0)}s, ` +
-    `${Math.round((100 * cpuSeconds) / (wholeSeconds * cores))} % of the cores' time`,
+  `whole pipeline: ${((performance.now() - pipelineStarted) / 1000).toFixed(1)}s, ${SLOTS} slots on ${os.availableParallelism()} cores`,
 );
 console.log(`unit/API: ${unit.passed} passed; browser: ${browser.passed} passed`);
 if (failedJobs.length > 0) console.error(`FAILED: ${failedJobs.join(', ')}`);
