@@ -112,7 +112,24 @@ function run(job: Job): Promise<Outcome> {
   });
 }
 
+/**
+ * The machine's busy and total CPU time so far (Linux's /proc/stat, all cores): over the pipeline,
+ * how much of the cores' time went to work, to tell a run bound by the cores from one that waits.
+ * It counts whatever else the machine runs too, so it means most on an idle machine.
+ */
+function machineCpuSeconds(): { busy: number; total: number } | undefined {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy: busy / 100, total: (busy + idle! + iowait!) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
 const pipelineStarted = performance.now();
+const cpuAtStart = machineCpuSeconds();
 const outcomes = new Map<string, Outcome>();
 const running = new Map<string, Promise<Outcome>>();
 const waiting = [...jobs];
@@ -149,8 +166,13 @@ const unit = vitestCounts(fs.globSync('test-results/vitest-*.json'));
 const browser = summedCounts(fs.globSync('test-results/e2e*.json').map(browserCounts));
 const failedJobs = [...outcomes.values()].filter((outcome) => outcome.status !== 0).map((outcome) => outcome.job.name);
 console.log(`\n${jobs.map((job) => `${job.name}: ${outcomes.get(job.name)?.seconds.toFixed(1)}s`).join(' · ')}`);
+const cpuAtEnd = machineCpuSeconds();
+const busy =
+  cpuAtStart && cpuAtEnd
+    ? `; the cores ${Math.round((100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total))} % busy (${(cpuAtEnd.busy - cpuAtStart.busy).toFixed(0)} CPU-seconds, the whole machine's)`
+    : '';
 console.log(
-  `whole pipeline: ${((performance.now() - pipelineStarted) / 1000).toFixed(1)}s, ${SLOTS} slots on ${os.availableParallelism()} cores`,
+  `whole pipeline: ${((performance.now() - pipelineStarted) / 1000).toFixed(1)}s, ${SLOTS} slots on ${os.availableParallelism()} cores${busy}`,
 );
 console.log(`unit/API: ${unit.passed} passed; browser: ${browser.passed} passed`);
 if (failedJobs.length > 0) console.error(`FAILED: ${failedJobs.join(', ')}`);
