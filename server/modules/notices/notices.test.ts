@@ -1,14 +1,14 @@
 import ICAL from 'ical.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSlots, setLanguage } from '../../testing/appointments.ts';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
 import { findAppointmentMailRows } from '../appointments/appointment-reads.repository.ts';
 import { claimDueNotices } from './notices.repository.ts';
 import { NOTICE_CLAIM_MINUTES, recordVisitChange, runDueNotices } from './notices.service.ts';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 // Monday 2026-03-02, 09:00 in Madrid; the visits are on Wednesday and Thursday.
 const START = '2026-03-02T08:00:00Z';
