@@ -392,6 +392,13 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 
 // The doctor's calendar feed.
 
+/**
+ * What a visit's calendar entry (.ics) says of its time, on a query that joins its slot as `a`:
+ * when it starts and ends, its state, and its revision (SEQUENCE). The calendar feed and the
+ * e-mails' attachments read them alike.
+ */
+const calendarEntryColumns = ['c.id_cita', 'c.fecha', 'c.hora', 'a.hora_fin', 'a.duracion_min', 'c.estado', 'c.secuencia'] as const;
+
 export type FeedAppointmentRow = Pick<
   AppointmentMailRow,
   'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'duracion_min' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
@@ -413,13 +420,7 @@ export async function listFeedAppointments(db: Db, id_doctor: number, desde: str
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
     .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
     .select([
-      'c.id_cita',
-      'c.fecha',
-      'c.hora',
-      'a.hora_fin',
-      'a.duracion_min',
-      'c.estado',
-      'c.secuencia',
+      ...calendarEntryColumns,
       'c.actualizado_en',
       'c.asistencia',
       'up.nombre as paciente_nombre',
@@ -446,13 +447,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
     .leftJoin('tipos_visita as tv', 'tv.id_tipo', 'c.id_tipo_visita')
     .select([
-      'c.id_cita',
-      'c.fecha',
-      'c.hora',
-      'a.hora_fin',
-      'a.duracion_min',
-      'c.estado',
-      'c.secuencia',
+      ...calendarEntryColumns,
       'c.id_paciente',
       'c.motivo_rechazo',
       'up.nombre as paciente_nombre',
