@@ -1,6 +1,6 @@
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
-import { eventually, useFakeChatService } from '../testing/chat.ts';
+import { eventually, useServerWithFakeChat } from '../testing/chat.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../testing/test-server.ts';
 import { addAppointment } from '../testing/patients.ts';
 import { queryKind } from './metrics.ts';
@@ -195,9 +195,7 @@ describe.each(DATABASES)('GET /api/metrics with METRICS_TOKEN on %s', (kind) => 
 });
 
 describe('the handlers running, in GET /api/metrics', () => {
-  const env: Record<string, string> = {};
-  const fake = useFakeChatService(env);
-  const server = useTestServer('sqlite', { env });
+  const { fake, server } = useServerWithFakeChat('sqlite');
   const running = async () => counterValue((await families(server)).get('galeno_http_handlers_running'), {});
 
   it('counts a request still being handled, and the scrape itself', async () => {

@@ -34,6 +34,23 @@ export async function openSlots(
   return rows.map((row) => row.id_agenda);
 }
 
+/**
+ * The desk books `patient` with a new doctor (Pere Puig) on `fecha` at `hora`, and the e-mails it
+ * causes are sent: the visit, its doctor and the desk's user.
+ */
+export async function deskBooksWithNewDoctor(server: TestServer, patient: TestUser, fecha: string, hora: string) {
+  const doctor = await server.createUser('doctor', { nombre: 'Pere', apellido1: 'Puig' });
+  const [id_agenda] = await openSlots(server, doctor.id_doctor as number, fecha, [hora]);
+  const desk = await server.createUser('recepcion');
+  const booked = await server.request<{ id_cita: number }>('POST', '/api/recepcion/citas', {
+    token: desk.token,
+    body: { id_paciente: patient.id_paciente, id_agenda, motivo: 'Control' },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  await server.app.mailer.settled();
+  return { id_cita: booked.body.id_cita, doctor, desk };
+}
+
 /** The estado of one slot, as the database has it. */
 export async function slotEstado(server: TestServer, id_doctor: number, fecha: string, hora: string) {
   const row = await server.database.db

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { ChatStreamEvent } from '../../contracts/chat.ts';
+import type { DialectName } from '../db/index.ts';
+import { useTestServer, type TestServer } from './test-server.ts';
 
 /** What the fake chat service does with a request. */
 export type FakeBehaviour =
@@ -148,6 +150,16 @@ export function useFakeChatService(env: Record<string, string>): FakeChatService
     await handle.close?.();
   });
   return handle;
+}
+
+/**
+ * A test server whose assistant is a fake OpenAI-compatible service: `env` adds to the server's
+ * settings, and the service's address, model and key join them before the server starts.
+ */
+export function useServerWithFakeChat(kind: DialectName, env: Record<string, string> = {}): { fake: FakeChatService; server: TestServer } {
+  const fake = useFakeChatService(env);
+  const server = useTestServer(kind, { env });
+  return { fake, server };
 }
 
 /** Parses a text/event-stream body into Galeno's chat events. */

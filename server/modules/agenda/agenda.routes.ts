@@ -15,10 +15,9 @@ import {
 } from '../../../contracts/agenda.ts';
 import { errorBody, idParam } from '../../../contracts/common.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { doctorOnly, refusals } from '../../lib/route-options.ts';
 import { createAgendaService } from './agenda.service.ts';
 
-const doctorOnly = { access: ['doctor'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
 /** The doctor's own agenda and appointment requests (spec sections 2-4). */

@@ -58,6 +58,21 @@ export function createAgendaService(app: FastifyInstance) {
     if (await closedByClinic(db, fecha)) throw fail(409, 'dia_cerrado', caller.language, { field: 'fecha' });
   }
 
+  /** A doctor's usual slot interval; an account without a doctor's profile keeps no agenda (403). */
+  async function doctorInterval(on: typeof db, caller: Caller, id_doctor: number) {
+    const doctor = await findDoctorInterval(on, id_doctor);
+    if (!doctor) throw fail(403, 'sin_permiso', caller.language);
+    return doctor;
+  }
+
+  /** The caller's own day to open or unblock slots on: not past, not closed by the clinic. */
+  async function openableDay(caller: Caller, input: { id_doctor?: number | undefined; fecha: string }): Promise<number> {
+    const id_doctor = agendaOwner(caller, input.id_doctor);
+    refusePast(caller, input.fecha);
+    await refuseClosed(caller, input.fecha);
+    return id_doctor;
+  }
+
   /** A slot of the caller's own agenda: 404 when it does not exist, 403 when it is another doctor's. */
   async function ownSlot(caller: Caller, id_agenda: number) {
     const own = ownDoctorId(caller.actor, caller.language);
@@ -69,9 +84,7 @@ export function createAgendaService(app: FastifyInstance) {
 
   return {
     async myDoctor(caller: Caller) {
-      const doctor = await findDoctorInterval(db, ownDoctorId(caller.actor, caller.language));
-      if (!doctor) throw fail(403, 'sin_permiso', caller.language);
-      return doctor;
+      return doctorInterval(db, caller, ownDoctorId(caller.actor, caller.language));
     },
 
     async day(caller: Caller, query: AgendaDiaQuery): Promise<Bloque[]> {
@@ -83,12 +96,9 @@ export function createAgendaService(app: FastifyInstance) {
      * else the doctor's usual interval (a chosen one is remembered).
      */
     async open(caller: Caller, input: CrearAgenda) {
-      const id_doctor = agendaOwner(caller, input.id_doctor);
-      refusePast(caller, input.fecha);
-      await refuseClosed(caller, input.fecha);
+      const id_doctor = await openableDay(caller, input);
       return db.transaction().execute(async (trx) => {
-        const doctor = await findDoctorInterval(trx, id_doctor);
-        if (!doctor) throw fail(403, 'sin_permiso', caller.language);
+        const doctor = await doctorInterval(trx, caller, id_doctor);
         const chosen = input.duracion_min ?? input.intervalo_min;
         const interval = openingSlotLength(input.bloques, chosen, doctor.intervalo_min);
         if (chosen !== undefined && chosen !== doctor.intervalo_min) await setDoctorInterval(trx, id_doctor, chosen);
@@ -113,12 +123,9 @@ export function createAgendaService(app: FastifyInstance) {
 
     /** Blocked slots in the range become available; where the range has no slot, new ones are made. */
     async unblock(caller: Caller, input: RangoAgenda) {
-      const id_doctor = agendaOwner(caller, input.id_doctor);
-      refusePast(caller, input.fecha);
-      await refuseClosed(caller, input.fecha);
+      const id_doctor = await openableDay(caller, input);
       return db.transaction().execute(async (trx) => {
-        const doctor = await findDoctorInterval(trx, id_doctor);
-        if (!doctor) throw fail(403, 'sin_permiso', caller.language);
+        const doctor = await doctorInterval(trx, caller, id_doctor);
         await markManualDay(trx, id_doctor, input.fecha, clock.now().toISOString());
         const bloques_desbloqueados = await unblockRange(trx, id_doctor, input.fecha, input);
         const existing = await dayRanges(trx, id_doctor, input.fecha);

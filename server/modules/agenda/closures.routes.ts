@@ -4,12 +4,12 @@ import { errorBody, idParam } from '../../../contracts/common.ts';
 import { cierreCreadoResponse, cierreResponse, cierreSchema, festivoClinicaSchema, festivoFechaParam } from '../../../contracts/relocate.ts';
 import { festivoSchema, festivosQuery } from '../../../contracts/weekly-hours.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { refusals } from '../../lib/route-options.ts';
 import { createClosuresService } from './closures.service.ts';
 
 const adminOnly = { access: ['admin'] as const };
 // Whoever books or keeps an agenda reads the clinic's calendar.
 const staff = { access: ['doctor', 'recepcion', 'admin'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
 /** The clinic's own calendar: closures of the whole clinic and its holiday list. */

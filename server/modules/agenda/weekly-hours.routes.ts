@@ -14,13 +14,12 @@ import {
   horarioSemanalSchema,
 } from '../../../contracts/weekly-hours.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { doctorOnly, refusals } from '../../lib/route-options.ts';
 import { createWeeklyHoursService } from './weekly-hours.service.ts';
 
-const doctorOnly = { access: ['doctor'] as const };
 // A doctor enters their own absences; the desk and an administrator enter any doctor's.
 const absenceAccess = { access: ['doctor', 'recepcion', 'admin'] as const };
 const doctorOrAdmin = { access: ['doctor', 'admin'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
 /** Weekly hours and absences. */

@@ -36,11 +36,11 @@ export function createWeeklyHoursService(app: FastifyInstance) {
   const today = () => localDate(clock.now(), config.timeZone);
 
   /**
-   * Whose hours: a doctor's own (naming another doctor is refused), or, for an admin, the doctor
-   * named (required; 404 when there is none).
+   * The doctor a request is about. A doctor acts on their own (naming another doctor is refused);
+   * a caller who acts for doctors must name one (required; 404 when there is none).
    */
-  async function hoursOwner(caller: Caller, id_doctor: number | undefined): Promise<number> {
-    if (caller.actor.rol === 'admin') {
+  async function doctorActedOn(caller: Caller, id_doctor: number | undefined, actsForDoctors: boolean): Promise<number> {
+    if (actsForDoctors) {
       if (id_doctor === undefined) throw fail(400, 'doctor_requerido', caller.language);
       if (!(await findDoctorInterval(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
       return id_doctor;
@@ -50,17 +50,11 @@ export function createWeeklyHoursService(app: FastifyInstance) {
     return own;
   }
 
-  /** A doctor's own absences; the desk and an administrator name the doctor (required). */
-  async function absenceOwner(caller: Caller, id_doctor: number | undefined): Promise<number> {
-    if (caller.actor.rol !== 'doctor') {
-      if (id_doctor === undefined) throw fail(400, 'doctor_requerido', caller.language);
-      if (!(await findDoctorInterval(db, id_doctor))) throw fail(404, 'doctor_no_encontrado', caller.language);
-      return id_doctor;
-    }
-    const own = ownDoctorId(caller.actor, caller.language);
-    if (id_doctor !== undefined && id_doctor !== own) throw fail(403, 'sin_permiso', caller.language);
-    return own;
-  }
+  /** Whose hours: a doctor's own, or, for an admin, the doctor named. */
+  const hoursOwner = (caller: Caller, id_doctor: number | undefined) => doctorActedOn(caller, id_doctor, caller.actor.rol === 'admin');
+
+  /** A doctor's own absences; the desk and an administrator name the doctor. */
+  const absenceOwner = (caller: Caller, id_doctor: number | undefined) => doctorActedOn(caller, id_doctor, caller.actor.rol !== 'doctor');
 
   async function ownAbsence(caller: Caller, id_ausencia: number) {
     const absence = await findAbsence(db, id_ausencia);

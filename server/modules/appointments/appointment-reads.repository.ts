@@ -6,8 +6,9 @@ import type { Language } from '../../../contracts/messages/index.ts';
 import { fullName } from '../../../contracts/names.ts';
 import { specialtyNameColumns } from '../../db/columns.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import type { CitasTable, Database, TipoConsulta } from '../../db/schema/index.ts';
+import type { CitasTable, Database, NotificacionesTable, TipoConsulta } from '../../db/schema/index.ts';
 import type { AppointmentMailRow } from '../reminders/index.ts';
+import { specialtyNameColumn } from '../specialties/index.ts';
 
 /**
  * Reads of the appointments (citas) that other screens show: the home screens, the calendar feed,
@@ -32,6 +33,26 @@ export function appointmentsWithPeople(db: Db) {
     .innerJoin('especialidades as e', 'e.id_especialidad', 'd.id_especialidad')
     .innerJoin('pacientes as p', 'p.id_paciente', 'c.id_paciente')
     .innerJoin('usuarios as up', 'up.id_usuario', 'p.id_usuario');
+}
+
+/**
+ * `appointmentsWithPeople` with each visit's latest reminder (r: a notice of the clinic's reminder
+ * plan; its columns are null when the visit has none).
+ */
+export function appointmentsWithLatestReminder(db: Db) {
+  return appointmentsWithPeople(db).leftJoin('notificaciones as r', (join) =>
+    join.onRef('r.id_cita', '=', 'c.id_cita').on('r.id_notificacion', '=', (eb) =>
+      eb.selectFrom('notificaciones as n').select((inner) => inner.fn.max('n.id_notificacion').as('ultimo')).whereRef('n.id_cita', '=', 'c.id_cita').where('n.tipo', '=', 'recordatorio'),
+    ),
+  );
+}
+
+/** The latest reminder's columns, on `appointmentsWithLatestReminder`. */
+export const latestReminderColumns = ['r.estado as aviso_estado', 'r.enviar_en as aviso_enviar_en', 'r.enviado_en as aviso_enviado_en'] as const;
+
+/** A visit's reminder from `latestReminderColumns`: null when none was planned. */
+export function reminderOf(row: { aviso_estado: NotificacionesTable['estado'] | null; aviso_enviar_en: string | null; aviso_enviado_en: string | null }) {
+  return row.aviso_estado && row.aviso_enviar_en ? { estado: row.aviso_estado, enviar_en: row.aviso_enviar_en, enviado_en: row.aviso_enviado_en } : null;
 }
 
 /** The doctor's names (ud) and the specialty's names in the three languages (e), on `appointmentsWithPeople`. */
@@ -371,6 +392,13 @@ export async function countClinicPending(db: Db, today: string): Promise<number>
 
 // The doctor's calendar feed.
 
+/**
+ * What a visit's calendar entry (.ics) says of its time, on a query that joins its slot as `a`:
+ * when it starts and ends, its state, and its revision (SEQUENCE). The calendar feed and the
+ * e-mails' attachments read them alike.
+ */
+const calendarEntryColumns = ['c.id_cita', 'c.fecha', 'c.hora', 'a.hora_fin', 'a.duracion_min', 'c.estado', 'c.secuencia'] as const;
+
 export type FeedAppointmentRow = Pick<
   AppointmentMailRow,
   'id_cita' | 'fecha' | 'hora' | 'hora_fin' | 'duracion_min' | 'estado' | 'secuencia' | 'paciente_nombre' | 'paciente_apellido1'
@@ -392,13 +420,7 @@ export async function listFeedAppointments(db: Db, id_doctor: number, desde: str
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
     .leftJoin('consultas as k', 'k.id_cita', 'c.id_cita')
     .select([
-      'c.id_cita',
-      'c.fecha',
-      'c.hora',
-      'a.hora_fin',
-      'a.duracion_min',
-      'c.estado',
-      'c.secuencia',
+      ...calendarEntryColumns,
       'c.actualizado_en',
       'c.asistencia',
       'up.nombre as paciente_nombre',
@@ -425,13 +447,7 @@ export async function findAppointmentMailRows(db: Db, ids: number[]): Promise<Ap
     .innerJoin('agenda as a', 'a.id_agenda', 'c.id_agenda')
     .leftJoin('tipos_visita as tv', 'tv.id_tipo', 'c.id_tipo_visita')
     .select([
-      'c.id_cita',
-      'c.fecha',
-      'c.hora',
-      'a.hora_fin',
-      'a.duracion_min',
-      'c.estado',
-      'c.secuencia',
+      ...calendarEntryColumns,
       'c.id_paciente',
       'c.motivo_rechazo',
       'up.nombre as paciente_nombre',
@@ -550,17 +566,9 @@ export async function activeAppointmentsBetween(db: Db, id_doctor: number, from:
 
 // The data export.
 
-const specialtyColumn = { es: 'e.nombre', ca: 'e.nombre_ca', en: 'e.nombre_en' } as const;
-
 /** Every appointment, cancelled ones too, with its reminder if one was asked for. */
 export async function listPatientAppointmentsForExport(db: Db, id_paciente: number, language: Language) {
-  const rows = await appointmentsWithPeople(db)
-    // The visit's latest reminder (a notice of the clinic's reminder plan).
-    .leftJoin('notificaciones as r', (join) =>
-      join.onRef('r.id_cita', '=', 'c.id_cita').on('r.id_notificacion', '=', (eb) =>
-        eb.selectFrom('notificaciones as n').select((inner) => inner.fn.max('n.id_notificacion').as('ultimo')).whereRef('n.id_cita', '=', 'c.id_cita').where('n.tipo', '=', 'recordatorio'),
-      ),
-    )
+  const rows = await appointmentsWithLatestReminder(db)
     .select([
       'c.id_cita',
       'c.fecha',
@@ -573,10 +581,8 @@ export async function listPatientAppointmentsForExport(db: Db, id_paciente: numb
       'ud.nombre',
       'ud.apellido1',
       'ud.apellido2',
-      `${specialtyColumn[language]} as especialidad`,
-      'r.estado as aviso_estado',
-      'r.enviar_en as aviso_enviar_en',
-      'r.enviado_en as aviso_enviado_en',
+      `${specialtyNameColumn(language)} as especialidad`,
+      ...latestReminderColumns,
     ])
     .where('c.id_paciente', '=', id_paciente)
     .orderBy('c.fecha')
@@ -592,10 +598,7 @@ export async function listPatientAppointmentsForExport(db: Db, id_paciente: numb
     motivo: row.motivo,
     estado: row.estado,
     recordatorio: Number(row.recordatorio) === 1,
-    aviso:
-      row.aviso_estado && row.aviso_enviar_en
-        ? { estado: row.aviso_estado, enviar_en: row.aviso_enviar_en, enviado_en: row.aviso_enviado_en }
-        : null,
+    aviso: reminderOf(row),
     creado_en: row.creado_en,
     actualizado_en: row.actualizado_en,
   }));

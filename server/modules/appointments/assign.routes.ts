@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../contracts/common.ts';
 import { consultaSchema, crearConsultaSchema } from '../../../contracts/consultations.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { doctorOnly, refusals } from '../../lib/route-options.ts';
 import { createAssignService } from './assign.service.ts';
 
-const doctorOnly = { access: ['doctor'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['consultations'];
 
 /** A doctor assigns a consultation to a patient: an appointment that takes its place in the agenda. */

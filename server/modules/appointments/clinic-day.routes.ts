@@ -11,11 +11,10 @@ import {
 } from '../../../contracts/clinic-day.ts';
 import { errorBody, idParam } from '../../../contracts/common.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { deskStaff, refusals } from '../../lib/route-options.ts';
 import { createArrivalService } from './arrival.service.ts';
 import { createDayBoardService } from './day-board.service.ts';
 
-const desk = { access: ['recepcion', 'admin'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const changeAnswers = { 200: cambioDiaSchema, ...refusals, 404: errorBody, 409: errorBody };
 const tags = ['recepcion'];
 const params = z.object({ id: idParam });
@@ -35,7 +34,7 @@ export const clinicDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recepcion/hoy',
     {
-      config: desk,
+      config: deskStaff,
       schema: {
         tags,
         summary:
@@ -56,7 +55,7 @@ export const clinicDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recepcion/citas/:id/llegada',
     {
-      config: desk,
+      config: deskStaff,
       schema: { tags, summary: "Checks in the patient of one of today's confirmed visits", params, response: changeAnswers },
     },
     async (request) => arrival.checkIn(callerOf(request), request.params.id),
@@ -65,7 +64,7 @@ export const clinicDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recepcion/citas/:id/deshacer-llegada',
     {
-      config: desk,
+      config: deskStaff,
       schema: { tags, summary: 'Undoes a mistaken check-in while the patient has not been called in', params, response: changeAnswers },
     },
     async (request) => arrival.undoCheckIn(callerOf(request), request.params.id),
@@ -74,7 +73,7 @@ export const clinicDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recepcion/citas/:id/no-presentado',
     {
-      config: desk,
+      config: deskStaff,
       schema: { tags, summary: 'Marks that the patient did not come, once the visit’s time has come', params, response: changeAnswers },
     },
     async (request) => arrival.markNoShow(callerOf(request), request.params.id),
@@ -83,7 +82,7 @@ export const clinicDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recepcion/sin-cita',
     {
-      config: desk,
+      config: deskStaff,
       schema: {
         tags,
         summary: "A walk-in, arrived at once: into the doctor's next free slot today (hueco) or as an extra visit (extra)",

@@ -6,6 +6,9 @@ import { appointmentDoctorColumns, appointmentsWithPeople } from './appointment-
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Whose visit (c), with which doctor, on which slot and when: what a desk's move or cancellation starts from. */
+const visitPlaceColumns = ['c.id_cita', 'c.id_paciente', 'c.id_doctor', 'c.id_agenda', 'c.fecha', 'c.hora'] as const;
+
 /** A patient the desk may book for (an active record of an active patient account): identity and contact only. */
 export async function findBookablePatient(db: Db, id_paciente: number) {
   return db
@@ -23,12 +26,7 @@ export async function findBookablePatient(db: Db, id_paciente: number) {
 export async function listUpcomingVisits(db: Db, of: { id_paciente?: number; id_cita?: number; today: string; time: string }) {
   return appointmentsWithPeople(db)
     .select([
-      'c.id_cita',
-      'c.id_paciente',
-      'c.id_doctor',
-      'c.id_agenda',
-      'c.fecha',
-      'c.hora',
+      ...visitPlaceColumns,
       'c.estado',
       'c.limite_forzado',
       'c.id_tipo_visita',
@@ -51,12 +49,7 @@ export async function findVisitWithSpecialty(db: Db, id_cita: number) {
     .selectFrom('citas as c')
     .innerJoin('doctores as d', 'd.id_doctor', 'c.id_doctor')
     .select([
-      'c.id_cita',
-      'c.id_paciente',
-      'c.id_doctor',
-      'c.id_agenda',
-      'c.fecha',
-      'c.hora',
+      ...visitPlaceColumns,
       'c.motivo',
       'c.estado',
       'c.recordatorio',

@@ -16,9 +16,9 @@ import {
   pacienteRecepcionParams,
 } from '../../../contracts/desk-booking.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { deskStaff } from '../../lib/route-options.ts';
 import { createDeskBookingService, type ClosedDay } from './desk-booking.service.ts';
 
-const desk = { access: ['recepcion', 'admin'] } as const;
 const tags = ['recepcion'];
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -31,7 +31,7 @@ export const deskBookingRoutes =
     app.get(
       '/recepcion/doctores',
       {
-        config: desk,
+        config: deskStaff,
         schema: {
           tags,
           summary: 'The doctors the desk may book with, optionally of one specialty; specialty names in the request language',
@@ -45,7 +45,7 @@ export const deskBookingRoutes =
     app.get(
       '/recepcion/huecos',
       {
-        config: desk,
+        config: deskStaff,
         schema: {
           tags,
           summary: "The next free times of a specialty's doctors (or one doctor's), soonest first across days",
@@ -59,7 +59,7 @@ export const deskBookingRoutes =
     app.get(
       '/recepcion/pacientes/:id/citas',
       {
-        config: desk,
+        config: deskStaff,
         schema: {
           tags,
           summary: "Who is being booked (identity and contact) and their visits still to come; nothing clinical",
@@ -73,7 +73,7 @@ export const deskBookingRoutes =
     app.post(
       '/recepcion/citas',
       {
-        config: desk,
+        config: deskStaff,
         schema: {
           tags,
           summary: 'Books a free time for a patient, confirmed at once; past a cap only with forzar_limite',
@@ -87,7 +87,7 @@ export const deskBookingRoutes =
     app.post(
       '/recepcion/citas/:id/mover',
       {
-        config: desk,
+        config: deskStaff,
         schema: {
           tags,
           summary: 'Moves a visit to another free time, of its doctor or another of the same specialty, in one step',
@@ -102,7 +102,7 @@ export const deskBookingRoutes =
     app.post(
       '/recepcion/citas/:id/cancelar',
       {
-        config: desk,
+        config: deskStaff,
         schema: {
           tags,
           summary: 'Cancels a visit for the clinic with a reason the patient is told',

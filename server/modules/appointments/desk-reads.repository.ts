@@ -4,11 +4,10 @@ import { fullName } from '../../../contracts/names.ts';
 import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { isOneOf } from '../../db/sql.ts';
-import { appointmentsWithPeople } from './appointment-reads.repository.ts';
+import { specialtyNameColumn } from '../specialties/index.ts';
+import { appointmentsWithLatestReminder, latestReminderColumns, reminderOf } from './appointment-reads.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const specialtyColumn = { es: 'e.nombre', ca: 'e.nombre_ca', en: 'e.nombre_en' } as const;
 
 /**
  * The next visit not cancelled of each of some patients (the desk's search results), from the
@@ -42,13 +41,7 @@ export async function nextAppointmentsOf(db: Db, dialect: DialectName, ids: read
  * with its reminder. Never the reason the patient gave: that is clinical.
  */
 export async function deskVisitsOf(db: Db, id_paciente: number, language: Language) {
-  const rows = await appointmentsWithPeople(db)
-    // The visit's latest reminder (a notice of the clinic's reminder plan).
-    .leftJoin('notificaciones as r', (join) =>
-      join.onRef('r.id_cita', '=', 'c.id_cita').on('r.id_notificacion', '=', (eb) =>
-        eb.selectFrom('notificaciones as n').select((inner) => inner.fn.max('n.id_notificacion').as('ultimo')).whereRef('n.id_cita', '=', 'c.id_cita').where('n.tipo', '=', 'recordatorio'),
-      ),
-    )
+  const rows = await appointmentsWithLatestReminder(db)
     .select([
       'c.id_cita',
       'c.fecha',
@@ -59,10 +52,8 @@ export async function deskVisitsOf(db: Db, id_paciente: number, language: Langua
       'ud.nombre',
       'ud.apellido1',
       'ud.apellido2',
-      `${specialtyColumn[language]} as especialidad`,
-      'r.estado as aviso_estado',
-      'r.enviar_en as aviso_enviar_en',
-      'r.enviado_en as aviso_enviado_en',
+      `${specialtyNameColumn(language)} as especialidad`,
+      ...latestReminderColumns,
     ])
     .where('c.id_paciente', '=', id_paciente)
     .orderBy('c.fecha', 'desc')
@@ -79,9 +70,6 @@ export async function deskVisitsOf(db: Db, id_paciente: number, language: Langua
     estado: row.estado,
     asistencia: row.asistencia,
     confirmada_paciente: row.confirmada_paciente_en !== null,
-    aviso:
-      row.aviso_estado && row.aviso_enviar_en
-        ? { estado: row.aviso_estado, enviar_en: row.aviso_enviar_en, enviado_en: row.aviso_enviado_en }
-        : null,
+    aviso: reminderOf(row),
   }));
 }

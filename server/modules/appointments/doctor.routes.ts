@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { errorBody, idParam, pagingQuery } from '../../../contracts/common.ts';
 import { consultaSchema, finalizarConsultaSchema, medicoPacientesQuery, pacienteOpcionSchema, visitaSchema } from '../../../contracts/consultations.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { doctorOnly, refusals } from '../../lib/route-options.ts';
 import { createAttendanceService } from './attendance.service.ts';
 import { createDoctorListsService } from './doctor-lists.service.ts';
 import { sendPage } from '../../lib/paging.ts';
 
-const doctorOnly = { access: ['doctor'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['consultations'];
 
 /** The doctor completes a visit's consultation (the patient came), and lists their patients and confirmed visits. */

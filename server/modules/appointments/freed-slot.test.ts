@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Franja } from '../../../contracts/weekly-hours.ts';
 import { bookSlot } from '../../testing/agenda.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { addVisitType } from '../../testing/visit-types.ts';
 
 // The test clock starts on Monday 2026-03-02 (09:00 in Madrid). Tuesday 17 and Friday 20 March are working days.
 const range = (dia_semana: number, hora_inicio: string, hora_fin: string): Franja => ({ dia_semana, hora_inicio, hora_fin, duracion_min: 30 });
@@ -56,14 +57,10 @@ describe.each(DATABASES)('a slot freed where the doctor no longer works on %s', 
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
     await setHours(server, doctor, WEEK);
-    const type = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
-      token: admin.token,
-      body: { nombre_es: `Larga ${kind}`, nombre_ca: `Llarga ${kind}`, nombre_en: `Long ${kind}`, duracion_min: 60, color: '#AE3EC9', reserva: 'todos' },
-    });
-    expect(type.status, JSON.stringify(type.body)).toBe(201);
+    const type = await addVisitType(server, admin, { nombre_es: `Larga ${kind}`, nombre_ca: `Llarga ${kind}`, nombre_en: `Long ${kind}`, duracion_min: 60 });
     const booked = await server.request<{ id_cita: number; hora_fin: string }>('POST', '/api/citas', {
       token: patient.token,
-      body: { id_doctor: doctor.id_doctor, fecha: '2026-03-17', hora: '10:00', motivo: 'Control', id_tipo_visita: type.body.id_tipo },
+      body: { id_doctor: doctor.id_doctor, fecha: '2026-03-17', hora: '10:00', motivo: 'Control', id_tipo_visita: type.id_tipo },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body.hora_fin).toBe('11:00');

@@ -1,15 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSlots, setLanguage, slotEstado } from '../../testing/appointments.ts';
 import { bookSlot } from '../../testing/agenda.ts';
 import { auditEntries } from '../../testing/audit.ts';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { confirmVisit, consultations, reminderEstado, requestVisit, TODAY, WEDNESDAY, withDeletionRefused } from '../../testing/leaving.ts';
 import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // The test clock starts on Monday 2026-03-02 at 08:00Z, 09:00 in Madrid.
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 /** A patient with a pending request (with reminder) and a confirmed visit with two doctors, and a past visit. */
 async function busyPatient(server: TestServer) {

@@ -5,6 +5,7 @@ import type { AusenciaCreada, Franja } from '../../../contracts/weekly-hours.ts'
 import { bookSlot } from '../../testing/agenda.ts';
 import { parseMail, startSmtpServer } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { addVisitType } from '../../testing/visit-types.ts';
 
 // The test clock starts on Monday 2026-03-02 (09:00 in Madrid).
 const WEEK: Franja[] = [1, 2, 3, 4, 5].map((dia_semana) => ({ dia_semana, hora_inicio: '09:00', hora_fin: '11:00', duracion_min: 30 }));
@@ -74,14 +75,10 @@ describe.each(DATABASES)('visits to relocate on %s', (kind) => {
     const colleague = await withHours();
     const reception = await server.createUser('recepcion');
     const patient = await server.createUser('paciente');
-    const type = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
-      token: admin.token,
-      body: { nombre_es: `Hora entera ${kind}`, nombre_ca: `Hora sencera ${kind}`, nombre_en: `Full hour ${kind}`, duracion_min: 60, color: '#AE3EC9', reserva: 'todos' },
-    });
-    expect(type.status).toBe(201);
+    const type = await addVisitType(server, admin, { nombre_es: `Hora entera ${kind}`, nombre_ca: `Hora sencera ${kind}`, nombre_en: `Full hour ${kind}`, duracion_min: 60 });
     const booked = await server.request<{ id_cita: number }>('POST', '/api/citas', {
       token: patient.token,
-      body: { id_doctor: doctor.id_doctor, fecha: '2026-04-07', hora: '09:30', motivo: 'Control', id_tipo_visita: type.body.id_tipo },
+      body: { id_doctor: doctor.id_doctor, fecha: '2026-04-07', hora: '09:30', motivo: 'Control', id_tipo_visita: type.id_tipo },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const id_cita = booked.body.id_cita;

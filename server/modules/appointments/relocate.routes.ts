@@ -12,10 +12,9 @@ import {
   resultadosReubicarResponse,
 } from '../../../contracts/relocate.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { deskStaff, refusals } from '../../lib/route-options.ts';
 import { createRelocateService } from './relocate.service.ts';
 
-const desk = { access: ['recepcion', 'admin'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['recepcion'];
 
 /** The desk's visits to relocate (por reubicar): those on a closed day or inside their doctor's absence. */
@@ -25,7 +24,7 @@ export const relocateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recepcion/por-reubicar',
     {
-      config: desk,
+      config: deskStaff,
       schema: {
         tags,
         summary: 'The visits waiting to be relocated, with the patient’s contact, the doctor, the original time and the cause',
@@ -38,7 +37,7 @@ export const relocateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recepcion/por-reubicar/propuestas',
     {
-      config: desk,
+      config: deskStaff,
       schema: {
         tags,
         summary: 'For each visit, the first free slot of the same specialty after its original time',
@@ -52,7 +51,7 @@ export const relocateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recepcion/por-reubicar/huecos',
     {
-      config: desk,
+      config: deskStaff,
       schema: {
         tags,
         summary: "A day's free slots of the visit's specialty",
@@ -66,7 +65,7 @@ export const relocateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recepcion/por-reubicar/mover',
     {
-      config: desk,
+      config: deskStaff,
       schema: {
         tags,
         summary: 'Moves each visit to a free slot of the same specialty, one atomic step per visit; answers what happened to each',
@@ -80,7 +79,7 @@ export const relocateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recepcion/por-reubicar/cancelar',
     {
-      config: desk,
+      config: deskStaff,
       schema: {
         tags,
         summary: 'Cancels the visits with a reason; each patient is told by e-mail',

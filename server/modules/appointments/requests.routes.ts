@@ -13,11 +13,10 @@ import {
 } from '../../../contracts/agenda.ts';
 import { errorBody, idParam } from '../../../contracts/common.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { doctorOnly, refusals } from '../../lib/route-options.ts';
 import { createRequestsService } from './requests.service.ts';
 import { sendPage } from '../../lib/paging.ts';
 
-const doctorOnly = { access: ['doctor'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['agenda'];
 
 /** The doctor's appointment requests and answers, on the agenda's paths (spec sections 2-4). */

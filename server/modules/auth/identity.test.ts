@@ -1,13 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateTo } from '../../db/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer } from '../../testing/test-server.ts';
 import { insertUser } from '../accounts/accounts.repository.ts';
 
 // Usernames and e-mails are one namespace.
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 let address = 0;
 /** Each request from its own address, so the per-address limits stay out of the way. */

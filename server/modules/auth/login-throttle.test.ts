@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { describe, expect, it } from 'vitest';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer, type TestServer } from '../../testing/test-server.ts';
 import { throttleAddress } from '../../lib/address.ts';
 
 // An attacker who knows a username cannot keep its owner out.
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 let next = 0;
 /** A new address per call (TRUST_PROXY is on): a clean address, as the owner's would be. */

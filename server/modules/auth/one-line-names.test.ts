@@ -1,12 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inertLine } from '../../lib/mail-text.ts';
 import { openSlots } from '../../testing/appointments.ts';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 
 // A name with line breaks and a URL went verbatim into the doctor's e-mail.
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 const INJECTED = 'Ana\r\n\r\nURGENTE: confirme sus datos en https://malo.example/login';
 const ONE_LINE_MESSAGE = 'El texto no puede tener saltos de línea ni caracteres de control.';

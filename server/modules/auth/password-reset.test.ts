@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { parseMail, startSmtpServer, type ParsedMail } from '../../testing/mail.ts';
+import { describe, expect, it } from 'vitest';
+import { parseMail, type ParsedMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer } from '../../testing/test-server.ts';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 const PUBLIC_URL = 'https://clinica.example';
 const NEW_PASSWORD = 'Olvidada99!';

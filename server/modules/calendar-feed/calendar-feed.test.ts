@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnlaceCalendario } from '../../../contracts/calendar-feed.ts';
 import { openSlots, setLanguage } from '../../testing/appointments.ts';
 import { addAppointment } from '../../testing/patients.ts';
+import { addVisitType } from '../../testing/visit-types.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 import { publicBaseUrl } from '../auth/index.ts';
 import { initials } from './calendar-feed.service.ts';
@@ -124,15 +125,11 @@ describe.each(DATABASES)('the doctor’s calendar feed on %s', (kind) => {
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente', { nombre: 'Ana', apellido1: 'García' });
     const id_doctor = doctor.id_doctor as number;
-    const type = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
-      token: admin.token,
-      body: { nombre_es: `Analítica ${kind}`, nombre_ca: `Analítica ${kind}`, nombre_en: `Blood test ${kind}`, duracion_min: 60, color: '#AE3EC9', reserva: 'todos' },
-    });
-    expect(type.status, JSON.stringify(type.body)).toBe(201);
+    const type = await addVisitType(server, admin, { nombre_es: `Analítica ${kind}`, nombre_ca: `Analítica ${kind}`, nombre_en: `Blood test ${kind}`, duracion_min: 60 });
     await openSlots(server, id_doctor, '2026-03-11', ['12:00', '12:30'], { minutes: 30 });
     const booked = await server.request<{ id_cita: number }>('POST', '/api/citas', {
       token: patient.token,
-      body: { id_doctor, fecha: '2026-03-11', hora: '12:00', motivo: 'Control', id_tipo_visita: type.body.id_tipo },
+      body: { id_doctor, fecha: '2026-03-11', hora: '12:00', motivo: 'Control', id_tipo_visita: type.id_tipo },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const made = await create(doctor);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionResponse, ChatMessage } from '../../../contracts/chat.ts';
-import { streamChat, useFakeChatService } from '../../testing/chat.ts';
+import { streamChat, useServerWithFakeChat } from '../../testing/chat.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 /**
@@ -28,9 +28,7 @@ async function saved(server: TestServer, user: TestUser, id_chat: number) {
 const DOSE = '¿Qué dosis de amoxicilina para una otitis en un niño de 20 kg?';
 
 describe.each(DATABASES)('the assistant through a model, by who asks, on %s', (kind) => {
-  const env: Record<string, string> = { CHAT_TIMEOUT_MS: '10000' };
-  const fake = useFakeChatService(env);
-  const server = useTestServer(kind, { env });
+  const { fake, server } = useServerWithFakeChat(kind, { CHAT_TIMEOUT_MS: '10000' });
 
   it('gives doctors and admins the clinician prompt, and patients the patient one', async () => {
     fake.reset();

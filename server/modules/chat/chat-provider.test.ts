@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionResponse, ChatMessage } from '../../../contracts/chat.ts';
 import { auditEntries } from '../../testing/audit.ts';
-import { eventually, streamChat, useFakeChatService } from '../../testing/chat.ts';
-import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { eventually, streamChat, useServerWithFakeChat } from '../../testing/chat.ts';
+import { DATABASES, type TestServer, type TestUser } from '../../testing/test-server.ts';
 
 const ask = (content: string, id_chat?: number) => ({ messages: [{ role: 'user', content }], ...(id_chat ? { id_chat } : {}) });
 
@@ -23,9 +23,7 @@ async function savedMessages(server: TestServer, user: TestUser, id_chat: number
 
 describe.each(DATABASES)('chat through an OpenAI-compatible service on %s', (kind) => {
   // Generous: a loaded test machine must not turn a slow answer into a time-out here.
-  const env: Record<string, string> = { CHAT_TIMEOUT_MS: '10000' };
-  const fake = useFakeChatService(env);
-  const server = useTestServer(kind, { env });
+  const { fake, server } = useServerWithFakeChat(kind, { CHAT_TIMEOUT_MS: '10000' });
 
   it('keeps at most 20,000 characters of an answer, whatever the model sends (issue 12, finding 4)', async () => {
     fake.reset();
@@ -157,9 +155,7 @@ describe.each(DATABASES)('chat through an OpenAI-compatible service on %s', (kin
 
 describe.each(DATABASES)('a silent OpenAI-compatible service on %s', (kind) => {
   // A short time-out so these cases end quickly.
-  const env: Record<string, string> = { CHAT_TIMEOUT_MS: '500' };
-  const fake = useFakeChatService(env);
-  const server = useTestServer(kind, { env });
+  const { fake, server } = useServerWithFakeChat(kind, { CHAT_TIMEOUT_MS: '500' });
 
   it('gives up on a silent service after the time-out and one retry', async () => {
     fake.reset();
@@ -187,9 +183,7 @@ describe.each(DATABASES)('a silent OpenAI-compatible service on %s', (kind) => {
 });
 
 describe.each(DATABASES)('sharing the patient context with the service on %s', (kind) => {
-  const env: Record<string, string> = { CHAT_SHARE_CONTEXT: 'true' };
-  const fake = useFakeChatService(env);
-  const server = useTestServer(kind, { env });
+  const { fake, server } = useServerWithFakeChat(kind, { CHAT_SHARE_CONTEXT: 'true' });
 
   it('adds allergies and active diseases to the system prompt, and audits it', async () => {
     const patient = await server.createUser('paciente');

@@ -3,6 +3,7 @@ import type { Consulta } from '../../../contracts/consultations.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
 import type { CitasTable, ConsultasTable, Database } from '../../db/schema/index.ts';
 import { fullName } from '../../../contracts/names.ts';
+import { specialtyNameColumn } from '../specialties/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -159,8 +160,6 @@ export async function removeOpenConsultation(db: Db, id_cita: number): Promise<v
   await db.deleteFrom('consultas').where('id_cita', '=', id_cita).where('estado', '<>', 'finalizada').execute();
 }
 
-const specialtyColumn = { es: 'e.nombre', ca: 'e.nombre_ca', en: 'e.nombre_en' } as const;
-
 /** Every consultation, whatever its state, with the full clinical text. */
 export async function listPatientConsultationsForExport(db: Db, id_paciente: number, language: Language) {
   const rows = await db
@@ -184,7 +183,7 @@ export async function listPatientConsultationsForExport(db: Db, id_paciente: num
       'u.nombre',
       'u.apellido1',
       'u.apellido2',
-      `${specialtyColumn[language]} as especialidad`,
+      `${specialtyNameColumn(language)} as especialidad`,
     ])
     .where('c.id_paciente', '=', id_paciente)
     .orderBy('c.fecha')

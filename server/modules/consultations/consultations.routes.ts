@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contracts/common.ts';
 import { consultaSchema, consultasQuery } from '../../../contracts/consultations.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { doctorOnly, refusals } from '../../lib/route-options.ts';
 import { createConsultationsService } from './consultations.service.ts';
 import { sendPage } from '../../lib/paging.ts';
 
-const doctorOnly = { access: ['doctor'] as const };
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['consultations'];
 
 /** The doctor's consultations (assigning, completing one and the doctor's visits and patients are the appointments module's). */

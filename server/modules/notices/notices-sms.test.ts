@@ -1,17 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { openSlots } from '../../testing/appointments.ts';
-import { startSmtpServer } from '../../testing/mail.ts';
-import { smsTextOf, startSmppGateway } from '../../testing/smpp-gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { deskBooksWithNewDoctor } from '../../testing/appointments.ts';
+import { useSmtpServer, useSmppGateway } from '../../testing/message-outlets.ts';
+import { smsTextOf } from '../../testing/smpp-gateway.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
 import { runDueNotices } from './notices.service.ts';
 import { quietUntil } from './notices.sms.ts';
 
-const smtp = await startSmtpServer();
-const gateway = await startSmppGateway();
-afterAll(async () => {
-  await smtp.close();
-  await gateway.close();
-});
+const smtp = await useSmtpServer();
+const gateway = await useSmppGateway();
 
 const WEDNESDAY = '2026-03-04';
 
@@ -36,19 +32,7 @@ describe.each(DATABASES)('notices by SMS on %s', (kind) => {
     return patient;
   }
 
-  async function deskBooks(patient: TestUser, hora: string) {
-    const doctor = await server.createUser('doctor', { nombre: 'Pere', apellido1: 'Puig' });
-    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, [hora]);
-    const slot = await server.database.db.selectFrom('agenda').select('id_agenda').where('id_doctor', '=', doctor.id_doctor as number).executeTakeFirstOrThrow();
-    const desk = await server.createUser('recepcion');
-    const booked = await server.request<{ id_cita: number }>('POST', '/api/recepcion/citas', {
-      token: desk.token,
-      body: { id_paciente: patient.id_paciente, id_agenda: slot.id_agenda, motivo: 'Control' },
-    });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    await server.app.mailer.settled();
-    return { id_cita: booked.body.id_cita, desk };
-  }
+  const deskBooks = (patient: TestUser, hora: string) => deskBooksWithNewDoctor(server, patient, WEDNESDAY, hora);
 
   const smsNotices = (id_cita: number) =>
     server.database.db

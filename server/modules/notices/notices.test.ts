@@ -1,14 +1,14 @@
 import ICAL from 'ical.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSlots, setLanguage } from '../../testing/appointments.ts';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
 import { findAppointmentMailRows } from '../appointments/appointment-reads.repository.ts';
 import { claimDueNotices } from './notices.repository.ts';
 import { NOTICE_CLAIM_MINUTES, recordVisitChange, runDueNotices } from './notices.service.ts';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 // Monday 2026-03-02, 09:00 in Madrid; the visits are on Wednesday and Thursday.
 const START = '2026-03-02T08:00:00Z';
@@ -45,6 +45,15 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     await server.app.mailer.settled();
     return response.body.id_cita;
+  }
+
+  /** At START, a new patient's visit with a new doctor on Wednesday at `hora`, its request's e-mails sent. */
+  async function visitOnWednesday(hora: string) {
+    server.clock.set(START);
+    const doctor = await server.createUser('doctor');
+    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, [hora]);
+    const patient = await server.createUser('paciente');
+    return { patient, id_cita: await bookedVisit(patient, doctor, hora) };
   }
 
   it('tells the patient of each change in their language, with one calendar entry whose SEQUENCE grows, and CANCEL at the end', async () => {
@@ -150,11 +159,7 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
   });
 
   it('sends each notice exactly once when a worker dies holding some and two workers share the rest', async () => {
-    server.clock.set(START);
-    const doctor = await server.createUser('doctor');
-    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['12:00']);
-    const patient = await server.createUser('paciente');
-    const id_cita = await bookedVisit(patient, doctor, '12:00');
+    const { patient, id_cita } = await visitOnWednesday('12:00');
     const before = mailsTo(patient.correo).length;
     await server.database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 8; i += 1) await recordVisitChange(server.app, trx, findAppointmentMailRows, id_cita, { tipo: 'confirmada' });
@@ -180,11 +185,7 @@ describe.each(DATABASES)('notices of a visit on %s', (kind) => {
   });
 
   it('retries a notice the mail server refused, later, and records it sent', async () => {
-    server.clock.set(START);
-    const doctor = await server.createUser('doctor');
-    await openSlots(server, doctor.id_doctor as number, WEDNESDAY, ['13:00']);
-    const patient = await server.createUser('paciente');
-    const id_cita = await bookedVisit(patient, doctor, '13:00');
+    const { patient, id_cita } = await visitOnWednesday('13:00');
     const acknowledged = mailsTo(patient.correo).length;
     await recordVisitChange(server.app, server.database.db, findAppointmentMailRows, id_cita, { tipo: 'confirmada' });
     smtp.refuse = true;

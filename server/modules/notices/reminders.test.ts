@@ -1,17 +1,14 @@
 import ICAL from 'ical.js';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openSlots, startPeerApp } from '../../testing/appointments.ts';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
-import { smsTextOf, startSmppGateway } from '../../testing/smpp-gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { deskBooksWithNewDoctor, openSlots, startPeerApp } from '../../testing/appointments.ts';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer, useSmppGateway } from '../../testing/message-outlets.ts';
+import { smsTextOf } from '../../testing/smpp-gateway.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
 import { runDueNotices } from './notices.service.ts';
 
-const smtp = await startSmtpServer();
-const gateway = await startSmppGateway();
-afterAll(async () => {
-  await smtp.close();
-  await gateway.close();
-});
+const smtp = await useSmtpServer();
+const gateway = await useSmppGateway();
 
 // Monday 2026-03-02, 09:00 in Madrid; the visit is on Friday 2026-03-13 at 08:30 Madrid (07:30Z).
 const START = '2026-03-02T08:00:00Z';
@@ -36,19 +33,7 @@ describe.each(DATABASES)("the clinic's reminders on %s", (kind) => {
   }
 
   /** The desk books `patient` on Friday at `hora` with a new doctor (the visit's type: Consulta). */
-  async function deskBooks(patient: TestUser, hora = '08:30') {
-    const doctor = await server.createUser('doctor', { nombre: 'Pere', apellido1: 'Puig' });
-    await openSlots(server, doctor.id_doctor as number, FRIDAY, [hora]);
-    const slot = await db().selectFrom('agenda').select('id_agenda').where('id_doctor', '=', doctor.id_doctor as number).executeTakeFirstOrThrow();
-    const desk = await server.createUser('recepcion');
-    const booked = await server.request<{ id_cita: number }>('POST', '/api/recepcion/citas', {
-      token: desk.token,
-      body: { id_paciente: patient.id_paciente, id_agenda: slot.id_agenda, motivo: 'Control' },
-    });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    await server.app.mailer.settled();
-    return { id_cita: booked.body.id_cita, doctor, desk };
-  }
+  const deskBooks = (patient: TestUser, hora = '08:30') => deskBooksWithNewDoctor(server, patient, FRIDAY, hora);
 
   const reminders = (id_cita: number) =>
     db()

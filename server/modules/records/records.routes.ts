@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { errorBody, idParam } from '../../../contracts/common.ts';
 import { accesoUrgenteInput, accesoUrgenteSchema, historiaSchema, NOMBRES_SECCION, SECCIONES } from '../../../contracts/records.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { doctorOnly } from '../../lib/route-options.ts';
 import { createRecordsService } from './records.service.ts';
 
-const doctorOnly = { access: ['doctor'] as const };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const tags = ['records'];
 

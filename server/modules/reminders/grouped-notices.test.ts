@@ -1,12 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSlots, startPeerApp } from '../../testing/appointments.ts';
-import { parseMail, startSmtpServer } from '../../testing/mail.ts';
+import { parseMail } from '../../testing/mail.ts';
+import { useSmtpServer } from '../../testing/message-outlets.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
 import { findAppointmentMailRows } from '../appointments/appointment-reads.repository.ts';
 import { sendRequestNotices } from './reminders.service.ts';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 const WEDNESDAY = '2026-03-04';
 const START = '2026-03-02T08:00:00Z';

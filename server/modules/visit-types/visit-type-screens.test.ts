@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Bloque } from '../../../contracts/agenda.ts';
 import type { HistorialItem } from '../../../contracts/history.ts';
 import type { CifrasClinica, InicioMedico } from '../../../contracts/home.ts';
-import type { TipoVisita } from '../../../contracts/visit-types.ts';
 import { openSlots } from '../../testing/appointments.ts';
 import { DATABASES, useTestServer } from '../../testing/test-server.ts';
+import { addVisitType } from '../../testing/visit-types.ts';
 
 // The test clock starts on Monday 2026-03-02 at 09:00 in Madrid; the visit is on Tuesday.
 const DAY = '2026-03-03';
@@ -17,12 +17,7 @@ describe.each(DATABASES)('a visit’s type on the screens that show visits, on %
     const doctor = await server.createUser('doctor');
     const patient = await server.createUser('paciente');
     const id_doctor = doctor.id_doctor as number;
-    const created = await server.request<TipoVisita>('POST', '/api/tipos-visita', {
-      token: admin.token,
-      body: { nombre_es: `Analítica ${kind}`, nombre_ca: `Analítica ${kind}`, nombre_en: `Blood test ${kind}`, duracion_min: 30, color: '#AE3EC9', reserva: 'todos' },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const type = created.body;
+    const type = await addVisitType(server, admin, { nombre_es: `Analítica ${kind}`, nombre_ca: `Analítica ${kind}`, nombre_en: `Blood test ${kind}`, duracion_min: 30 });
     await openSlots(server, id_doctor, DAY, ['10:00', '10:15', '10:30'], { minutes: 15 });
     const booked = await server.request<{ id_cita: number }>('POST', '/api/citas', {
       token: patient.token,
@@ -70,11 +65,7 @@ describe.each(DATABASES)('a visit’s type on the screens that show visits, on %
     const desk = await server.createUser('recepcion');
     const patient = await server.createUser('paciente');
     const id_doctor = doctor.id_doctor as number;
-    const created = await server.request<TipoVisita>('POST', '/api/tipos-visita', {
-      token: admin.token,
-      body: { nombre_es: `Cura ${kind}`, nombre_ca: `Cura ${kind}`, nombre_en: `Dressing ${kind}`, duracion_min: 30, color: '#2f9e44', reserva: 'personal' },
-    });
-    expect(created.status).toBe(201);
+    const created = await addVisitType(server, admin, { nombre_es: `Cura ${kind}`, nombre_ca: `Cura ${kind}`, nombre_en: `Dressing ${kind}`, duracion_min: 30, color: '#2f9e44', reserva: 'personal' });
     // Today (Monday, 09:00 in Madrid): 09:30 is taken, so a 30-minute visit cannot start at 09:15.
     const today = '2026-03-02';
     await openSlots(server, id_doctor, today, ['09:15', '09:30', '09:45', '10:00'], { minutes: 15 });
@@ -82,20 +73,20 @@ describe.each(DATABASES)('a visit’s type on the screens that show visits, on %
 
     const walkIn = await server.request<{ id_cita: number; hora: string }>('POST', '/api/recepcion/sin-cita', {
       token: desk.token,
-      body: { id_paciente: patient.id_paciente, id_doctor, motivo: 'Cura', modo: 'hueco', id_tipo_visita: created.body.id_tipo },
+      body: { id_paciente: patient.id_paciente, id_doctor, motivo: 'Cura', modo: 'hueco', id_tipo_visita: created.id_tipo },
     });
     expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(201);
     expect(walkIn.body.hora).toBe('09:45');
     const slots = await server.database.db.selectFrom('agenda').select(['hora_inicio', 'estado']).where('id_doctor', '=', id_doctor).where('fecha', '=', today).orderBy('hora_inicio').execute();
     expect(slots.map((slot) => `${slot.hora_inicio.slice(0, 5)} ${slot.estado}`)).toEqual(['09:15 Disponible', '09:30 Reservado', '09:45 Reservado', '10:00 Reservado']);
     const visit = await server.database.db.selectFrom('citas').select(['id_tipo_visita', 'duracion_min']).where('id_cita', '=', walkIn.body.id_cita).executeTakeFirstOrThrow();
-    expect(visit).toEqual({ id_tipo_visita: created.body.id_tipo, duracion_min: 30 });
+    expect(visit).toEqual({ id_tipo_visita: created.id_tipo, duracion_min: 30 });
 
     // No room left for another: the desk is told so, and nothing is taken.
     const other = await server.createUser('paciente');
     const none = await server.request<{ code: string }>('POST', '/api/recepcion/sin-cita', {
       token: desk.token,
-      body: { id_paciente: other.id_paciente, id_doctor, motivo: 'Cura', modo: 'hueco', id_tipo_visita: created.body.id_tipo },
+      body: { id_paciente: other.id_paciente, id_doctor, motivo: 'Cura', modo: 'hueco', id_tipo_visita: created.id_tipo },
     });
     expect(none.status).toBe(409);
     expect(none.body.code).toBe('sin_cita_sin_hueco');

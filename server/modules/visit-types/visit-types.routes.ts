@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { errorBody } from '../../../contracts/common.ts';
 import { ofertaTiposSchema, tipoOfertaItem, tipoVisitaItem, tipoVisitaParams, tipoVisitaSchema } from '../../../contracts/visit-types.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { refusals } from '../../lib/route-options.ts';
 import { createVisitTypesService } from './visit-types.service.ts';
 
 const tags = ['tipos de visita'];
-const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
 
 /** The catalogue of visit types (administrators manage it) and each doctor's offer. */
 export const visitTypesRoutes: FastifyPluginAsyncZod = async (app) => {

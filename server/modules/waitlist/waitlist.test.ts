@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSlots, setLanguage, startPeerApp } from '../../testing/appointments.ts';
 import { outboxMails, type ParsedMail } from '../../testing/mail.ts';
 import { DATABASES, useTestServer, type TestServer, type TestUser } from '../../testing/test-server.ts';
+import { addVisitType } from '../../testing/visit-types.ts';
 import { insertOffer, takePatientTurn } from './waitlist.repository.ts';
 import { MAX_OFFERS_PER_ENTRY, runWaitlistSweep } from './waitlist.sweep.ts';
 
@@ -446,11 +447,7 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     server.clock.set(START);
     await emptyLists();
     const admin = await server.createUser('admin');
-    const created = await server.request<{ id_tipo: number }>('POST', '/api/tipos-visita', {
-      token: admin.token,
-      body: { nombre_es: `Espera larga ${kind}`, nombre_ca: `Espera llarga ${kind}`, nombre_en: `Long wait ${kind}`, duracion_min: 30, color: '#AE3EC9', reserva: 'todos' },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const created = await addVisitType(server, admin, { nombre_es: `Espera larga ${kind}`, nombre_ca: `Espera llarga ${kind}`, nombre_en: `Long wait ${kind}`, duracion_min: 30 });
     const doctor = await server.createUser('doctor', { nombre: 'Pere', apellido1: 'Puig' });
     const id_doctor = doctor.id_doctor as number;
     await openSlots(server, id_doctor, DAY, ['10:00', '10:15'], { minutes: 15 });
@@ -468,7 +465,7 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     const typed = await server.createUser('paciente');
     const plain = await server.createUser('paciente');
     server.clock.advanceMinutes(1);
-    const joinedTyped = await join(typed, { id_doctor, ...RANGE, franja: 'manana', id_tipo_visita: created.body.id_tipo });
+    const joinedTyped = await join(typed, { id_doctor, ...RANGE, franja: 'manana', id_tipo_visita: created.id_tipo });
     expect(joinedTyped.status, JSON.stringify(joinedTyped.body)).toBe(201);
     server.clock.advanceMinutes(1);
     expect((await join(plain, { id_doctor, ...RANGE, franja: 'manana' })).status).toBe(201);
@@ -492,7 +489,7 @@ describe.each(DATABASES)('the waitlist on %s', (kind) => {
     const claimed = await claim(typed, tokenIn(offers[0]));
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
     const visit = await db().selectFrom('citas').select(['hora', 'id_tipo_visita', 'duracion_min']).where('id_cita', '=', claimed.body.id_cita).executeTakeFirstOrThrow();
-    expect(visit).toMatchObject({ id_tipo_visita: created.body.id_tipo, duracion_min: 30 });
+    expect(visit).toMatchObject({ id_tipo_visita: created.id_tipo, duracion_min: 30 });
     const held = await db().selectFrom('agenda').select(['hora_inicio', 'estado']).where('id_doctor', '=', id_doctor).where('fecha', '=', DAY).orderBy('hora_inicio').execute();
     expect(held.map((slot) => `${slot.hora_inicio.slice(0, 5)} ${slot.estado}`)).toEqual(['10:00 Reservado', '10:15 Reservado']);
   });

@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { doctorPayload, specialtyId } from '../admin.ts';
-import { parseMail, startSmtpServer } from '../mail.ts';
+import { parseMail } from '../mail.ts';
+import { useSmtpServer } from '../message-outlets.ts';
 import { DATABASES, TEST_PASSWORD, useTestServer } from '../test-server.ts';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.close());
+const smtp = await useSmtpServer();
 
 /** Passwords that meet the character rules but are common, or a common word with digits and symbols around it. */
 const COMMON = ['Password1!', 'Sunshine1!', 'Admin1234!', 'Qwerty123!', '1234Dragon!', 'Iloveyou1!'];

@@ -14,6 +14,7 @@ import { IconLogout, type Icon } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from '../lib/router.tsx';
+import { useLogout } from '../lib/use-logout.ts';
 import classes from './dashboard.module.css';
 
 export interface DashboardLink {
@@ -48,7 +49,6 @@ interface DashboardProps {
   links: DashboardLink[];
   cards: DashboardCard[];
   logoutLabel: string;
-  onLogout: () => void;
   /** The role's day, shown between the greeting and the cards. */
   children?: ReactNode;
 }
@@ -62,9 +62,9 @@ export function Dashboard({
   links,
   cards,
   logoutLabel,
-  onLogout,
   children,
 }: DashboardProps) {
+  const logout = useLogout();
   return (
     <Container size="lg" py="xl">
       <Grid gap="xl">
@@ -119,7 +119,7 @@ export function Dashboard({
               component="button"
               label={logoutLabel}
               leftSection={<IconLogout size={18} aria-hidden />}
-              onClick={onLogout}
+              onClick={() => void logout()}
             />
           </Paper>
         </Grid.Col>

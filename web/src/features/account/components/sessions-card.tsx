@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router.tsx';
 import type { Sesion } from '../../../../../contracts/sessions.ts';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -72,12 +73,8 @@ export function SessionsCard() {
       <Text c="dimmed" size="sm" mt={4} mb="md">
         {t('sessions_intro')}
       </Text>
-      {sessions.isPending ? (
-        <Loader size="sm" aria-label={t('common:loading')} />
-      ) : sessions.isError ? (
-        <Alert color="red" role="alert">
-          {t('common:load_error')}
-        </Alert>
+      {!sessions.isSuccess ? (
+        <QueryFallback pending={sessions.isPending} failed={t('common:load_error')} size="sm" />
       ) : (
         <Stack gap="sm">
           <Stack gap="sm" component="ul" aria-label={t('sessions_list')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -9,13 +9,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Dashboard, dashboardCard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useLogout } from '../../../lib/use-logout.ts';
 import { ClinicFigures } from '../components/clinic-figures.tsx';
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const session = useSession();
-  const logout = useLogout();
   // Mi Perfil opens the account page, which admins may open.
   const links: DashboardLink[] = [
     dashboardLink(t, '/mi-cuenta', 'link_my_profile', IconUser),
@@ -39,7 +37,6 @@ export default function AdminDashboardPage() {
       links={links}
       cards={cards}
       logoutLabel={t('logout')}
-      onLogout={() => void logout()}
     >
       <ClinicFigures />
     </Dashboard>

@@ -1,14 +1,15 @@
-import { Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { Button, Group, Modal, Table } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/data-table.tsx';
-import { ListPager } from '../../../components/list-pager.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { PageLoader } from '../../../components/layout/layouts.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useListSearch } from '../../../lib/use-list-search.ts';
 import { useSpecialties } from '../api/specialties.ts';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users.ts';
 import { UserRow } from '../components/user-row.tsx';
@@ -21,9 +22,7 @@ const ReceptionAccountForm = lazy(() =>
 export default function UserManagementPage() {
   const { t } = useTranslation('admin');
   const session = useSession();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [buscar] = useDebouncedValue(search.trim(), 300);
+  const { search, setSearch, buscar, page, setPage } = useListSearch(300);
   const users = useUsers(buscar, page);
   const specialties = useSpecialties();
   const [addingReception, reception] = useDisclosure(false);
@@ -44,54 +43,43 @@ export default function UserManagementPage() {
         label={t('users_search_label')}
         placeholder={t('users_search_placeholder')}
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
       />
-      {users.isError && (
-        <Alert color="red" role="alert" mt="md">
-          {t('common:load_error')}
-        </Alert>
-      )}
-      {users.isPending ? (
-        <PageLoader />
-      ) : (
-        users.data && (
-          <>
-            <StackedTable minWidth={900} mt="md" striped highlightOnHover verticalSpacing="sm" aria-busy={users.isFetching}>
-                <Table.Caption>{t('users_caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('col_id')}</Table.Th>
-                    <Table.Th scope="col">{t('col_name')}</Table.Th>
-                    <Table.Th scope="col">{t('col_email')}</Table.Th>
-                    <Table.Th scope="col">{t('col_role')}</Table.Th>
-                    <Table.Th scope="col">{t('col_extra')}</Table.Th>
-                    <Table.Th scope="col">{t('col_actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {users.data.items.map((user) => (
-                    // The key includes what the server says, so a saved row starts from the new values.
-                    <UserRow
-                      key={`${user.id_usuario}-${user.rol}-${user.numero_colegiado ?? ''}-${user.id_especialidad ?? ''}`}
-                      user={user}
-                      specialties={specialties.data ?? []}
-                      isSelf={user.id_usuario === session?.payload.id_usuario}
-                    />
-                  ))}
-                </Table.Tbody>
-            </StackedTable>
-            {users.data.items.length === 0 && (
-              <Text mt="md" role="status">
-                {t('no_users')}
-              </Text>
-            )}
-            <ListPager page={page} pageSize={USERS_PAGE_SIZE} total={users.data.total} onChange={setPage} />
-          </>
-        )
-      )}
+      <PagedList list={users} page={page} pageSize={USERS_PAGE_SIZE} onPage={setPage} emptyText={t('no_users')}>
+        {(items) => (
+          <StackedTable
+            minWidth={900}
+            mt="md"
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-busy={users.isFetching}
+          >
+            <Table.Caption>{t('users_caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('col_id')}</Table.Th>
+                <Table.Th scope="col">{t('col_name')}</Table.Th>
+                <Table.Th scope="col">{t('col_email')}</Table.Th>
+                <Table.Th scope="col">{t('col_role')}</Table.Th>
+                <Table.Th scope="col">{t('col_extra')}</Table.Th>
+                <Table.Th scope="col">{t('col_actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((user) => (
+                // The key includes what the server says, so a saved row starts from the new values.
+                <UserRow
+                  key={`${user.id_usuario}-${user.rol}-${user.numero_colegiado ?? ''}-${user.id_especialidad ?? ''}`}
+                  user={user}
+                  specialties={specialties.data ?? []}
+                  isSelf={user.id_usuario === session?.payload.id_usuario}
+                />
+              ))}
+            </Table.Tbody>
+          </StackedTable>
+        )}
+      </PagedList>
     </Page>
   );
 }

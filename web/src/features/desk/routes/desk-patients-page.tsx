@@ -1,17 +1,16 @@
 import { Alert, Box, Button, Grid, Group, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AltaRecepcionRespuesta } from '../../../../../contracts/desk-patients.ts';
 import { fullName } from '../../../../../contracts/names.ts';
 import { Page } from '../../../components/page.tsx';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useDeskPatientCard } from '../api/desk-patient-card.ts';
-import { useDeskPatientSearch } from '../../../lib/desk/search-desk-patients.ts';
 import { CreatedNotice, DeskPatientCard } from '../components/desk-patient-card.tsx';
 import { DeskPatientResults } from '../components/desk-patient-results.tsx';
 import { DeskSearchInput } from '../components/desk-search-input.tsx';
+import { useDeskSearch } from '../components/use-desk-search.ts';
 import { NewDeskPatientForm } from '../components/new-desk-patient-form.tsx';
 
 const idOf = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
@@ -26,13 +25,9 @@ export default function DeskPatientsPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = idOf(params.get('paciente'));
   const creating = params.get('nuevo') === '1';
-  const [search, setSearch] = useState(params.get('buscar') ?? '');
-  const [buscar] = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
+  const desk = useDeskSearch(params.get('buscar') ?? '');
+  const { buscar } = desk;
   const [created, setCreated] = useState<AltaRecepcionRespuesta | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  const results = useDeskPatientSearch(buscar, page);
   const card = useDeskPatientCard(creating ? null : selectedId);
 
   const go = (changes: Record<string, string | null>, replace = false) => {
@@ -58,16 +53,9 @@ export default function DeskPatientsPage() {
       <Group align="flex-end" gap="sm" wrap="wrap" mt="md">
         <DeskSearchInput
           flex="1 1 16rem"
-          inputRef={input}
-          value={search}
-          fetching={results.isFetching}
-          listRef={list}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          {...desk.boxProps}
           onEnter={() => {
-            if (results.data?.items.length === 1) open(results.data.items[0]!.id_paciente);
+            if (desk.onlyPatient !== undefined) open(desk.onlyPatient);
           }}
         />
         <Button leftSection={<IconUserPlus size={18} aria-hidden />} variant={creating ? 'filled' : 'light'} onClick={() => go({ nuevo: '1', paciente: null })}>
@@ -78,16 +66,7 @@ export default function DeskPatientsPage() {
       <Grid mt="lg" gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Box visibleFrom={detailOpen ? 'md' : undefined}>
-            <DeskPatientResults
-              found={buscar ? results.data : undefined}
-              failed={results.isError}
-              page={page}
-              onPage={setPage}
-              selectedId={selectedId}
-              onSelect={(patient) => open(patient.id_paciente)}
-              onLeaveTop={() => input.current?.focus()}
-              listRef={list}
-            />
+            <DeskPatientResults {...desk.resultsProps} selectedId={selectedId} onSelect={(patient) => open(patient.id_paciente)} />
           </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,6 +1,7 @@
-import { Alert, Button, CopyButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { confirmAction } from '../../../lib/confirm.ts';
 import { formatInstant } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -47,12 +48,8 @@ export function CalendarFeed() {
       <Text size="sm" c="dimmed" mb="md">
         {t('feed_intro')}
       </Text>
-      {feed.isPending ? (
-        <Loader size="sm" aria-label={t('common:loading')} />
-      ) : feed.isError ? (
-        <Alert color="red" role="alert">
-          {t('feed_failed')}
-        </Alert>
+      {!feed.isSuccess ? (
+        <QueryFallback pending={feed.isPending} failed={t('feed_failed')} size="sm" />
       ) : (
         <Stack gap="md">
           {url ? (

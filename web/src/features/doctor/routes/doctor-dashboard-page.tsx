@@ -4,7 +4,6 @@ import { canOpen } from '../../../../../contracts/routes.ts';
 import { Dashboard, dashboardCard, dashboardLink, type DashboardCard, type DashboardLink } from '../../../components/dashboard.tsx';
 import type { FirstReads } from '../../../lib/first-reads.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useLogout } from '../../../lib/use-logout.ts';
 import { doctorHomeQuery } from '../api/get-home.ts';
 import { DoctorNotices } from '../components/doctor-notices.tsx';
 import { DoctorToday } from '../components/doctor-today.tsx';
@@ -15,7 +14,6 @@ export const firstReads: FirstReads = (client) => void client.prefetchQuery(doct
 export default function DoctorDashboardPage() {
   const { t } = useTranslation('doctor');
   const session = useSession();
-  const logout = useLogout();
   const role = session?.payload.rol;
   // Registro opens a screen only admins may open: shown to admins only.
   const mayRegister = canOpen('doctorRegistration', role);
@@ -42,7 +40,6 @@ export default function DoctorDashboardPage() {
       links={links}
       cards={cards}
       logoutLabel={t('logout')}
-      onLogout={() => void logout()}
     >
       <WaitingRoom />
       <DoctorToday />

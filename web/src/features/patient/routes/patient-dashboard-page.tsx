@@ -19,7 +19,6 @@ import {
 import type { FirstReads } from '../../../lib/first-reads.ts';
 import { Link } from '../../../lib/router.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useLogout } from '../../../lib/use-logout.ts';
 import { patientHomeQuery } from '../api/get-home.ts';
 import { PatientToday } from '../components/patient-today.tsx';
 
@@ -33,7 +32,6 @@ export const firstReads: FirstReads = (client, { language }) => void client.pref
 export default function PatientDashboardPage() {
   const { t } = useTranslation('patient');
   const session = useSession();
-  const logout = useLogout();
   const name = session?.name?.trim() || t('default_name');
 
   const links: DashboardLink[] = [
@@ -65,7 +63,6 @@ export default function PatientDashboardPage() {
       links={links}
       cards={cards}
       logoutLabel={t('nav_logout')}
-      onLogout={() => void logout()}
     >
       <PatientToday />
     </Dashboard>
