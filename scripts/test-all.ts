@@ -120,9 +120,9 @@ function run(job: Job): Promise<Outcome> {
 function machineCpuSeconds(): { busy: number; total: number } | undefined {
   try {
     const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number) as number[];
-    const busy = user! + nice! + system! + irq! + softirq! + steal!;
-    return { busy: busy / 100, total: (busy + idle! + iowait!) / 100 };
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = ticks.map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy: busy / 100, total: (busy + idle + iowait) / 100 };
   } catch {
     return undefined;
   }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '../../contracts/roles.ts';
 import { buildApp } from '../app.ts';
@@ -17,6 +16,8 @@ import {
 import { ManualClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { insertPatient, insertUser } from '../modules/accounts/accounts.repository.ts';
+import { copyMigratedSqlite, createMigratedPostgres } from './migrated-copies.ts';
+import { createPostgresSchema } from './server-process.ts';
 import { sessionToken } from './session-token.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -75,14 +76,7 @@ let counter = 0;
 /** Starts a real server on an ephemeral port with a fresh database of the given kind. */
 export async function startTestServer(kind: DialectName, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'galeno-test-'));
-  const schema = kind === 'postgres' ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
-  const databaseUrl = kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (schema && databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  const { databaseOptions, drop } = await freshDatabase(kind, dataDir, { migrated: !options.prepare });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -95,7 +89,6 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
     SESSION_IDLE_MINUTES_PATIENT: '0',
     ...options.env,
   });
-  const databaseOptions: DatabaseOptions = { databaseUrl, dataDir, ...(schema ? { schema, poolSize: 5 } : {}) };
   const database = openDatabase(databaseOptions);
   await options.prepare?.(database);
   await migrateToLatest(database);
@@ -184,16 +177,33 @@ export async function startTestServer(kind: DialectName, options: TestServerOpti
     async close() {
       await app.close();
       await database.close();
-      if (schema && databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      await drop?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return server;
+}
+
+/**
+ * A database for a test server: a copy of the migrated template (migrated-copies.ts), or, for the
+ * tests that run something before the migrations, an empty one (a file, or a PostgreSQL schema).
+ */
+async function freshDatabase(
+  kind: DialectName,
+  dataDir: string,
+  { migrated }: { migrated: boolean },
+): Promise<{ databaseOptions: DatabaseOptions; drop?: () => Promise<void> }> {
+  const baseUrl = kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!baseUrl) {
+    if (migrated) await copyMigratedSqlite(dataDir);
+    return { databaseOptions: { dataDir } };
+  }
+  if (migrated) {
+    const { databaseUrl, drop } = await createMigratedPostgres(baseUrl);
+    return { databaseOptions: { databaseUrl, dataDir, poolSize: 5 }, drop };
+  }
+  const created = await createPostgresSchema(baseUrl);
+  return { databaseOptions: { databaseUrl: baseUrl, dataDir, schema: created.schema, poolSize: 5 }, drop: () => created.drop() };
 }
 
 /**
