@@ -43,6 +43,9 @@ export default defineConfig({
   use: {
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
+    // As a user who asked for less motion: the app then opens dialogs and menus at once (theme.ts),
+    // and no step waits for a transition to end.
+    reducedMotion: 'reduce',
     // Recording a trace (its screencast above all) took a third of the suite's time on two cores,
     // for traces thrown away when a journey passes. CI retries a failure once, recording it; to
     // record a journey here, add `--trace on`.
