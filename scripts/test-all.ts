@@ -47,7 +47,8 @@ const vitest = (database: string): Job => ({
 const shards = Array.from({ length: E2E_SHARDS }, (_, index) => `${index + 1}/${E2E_SHARDS}`);
 
 // In order of start: the build first (the browser shards, the longest jobs, wait for it), the
-// checks while it runs, then the shards and vitest halves interleaved as slots free up.
+// checks while it runs, then every browser shard as soon as a slot frees up, then the vitest
+// halves, which are shorter and fill the slot the checks leave.
 const jobs: Job[] = [
   { name: 'build', command: ['npm', 'run', '-s', 'build'], load: 1 },
   { name: 'typecheck', command: ['npx', 'tsc', '-b'], load: 1 },
@@ -55,24 +56,17 @@ const jobs: Job[] = [
   { name: 'locales', command: ['node', 'scripts/check-locales.ts'], load: 0 },
   // What each budgeted screen loads before it renders stays under its limit; prints a table.
   { name: 'bundle size', command: ['node', 'scripts/check-bundle.ts'], after: ['build'], load: 0 },
-  ...interleave(
-    shards.map((shard) => ({
-      name: `browser ${shard}`,
-      command: ['node', 'scripts/run-e2e.ts', `--shard=${shard}`],
-      // One worker per shard: the shards run side by side, as the two workers of one run did.
-      env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '1' },
-      after: ['build'],
-      load: 1,
-    })),
-    [vitest('sqlite'), ...(postgresUrl ? [vitest('postgres')] : [])],
-  ),
+  ...shards.map((shard) => ({
+    name: `browser ${shard}`,
+    command: ['node', 'scripts/run-e2e.ts', `--shard=${shard}`],
+    // One worker per shard: the shards run side by side, as the two workers of one run did.
+    env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '1' },
+    after: ['build'],
+    load: 1,
+  })),
+  vitest('sqlite'),
+  ...(postgresUrl ? [vitest('postgres')] : []),
 ];
-
-function interleave<T>(first: T[], second: T[]): T[] {
-  return Array.from({ length: Math.max(first.length, second.length) }, (_, index) => [first[index], second[index]])
-    .flat()
-    .filter((item) => item !== undefined);
-}
 
 /** The pipeline's slots: the cores plus one, since no job keeps its core busy all the time. */
 const SLOTS = Number(process.env.TEST_SLOTS ?? os.availableParallelism() + 1);
