@@ -10,6 +10,7 @@ import { EmailAddress } from '../../../components/email-address.tsx';
 import { useListSearch } from '../../../lib/use-list-search.ts';
 import { PATIENTS_PAGE_SIZE, usePatients } from '../api/patients.ts';
 import { PatientDetailModal } from '../components/patient-detail-modal.tsx';
+import { phoneForReading } from '../../../lib/clinic.ts';
 
 export default function PatientListPage() {
   const { t } = useTranslation('patient-list');
@@ -55,7 +56,7 @@ export default function PatientListPage() {
                   <Table.Td style={{ overflowWrap: 'anywhere' }} data-label={t('col_email')}>
                     <EmailAddress email={patient.correo} />
                   </Table.Td>
-                  <Table.Td data-label={t('col_phone')}>{patient.telefono || empty}</Table.Td>
+                  <Table.Td data-label={t('col_phone')}>{patient.telefono ? phoneForReading(patient.telefono) : empty}</Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="light" onClick={() => setSelected(patient)}>
                       {t('see_more')}
