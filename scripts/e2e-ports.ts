@@ -11,10 +11,10 @@
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 /**
- * How many shards `npm test` splits the journeys into (E2E_SHARDS, default 2), each a Playwright
+ * How many shards `npm test` splits the journeys into (E2E_SHARDS, default 3), each a Playwright
  * run of E2E_WORKERS workers started by scripts/run-e2e.ts with `--shard=i/n`.
  */
-export const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+export const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
 
 /** This run's shard, 0-based (E2E_SHARD=i/n, which scripts/run-e2e.ts sets from `--shard`). */
 export function shardIndex(shard = process.env.E2E_SHARD): number {
