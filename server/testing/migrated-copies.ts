@@ -30,13 +30,15 @@ export async function copyMigratedSqlite(dataDir: string): Promise<void> {
 }
 
 /**
- * The template's name says which migrations made it, so a template is made once per set of
- * migrations and then serves every run on this PostgreSQL, and a changed migration gets a new one.
+ * The template's name says what made it (the migrations, which import nothing from outside their
+ * folder, and the code that runs them), so a template is made once and then serves every run on
+ * this PostgreSQL, and a changed migration gets a new one.
  */
 function templateName(): string {
-  const folder = path.join(import.meta.dirname, '../db/migrations');
+  const db = path.join(import.meta.dirname, '../db');
+  const files = [path.join(db, 'index.ts'), ...fs.readdirSync(path.join(db, 'migrations')).sort().map((file) => path.join(db, 'migrations', file))];
   const hash = createHash('sha256');
-  for (const file of fs.readdirSync(folder).sort()) hash.update(file).update(fs.readFileSync(path.join(folder, file)));
+  for (const file of files) hash.update(path.basename(file)).update(fs.readFileSync(file));
   return `galeno_template_${hash.digest('hex').slice(0, 16)}`;
 }
 
