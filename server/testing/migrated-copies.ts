@@ -36,7 +36,8 @@ export async function copyMigratedSqlite(dataDir: string): Promise<void> {
  */
 function templateName(): string {
   const db = path.join(import.meta.dirname, '../db');
-  const files = [path.join(db, 'index.ts'), ...fs.readdirSync(path.join(db, 'migrations')).sort().map((file) => path.join(db, 'migrations', file))];
+  const migrations = fs.readdirSync(path.join(db, 'migrations')).sort();
+  const files = [path.join(db, 'index.ts'), ...migrations.map((file) => path.join(db, 'migrations', file))];
   const hash = createHash('sha256');
   for (const file of files) hash.update(path.basename(file)).update(fs.readFileSync(file));
   return `galeno_template_${hash.digest('hex').slice(0, 16)}`;
