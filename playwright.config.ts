@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/browser.ts';
+import { CHROMIUM_ARGS, findJourneyBrowser } from './scripts/browser.ts';
 import { E2E_WORKERS, e2ePort, shardIndex } from './scripts/e2e-ports.ts';
 import { clinicClockEnvironment } from './e2e/support/clock.ts';
 
@@ -51,7 +51,7 @@ export default defineConfig({
     // record a journey here, add `--trace on`.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findJourneyBrowser(), args: CHROMIUM_ARGS },
   },
   projects,
   webServer: databases.flatMap((db, index) =>

@@ -2,10 +2,10 @@
 // Chromium is a failure, never a silent skip. `--shard=i/n` runs one shard on servers of its own
 // (E2E_SHARD tells playwright.config.ts which ports, results folder and report are the shard's).
 import { spawnSync } from 'node:child_process';
-import { findChromium } from './browser.ts';
+import { findJourneyBrowser } from './browser.ts';
 
-if (!findChromium()) {
-  const message = 'Chromium not found (install Debian\'s chromium or set CHROME_PATH)';
+if (!findJourneyBrowser()) {
+  const message = 'Chromium not found (install Debian\'s chromium-headless-shell or chromium, or set CHROME_PATH)';
   if (process.env.CI === 'true') {
     console.error(`FAIL: ${message}; browser tests are required in CI.`);
     process.exit(1);
