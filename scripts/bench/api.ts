@@ -114,7 +114,7 @@ async function settle(pid: number | undefined, limitMs = 180_000): Promise<numbe
 /** Settles the server before a scenario, saying so when it was still busy with an earlier one. */
 async function settleBefore(pid: number | undefined, scenario: string) {
   const seconds = await settle(pid);
-  if (seconds > 1.5) console.log(`  (the server was busy for ${seconds.toFixed(0)} s before ${scenario}: work left by the scenario before)`);
+  if (seconds > 2.5) console.log(`  (the server was busy for ${seconds.toFixed(0)} s before ${scenario}: work left by the scenario before)`);
 }
 
 async function cannon(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
