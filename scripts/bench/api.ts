@@ -493,7 +493,7 @@ async function measureSize(
         const steady = await atSteadyRate(base, scenario.options, steadyRate, duration);
         const row = figures.find((f) => f.scenario === scenario.name);
         if (row) row.steady = steady;
-        console.log(`  ${scenario.name} at ${steadyRate} req/s: p50 ${steady.p50} ms, p97.5 ${steady.p97_5} ms, p99 ${steady.p99} ms, non-2xx ${steady.non2xx}`);
+        console.log(`  ${scenario.name} at ${steadyRate} req/s: p50 ${steady.p50} ms, p97.5 ${steady.p97_5} ms, p99 ${steady.p99} ms, non-2xx ${steady.non2xx} (sent late by the client: p99 ${steady.lateP99} ms)`);
       }
     }
     let soaked: SoakResult | undefined;

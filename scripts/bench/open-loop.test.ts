@@ -35,6 +35,9 @@ describe('atSteadyRate', () => {
     const result = await atSteadyRate(base, { requests: [{ method: 'GET', path: '/fast' }] }, 100, 1);
     expect(result).toMatchObject({ rate: 100, sent: 100, errors: 0, non2xx: 0 });
     expect(arrivals).toHaveLength(100);
+    // Each request left at its due time, give or take a timer's lateness.
+    expect(result.lateP99).toBeGreaterThanOrEqual(0);
+    expect(result.lateP99).toBeLessThan(100);
     const times = arrivals.map((arrival) => arrival.at);
     // Due 10 ms apart: the last goes out about 990 ms after the first (a burst would take a few ms).
     expect(times.at(-1)! - times[0]!).toBeGreaterThan(800);

@@ -22,6 +22,8 @@ export interface SteadyRateResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** How late the client sent its requests (p99, ms): a share of each latency that is the client's own. */
+  lateP99: number;
 }
 
 /** Connections open at most: enough that a stall of a second at 200 req/s holds no request back. */
@@ -87,6 +89,7 @@ export async function atSteadyRate(
   const requests = options.requests?.length ? options.requests : [{ method: 'GET' as const, path: target.pathname }];
   const count = Math.round(rate * seconds);
   const latencies: number[] = [];
+  const lateness: number[] = [];
   let errors = 0;
   let non2xx = 0;
   const answers: Promise<void>[] = [];
@@ -97,6 +100,7 @@ export async function atSteadyRate(
       const early = due - performance.now();
       if (early > 0) await sleep(early);
       const request = outgoing(requests[i % requests.length]!);
+      lateness.push(performance.now() - due);
       answers.push(
         send(agent, target, request).then(
           (status) => {
@@ -114,6 +118,7 @@ export async function atSteadyRate(
     agent.destroy();
   }
   latencies.sort((a, b) => a - b);
+  lateness.sort((a, b) => a - b);
   return {
     rate,
     sent: count,
@@ -122,6 +127,7 @@ export async function atSteadyRate(
     p99: Math.round(percentile(latencies, 0.99)),
     errors,
     non2xx,
+    lateP99: Math.round(percentile(lateness, 0.99)),
   };
 }
 
