@@ -5,7 +5,9 @@
 // Seeds a fresh clinic of each size, starts the real server and a bare Fastify server (the machine's
 // ceiling), drives both with autocannon, and prints a table (also written to bench-results/).
 // For the availability and patient-history scenarios it also drives a minimal Fastify server on the
-// same database doing the same work (same-work-server.ts): the ceiling for those reads.
+// same database doing the same work (same-work-server.ts): the ceiling for those reads. Before each
+// scenario it waits for the server to be idle for a second (the notices of a run of bookings are
+// sent afterwards), and says so when it had to wait.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,6 +81,40 @@ function peakMemoryMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** Processor time a process has used, in ms (Linux /proc; USER_HZ is 100). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A second of the server's processor time under this is idle (its workers' polls aside). */
+const IDLE_MS_PER_SECOND = 50;
+
+/**
+ * Waits, at most `limitMs`, until the server has spent a whole second nearly idle, and says how long
+ * that took. A scenario leaves work behind (after thousands of bookings, the notices worker sends
+ * their e-mails for tens of seconds): measured in the next scenario's time, it counted against a
+ * read that had nothing to do with it.
+ */
+async function settle(pid: number | undefined, limitMs = 180_000): Promise<number> {
+  if (!pid) return 0;
+  const started = performance.now();
+  let before = cpuMs(pid);
+  while (performance.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    if (now - before < IDLE_MS_PER_SECOND) break;
+    before = now;
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Settles the server before a scenario, saying so when it was still busy with an earlier one. */
+async function settleBefore(pid: number | undefined, scenario: string) {
+  const seconds = await settle(pid);
+  if (seconds > 2.5) console.log(`  (the server was busy for ${seconds.toFixed(0)} s before ${scenario}: work left by the scenario before)`);
 }
 
 async function cannon(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
@@ -417,6 +453,7 @@ async function measureSize(
     const figures: Figures[] = [];
     let peak = 0;
     for (const scenario of scenarios.filter((candidate) => chosen(candidate.name))) {
+      await settleBefore(server.pid, scenario.name);
       if (server.pid) resetPeakMemory(server.pid);
       if (scenario.sameWork && sameWork?.pid) resetPeakMemory(sameWork.pid);
       // A scenario with a same-work reference runs on both servers in turns, the other one idle.
@@ -452,15 +489,17 @@ async function measureSize(
     }
     if (steadyRate > 0) {
       for (const scenario of scenarios.filter((candidate) => chosen(candidate.name) && !candidate.name.startsWith('log-in'))) {
+        await settleBefore(server.pid, `${scenario.name} at ${steadyRate} req/s`);
         const steady = await atSteadyRate(base, scenario.options, steadyRate, duration);
         const row = figures.find((f) => f.scenario === scenario.name);
         if (row) row.steady = steady;
-        console.log(`  ${scenario.name} at ${steadyRate} req/s: p50 ${steady.p50} ms, p97.5 ${steady.p97_5} ms, p99 ${steady.p99} ms, non-2xx ${steady.non2xx}`);
+        console.log(`  ${scenario.name} at ${steadyRate} req/s: p50 ${steady.p50} ms, p97.5 ${steady.p97_5} ms, p99 ${steady.p99} ms, non-2xx ${steady.non2xx} (sent late by the client: p99 ${steady.lateP99} ms)`);
       }
     }
     let soaked: SoakResult | undefined;
     if (soakSeconds > 0 && server.pid) {
       const reads = scenarios.filter((s) => !['booking', 'log-in (argon2id bound)'].includes(s.name));
+      await settleBefore(server.pid, 'the soak');
       soaked = await soak(base, server.pid, reads.flatMap((s) => (s.options.requests ?? [])), steadyRate || 200, soakSeconds);
       console.log(`  soak: ${soakSeconds} s of reads at ${soaked.rate} req/s, p99 ${soaked.p99} ms, memory ${soaked.samples.join(' ')} MB`);
     }

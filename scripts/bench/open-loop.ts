@@ -1,23 +1,82 @@
 // The open-loop side of bench:api: requests sent at a steady rate whatever the server's speed, as a
 // clinic's users send them, so the latencies are those a user meets at that load (a closed loop of
 // 50 connections measures the server saturated, which no clinic's day is).
+//
+// Not autocannon's `overallRate`: it gives each connection a budget of requests per second, sent
+// back to back as soon as the second starts, so 200 req/s over 20 connections was a closed loop of
+// 20 connections for the first part of each second and nothing for the rest; and it records each
+// answer of L ms as L samples (its "coordinated omission" correction, with an expected interval of
+// 1 ms), so one slow answer weighed as much as tens of fast ones in the p99. Here each request has
+// its own due time, 1/rate apart, goes out then on a free keep-alive connection, and its latency is
+// counted from that due time (a request that left late because the client lagged counts the wait).
 import fs from 'node:fs';
-import autocannon from 'autocannon';
+import http from 'node:http';
+import type autocannon from 'autocannon';
 
 export interface SteadyRateResult {
   rate: number;
   sent: number;
   p50: number;
-  /** The 97.5th percentile (autocannon's nearest above the 95th): an upper bound of p95. */
+  /** The 97.5th percentile (kept beside the p99 since the desk search's target is a p95). */
   p97_5: number;
   p99: number;
   errors: number;
   non2xx: number;
+  /** How late the client sent its requests (p99, ms): a share of each latency that is the client's own. */
+  lateP99: number;
 }
 
+/** Connections open at most: enough that a stall of a second at 200 req/s holds no request back. */
+const MAX_IN_FLIGHT = 512;
+/** An answer slower than this counts as an error (autocannon's default timeout). */
+const TIMEOUT_MS = 10_000;
+
+interface Outgoing {
+  method: string;
+  path: string;
+  headers: http.OutgoingHttpHeaders;
+  body?: string | Buffer | undefined;
+}
+
+/** One request as a scenario describes it (autocannon's shape: a setupRequest builds each one). */
+function outgoing(request: autocannon.Request): Outgoing {
+  const setup = typeof request.setupRequest === 'function' ? request.setupRequest : undefined;
+  const built: autocannon.Request = setup ? setup({ ...request }, {}) : request;
+  return {
+    method: built.method ?? 'GET',
+    path: built.path ?? '/',
+    headers: { ...built.headers },
+    body: built.body,
+  };
+}
+
+function send(agent: http.Agent, target: URL, request: Outgoing): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoingRequest = http.request(
+      { host: target.hostname, port: target.port, method: request.method, path: request.path, headers: request.headers, agent, timeout: TIMEOUT_MS },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    outgoingRequest.on('timeout', () => outgoingRequest.destroy(new Error('timeout')));
+    outgoingRequest.on('error', reject);
+    outgoingRequest.end(request.body);
+  });
+}
+
+/** The value below which `fraction` of the sorted `values` lie (nearest rank). */
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * `rate` requests a second for `seconds`. autocannon paces each connection; enough connections are
- * kept that a slow answer does not hold back the next request (a closed loop would hide the wait).
+ * `rate` requests a second for `seconds`, each due 1/rate after the one before, cycling through
+ * `options.requests`. Latencies are in whole milliseconds, each request counted once.
  */
 export async function atSteadyRate(
   url: string,
@@ -25,16 +84,50 @@ export async function atSteadyRate(
   rate: number,
   seconds: number,
 ): Promise<SteadyRateResult> {
-  const connections = Math.max(10, Math.ceil(rate / 10));
-  const result = await autocannon({ url, connections, duration: seconds, overallRate: rate, ...options });
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+  const requests = options.requests?.length ? options.requests : [{ method: 'GET' as const, path: target.pathname }];
+  const count = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  const lateness: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const answers: Promise<void>[] = [];
+  const start = performance.now();
+  try {
+    for (let i = 0; i < count; i++) {
+      const due = start + (i * 1000) / rate;
+      const early = due - performance.now();
+      if (early > 0) await sleep(early);
+      const request = outgoing(requests[i % requests.length]!);
+      lateness.push(performance.now() - due);
+      answers.push(
+        send(agent, target, request).then(
+          (status) => {
+            latencies.push(performance.now() - due);
+            if (status < 200 || status > 299) non2xx += 1;
+          },
+          () => {
+            errors += 1;
+          },
+        ),
+      );
+    }
+    await Promise.all(answers);
+  } finally {
+    agent.destroy();
+  }
+  latencies.sort((a, b) => a - b);
+  lateness.sort((a, b) => a - b);
   return {
     rate,
-    sent: result.requests.total,
-    p50: result.latency.p50,
-    p97_5: result.latency.p97_5,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    sent: count,
+    p50: Math.round(percentile(latencies, 0.5)),
+    p97_5: Math.round(percentile(latencies, 0.975)),
+    p99: Math.round(percentile(latencies, 0.99)),
+    errors,
+    non2xx,
+    lateP99: Math.round(percentile(lateness, 0.99)),
   };
 }
 

@@ -5,7 +5,8 @@
 // Each request verifies the same JWT (same secret, same @fastify/jwt options), reads the account and
 // session with Galeno's per-request query, and runs the SQL Galeno runs, copied from Kysely's log of
 // a real request (the audit row of a history read included, committed in groups as Galeno does;
-// the booking rules row read at most every 5 s, as Galeno caches it).
+// the booking rules row read at most every 5 s, as Galeno caches it; the visit types' catalogue
+// read once per history page).
 // It answers the same JSON; `npm run bench:api` checks that before it measures.
 // Left out on purpose: Galeno's security headers and request id, its schema validation of the
 // answer, its error texts in three languages, and every other route.
@@ -31,13 +32,14 @@ const TOUCH_EVERY_MS = 60_000;
 
 // --- The SQL, as Kysely writes it for Galeno (SQLite placeholders; PostgreSQL's are numbered). ---
 const SQL = {
-  requestUser: `select "u"."id_usuario", "u"."nombre_usuario", "u"."correo", "u"."nombre", "u"."apellido1", "u"."rol", "u"."idioma", "u"."version_token", "u"."activo", "u"."contrasena_hash", "p"."id_paciente", "d"."id_doctor", "s"."ultimo_uso", "s"."caduca_en", "s"."terminada_en", "s"."motivo" from "usuarios" as "u" inner join "sesiones" as "s" on "s"."id_usuario" = "u"."id_usuario" and "s"."id_sesion" = ? left join "pacientes" as "p" on "p"."id_usuario" = "u"."id_usuario" left join "doctores" as "d" on "d"."id_usuario" = "u"."id_usuario" where "u"."id_usuario" = ?`,
+  requestUser: `select "u"."id_usuario", "u"."nombre_usuario", "u"."correo", "u"."nombre", "u"."apellido1", "u"."rol", "u"."idioma", "u"."version_token", "u"."activo", "u"."contrasena_hash", "p"."id_paciente", "d"."id_doctor", "s"."ultimo_uso", "s"."caduca_en", "s"."terminada_en", "s"."motivo", "s"."segundo_factor" from "usuarios" as "u" inner join "sesiones" as "s" on "s"."id_usuario" = "u"."id_usuario" and "s"."id_sesion" = ? left join "pacientes" as "p" on "p"."id_usuario" = "u"."id_usuario" left join "doctores" as "d" on "d"."id_usuario" = "u"."id_usuario" where "u"."id_usuario" = ?`,
   touchSession: `update "sesiones" set "ultimo_uso" = ? where "id_sesion" = ? and "terminada_en" is null`,
   bookableDoctor: `select "d"."id_doctor", "e"."id_especialidad", "u"."nombre", "u"."apellido1", "u"."apellido2", "e"."nombre" as "especialidad_es", "e"."nombre_ca" as "especialidad_ca", "e"."nombre_en" as "especialidad_en" from "doctores" as "d" inner join "usuarios" as "u" on "u"."id_usuario" = "d"."id_usuario" inner join "especialidades" as "e" on "e"."id_especialidad" = "d"."id_especialidad" where "d"."estado" = ? and "u"."activo" = ? and "u"."rol" = ? and "d"."id_doctor" = ?`,
   slots: `select "a"."id_agenda", "a"."fecha", "a"."hora_inicio", "a"."hora_fin", "a"."tipo", "a"."estado" from "doctores" as "d" inner join "usuarios" as "u" on "u"."id_usuario" = "d"."id_usuario" inner join "especialidades" as "e" on "e"."id_especialidad" = "d"."id_especialidad" inner join "agenda" as "a" on "a"."id_doctor" = "d"."id_doctor" where "d"."estado" = ? and "u"."activo" = ? and "u"."rol" = ? and "d"."id_doctor" = ? and "a"."fecha" >= ? and "a"."fecha" < ? order by "a"."fecha", "a"."hora_inicio"`,
   visitsOnSlots: `select "id_agenda", "estado" from "citas" where "id_paciente" = ? and "id_doctor" = ? and "estado" in (?, ?) and "fecha" >= ? and "fecha" < ?`,
-  history: `select "c"."id_consulta", "c"."fecha", "c"."hora", "c"."tipo", "c"."descripcion", "c"."motivo", "c"."estado", "du"."nombre" as "doctor_nombre", "du"."apellido1" as "doctor_apellido1", "du"."apellido2" as "doctor_apellido2", "pu"."nombre" as "paciente_nombre", "pu"."apellido1" as "paciente_apellido1", "pu"."apellido2" as "paciente_apellido2" from "consultas" as "c" inner join "doctores" as "d" on "d"."id_doctor" = "c"."id_doctor" inner join "usuarios" as "du" on "du"."id_usuario" = "d"."id_usuario" inner join "pacientes" as "p" on "p"."id_paciente" = "c"."id_paciente" inner join "usuarios" as "pu" on "pu"."id_usuario" = "p"."id_usuario" where "c"."id_paciente" = ? and ("c"."fecha" < ? or ("c"."fecha" = ? and "c"."hora" <= ?)) order by "c"."fecha" desc, "c"."hora" desc, "c"."id_consulta" desc limit ? offset ?`,
+  history: `select "v"."id_tipo_visita", "c"."id_consulta", "c"."fecha", "c"."hora", "c"."tipo", "c"."descripcion", "c"."motivo", "c"."estado", "du"."nombre" as "doctor_nombre", "du"."apellido1" as "doctor_apellido1", "du"."apellido2" as "doctor_apellido2", "pu"."nombre" as "paciente_nombre", "pu"."apellido1" as "paciente_apellido1", "pu"."apellido2" as "paciente_apellido2" from "consultas" as "c" inner join "doctores" as "d" on "d"."id_doctor" = "c"."id_doctor" inner join "usuarios" as "du" on "du"."id_usuario" = "d"."id_usuario" inner join "pacientes" as "p" on "p"."id_paciente" = "c"."id_paciente" inner join "usuarios" as "pu" on "pu"."id_usuario" = "p"."id_usuario" left join "citas" as "v" on "v"."id_cita" = "c"."id_cita" where "c"."id_paciente" = ? and ("c"."fecha" < ? or ("c"."fecha" = ? and "c"."hora" <= ?)) order by "c"."fecha" desc, "c"."hora" desc, "c"."id_consulta" desc limit ? offset ?`,
   historyCount: `select count(*) as "n" from "consultas" as "c" inner join "doctores" as "d" on "d"."id_doctor" = "c"."id_doctor" inner join "usuarios" as "du" on "du"."id_usuario" = "d"."id_usuario" inner join "pacientes" as "p" on "p"."id_paciente" = "c"."id_paciente" inner join "usuarios" as "pu" on "pu"."id_usuario" = "p"."id_usuario" where "c"."id_paciente" = ? and ("c"."fecha" < ? or ("c"."fecha" = ? and "c"."hora" <= ?))`,
+  visitTypes: `select * from "tipos_visita" order by "id_tipo"`,
   bookingRules: `select * from "reglas_reserva" where "id_reglas" = ?`,
   audit: `insert into "auditoria" ("id_usuario", "rol", "id_paciente", "accion", "detalle", "ip", "creado_en") values (?, ?, ?, ?, ?, ?, ?)`,
 };
@@ -246,10 +248,13 @@ app.get<{ Querystring: { pagina?: string; por_pagina?: string } }>('/api/pacient
   const today = localDate(now, timeZone);
   const time = localTime(now, timeZone);
   const begun = [actor.id_paciente, today, today, time];
-  const [rows, [count]] = await Promise.all([
+  const [rows, [count], types] = await Promise.all([
     store.all('history', [...begun, porPagina, (pagina - 1) * porPagina]),
     store.all('historyCount', begun),
+    store.all('visitTypes', []),
   ]);
+  // A visit booked as one of the clinic's own types (no stored word) is named by that type, in Spanish.
+  const ownTypes = new Map(types.filter((type) => type.clave === null).map((type) => [type.id_tipo, { id_tipo: type.id_tipo, nombre: type.nombre_es, color: type.color }]));
   await writeAudit([actor.id_usuario, actor.rol, actor.id_paciente, 'historial.leer', null, request.ip, now.toISOString()]);
   void reply.header('x-total-count', String(Number(count?.n ?? 0)));
   return rows.map((row) => ({
@@ -262,6 +267,7 @@ app.get<{ Querystring: { pagina?: string; por_pagina?: string } }>('/api/pacient
     paciente: fullName({ nombre: String(row.paciente_nombre), apellido1: String(row.paciente_apellido1), apellido2: row.paciente_apellido2 as string | null }),
     motivo: row.motivo,
     estado: row.estado,
+    tipo_visita: ownTypes.get(row.id_tipo_visita) ?? null,
   }));
 });
 

@@ -2,6 +2,7 @@ import { fullName } from '../../../contracts/names.ts';
 import { ROLES } from '../../../contracts/roles.ts';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { normalizeForSearch, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DialectName } from '../../db/index.ts';
 import { containsText, isOneOf, startsWithText, startsWithTextInRange } from '../../db/sql.ts';
 import type { UsuarioFicha } from '../../../contracts/profiles.ts';
@@ -228,6 +229,31 @@ function userListQuery(db: Db) {
 
 export type UserListRow = Awaited<ReturnType<ReturnType<typeof userListQuery>['executeTakeFirstOrThrow']>>;
 
+/**
+ * Active accounts' ids (of one role, or all) in id order. The alias is `u`, the name a search's
+ * condition uses.
+ */
+function activeAccountIds(db: Db, rol: Rol | undefined) {
+  return db
+    .selectFrom('usuarios as u')
+    .select('u.id_usuario')
+    .where('u.activo', '=', 1)
+    .$if(rol !== undefined, (qb) => qb.where('u.rol', '=', rol as Rol))
+    .orderBy('u.id_usuario');
+}
+
+/**
+ * A page of the list without a search: the page's ids first, from the accounts alone (migration
+ * 085 keeps the active ones' ids in order), then the joined columns of those ids only (joined before
+ * the offset, every account skipped was joined too). Every admin's look at the list reads it:
+ * compiled once.
+ */
+const userListPage = compiledOnce((db, rol: Rol | undefined, page: { limit: number; offset: number }) =>
+  userListQuery(db)
+    .where('u.id_usuario', 'in', activeAccountIds(db, rol).limit(page.limit).offset(page.offset))
+    .orderBy('u.id_usuario'),
+);
+
 /** Active accounts, optionally of one role and matching a search, in id order. */
 export async function listUsers(
   db: Db,
@@ -237,18 +263,10 @@ export async function listUsers(
   const search = searchOf(dialect, query.buscar);
   const total = search ? await countActiveMatches(db, search, query.rol) : await countActiveAccounts(db, query.rol);
   if (total <= offsetOf(query)) return { items: [], total };
-  // The page's ids first, from the accounts alone (migration 085 keeps the active ones' ids in
-  // order), then the joined columns of those ids only: joined before the offset, every account
-  // skipped was joined too. The subquery's alias is `u` as well, the name the search's condition uses.
-  const pageIds = db
-    .selectFrom('usuarios as u')
-    .select('u.id_usuario')
-    .where('u.activo', '=', 1)
-    .$if(query.rol !== undefined, (qb) => qb.where('u.rol', '=', query.rol as Rol))
-    .$if(search !== undefined, (qb) => qb.where(search!.condition))
-    .orderBy('u.id_usuario')
-    .limit(query.por_pagina)
-    .offset(offsetOf(query));
+  const page = { limit: query.por_pagina, offset: offsetOf(query) };
+  if (!search) return { items: (await userListPage(db, query.rol, page)).rows, total };
+  // A search's condition holds its term (normalized, escaped) as SQL of its own: built each time.
+  const pageIds = activeAccountIds(db, query.rol).where(search.condition).limit(page.limit).offset(page.offset);
   const items = await userListQuery(db).where('u.id_usuario', 'in', pageIds).orderBy('u.id_usuario').execute();
   return { items, total };
 }
@@ -264,13 +282,17 @@ export async function findUserListItem(db: Db, id_usuario: number): Promise<User
  * that a scan would read on every page of the list.
  */
 async function countActiveAccounts(db: Db, rol: Rol | undefined): Promise<number> {
-  const count = await db
+  const { rows } = await activeAccountsCount(db, rol === undefined ? [...ROLES] : [rol]);
+  return Number(rows[0]?.total ?? 0);
+}
+
+// Read on every page of the user list and of the patient list without a search: compiled once.
+const activeAccountsCount = compiledOnce((db, roles: Rol[]) =>
+  db
     .selectFrom('cuentas_activas')
     .select((eb) => eb.fn.sum<number>('total').as('total'))
-    .where('rol', 'in', rol === undefined ? [...ROLES] : [rol])
-    .executeTakeFirst();
-  return Number(count?.total ?? 0);
-}
+    .where('rol', 'in', roles),
+);
 
 /** Active accounts (of one role, or all) matching a search: read and counted one by one. */
 async function countActiveMatches(db: Db, search: Search, rol: Rol | undefined): Promise<number> {

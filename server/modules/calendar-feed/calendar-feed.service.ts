@@ -12,7 +12,7 @@ import { currentClinic } from '../clinic/index.ts';
 import { clinicPlace, eventUid, feedTexts, visitEnd } from '../reminders/index.ts';
 import { findDoctorByLink, findLiveLink, insertLink, lockDoctor, revokeLinks } from './calendar-feed.repository.ts';
 import { doctorAppointments, type FeedAppointmentRow } from '../appointments/index.ts';
-import { visitTypeKeys, visitTypeNamer } from '../visit-types/index.ts';
+import { visitTypeCatalogue } from '../visit-types/index.ts';
 import { TIPOS_CONSULTA } from '../../../contracts/consultation-types.ts';
 
 /** 32 random bytes in base64url: 43 characters, the address's secret. */
@@ -104,8 +104,7 @@ export function createCalendarFeedService(app: FastifyInstance) {
       const now = clock.now();
       const visits = await doctorAppointments(db, doctor.id_doctor).feed(addDays(localDate(now, config.timeZone), -FEED_PAST_DAYS), FEED_MAX_VISITS);
       const t = feedTexts(doctor.idioma);
-      const catalogue = await visitTypeNamer(db, doctor.idioma);
-      const keyOf = await visitTypeKeys(db);
+      const { nameOf: catalogue, keyOf } = await visitTypeCatalogue(db, doctor.idioma);
       const clinic = await currentClinic(app);
       const context = { timeZone: config.timeZone, publicUrl: config.publicUrl, now, clinic };
       // A request still waiting, or a visit the patient did not come to, says so after its type.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccionAuditoria } from '../../../contracts/audit.ts';
 import { tiposMatching, type HistorialFilters, type HistorialQuery } from '../../../contracts/history.ts';
 import type { Language } from '../../../contracts/messages/index.ts';
-import { visitTypeKeys, visitTypeNamer } from '../visit-types/index.ts';
+import { visitTypeCatalogue } from '../visit-types/index.ts';
 import type { PerfilPaciente, PerfilPacienteUpdate } from '../../../contracts/patient.ts';
 import { ownDoctorId, ownPatientId } from '../../lib/access.ts';
 import { localDate, localTime } from '../../lib/clock.ts';
@@ -75,17 +75,16 @@ export function createPatientsService(app: FastifyInstance) {
 
   async function history(actor: Actor, scope: HistoryScope, query: HistorialQuery, language: Language) {
     const filter = historyFilterOf(query, begunBy());
-    const [rows, total, typeOf, keys] = await Promise.all([
+    const [rows, total, { nameOf, keyOf }] = await Promise.all([
       listHistory(db, scope, filter, { limit: query.por_pagina, offset: (query.pagina - 1) * query.por_pagina }),
       countHistory(db, scope, filter),
-      visitTypeNamer(db, language),
-      visitTypeKeys(db),
+      visitTypeCatalogue(db, language),
     ]);
     // A visit of one of the spec's three types is named by its consultation's type (the doctor may
     // have changed it); one of the clinic's own types by that type.
     const items = rows.map(({ id_tipo_visita, ...item }) => ({
       ...item,
-      tipo_visita: id_tipo_visita !== null && keys.get(id_tipo_visita) === null ? typeOf(id_tipo_visita) : null,
+      tipo_visita: id_tipo_visita !== null && keyOf.get(id_tipo_visita) === null ? nameOf(id_tipo_visita) : null,
     }));
     return { items, total };
   }

@@ -88,6 +88,27 @@ describe.each(DATABASES)('user and patient lists on %s', (kind) => {
     }
   });
 
+  it('pages through the list without a search: each active account once, in id order, of one role or all', async () => {
+    const admin = await server.createUser('admin');
+    for (const rol of ['paciente', 'paciente', 'doctor', 'paciente'] as const) await server.createUser(rol);
+    for (const filter of ['', '&rol=paciente']) {
+      const whole = await listUsers(server, admin.token, `?por_pagina=200${filter}`);
+      expect(whole.status, filter).toBe(200);
+      const ids = whole.body.map((u) => u.id_usuario);
+      expect(ids, filter).toEqual([...ids].sort((a, b) => a - b));
+      expect(whole.headers.get('x-total-count'), filter).toBe(String(ids.length));
+      const paged: number[] = [];
+      for (let pagina = 1; pagina <= Math.ceil(ids.length / 2); pagina++) {
+        const page = await listUsers(server, admin.token, `?por_pagina=2&pagina=${pagina}${filter}`);
+        expect(page.status, `${filter} ${pagina}`).toBe(200);
+        expect(page.headers.get('x-total-count'), `${filter} ${pagina}`).toBe(String(ids.length));
+        paged.push(...page.body.map((u) => u.id_usuario));
+      }
+      expect(paged, filter).toEqual(ids);
+      if (filter) expect(whole.body.every((u) => u.rol === 'paciente'), filter).toBe(true);
+    }
+  });
+
   it('refuses bad filters and page sizes with 400', async () => {
     const admin = await server.createUser('admin');
     const badRole = await listUsers(server, admin.token, '?rol=jefe');

@@ -42,16 +42,27 @@ export async function typeForKey(db: Db, clave: string): Promise<VisitTypeRow | 
  * since old visits keep theirs) read once per list, as a lookup from id to name and colour.
  */
 export async function visitTypeNamer(db: Db, language: Language): Promise<(id_tipo: number | null) => TipoDeCita | null> {
+  return namerOf(await listVisitTypes(db, false), language);
+}
+
+/**
+ * The whole catalogue read once, for a list that both names its visits' types and tells which of
+ * them stand for one of the spec's consultation types (`keyOf`: id to its stored word, null for the
+ * clinic's own).
+ */
+export async function visitTypeCatalogue(
+  db: Db,
+  language: Language,
+): Promise<{ nameOf: (id_tipo: number | null) => TipoDeCita | null; keyOf: Map<number, string | null> }> {
   const types = await listVisitTypes(db, false);
+  return { nameOf: namerOf(types, language), keyOf: new Map(types.map((type) => [type.id_tipo, type.clave])) };
+}
+
+function namerOf(types: readonly VisitTypeRow[], language: Language): (id_tipo: number | null) => TipoDeCita | null {
   const byId = new Map(types.map((type) => [type.id_tipo, { id_tipo: type.id_tipo, nombre: tipoNombre(type, language), color: type.color }]));
   // A visit written without a type (before types, or by a path that books one slot) is a 'Consulta'.
   const consulta = types.find((type) => type.clave === 'Consulta');
   return (id_tipo) => byId.get(id_tipo ?? consulta?.id_tipo ?? 0) ?? null;
-}
-
-/** Which of the catalogue's types stand for one of the spec's consultation types: id to its stored word (null for the clinic's own). */
-export async function visitTypeKeys(db: Db): Promise<Map<number, string | null>> {
-  return new Map((await listVisitTypes(db, false)).map((type) => [type.id_tipo, type.clave]));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, TiposVisitaTable } from '../../db/schema/index.ts';
 
 // The catalogue of visit types (tipos_visita) and each doctor's offer (tipos_visita_doctor).
@@ -6,13 +7,13 @@ import type { Database, TiposVisitaTable } from '../../db/schema/index.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 export type VisitTypeRow = Selectable<TiposVisitaTable>;
 
+// Every list of visits names their types from the catalogue (a patient's history, the doctor's
+// day, the homes): its two reads are compiled once.
+const wholeCatalogue = compiledOnce((db) => db.selectFrom('tipos_visita').selectAll().orderBy('id_tipo'));
+const activeCatalogue = compiledOnce((db) => db.selectFrom('tipos_visita').selectAll().where('activo', '=', 1).orderBy('id_tipo'));
+
 export async function listVisitTypes(db: Db, onlyActive: boolean): Promise<VisitTypeRow[]> {
-  return db
-    .selectFrom('tipos_visita')
-    .selectAll()
-    .$if(onlyActive, (query) => query.where('activo', '=', 1))
-    .orderBy('id_tipo')
-    .execute();
+  return (await (onlyActive ? activeCatalogue : wholeCatalogue)(db)).rows;
 }
 
 export async function findVisitType(db: Db, id_tipo: number): Promise<VisitTypeRow | undefined> {
