@@ -49,7 +49,8 @@ const withDatabase = (url: string, database: string) => {
   return copy.toString();
 };
 
-async function onServer<T>(baseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection of its own to the PostgreSQL server `baseUrl` names, then closes it. */
+export async function onServer<T>(baseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildServerIfStale, SERVER_ENTRY } from '../../scripts/build-server.ts';
+import { onServer } from './migrated-copies.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // Node keeps V8's compiled code for the modules here, so the many restarts of a test start sooner
@@ -69,15 +69,7 @@ export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Si
  */
 export async function createPostgresSchema(baseUrl: string): Promise<{ schema: string; databaseUrl: string; drop(): Promise<void> }> {
   const schema = `p_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => onServer(baseUrl, (client) => client.query(statement)).then(() => undefined);
   await run(`create schema ${schema}`);
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
