@@ -34,6 +34,13 @@ export interface Mailer {
   sendLater(message: MailMessage, onError: (error: unknown) => void): void;
   /** Runs mail work (a claim, a send, its bookkeeping) without making the caller wait; failures go to onError. */
   runLater(task: () => Promise<unknown>, onError: (error: unknown) => void): void;
+  /**
+   * Like runLater, for a sweep of whatever is due (the notices): while a sweep of the same `key`
+   * runs, asking again runs it once more after it rather than beside it. A burst of bookings then
+   * makes one sweep at a time, not one each racing the others for the same rows, and what the last
+   * of them left is still swept.
+   */
+  sweepLater(key: string, sweep: () => Promise<unknown>, onError: (error: unknown) => void): void;
   /** Resolves when every sendLater message and runLater task has finished (or failed). */
   settled(): Promise<void>;
   /** Waits for pending sendLater messages, then releases the transport. */
@@ -71,16 +78,37 @@ export function createMailer(options: MailerOptions): Mailer {
   const settled = async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
+  const reportTo = (onError: (error: unknown) => void) => (error: unknown) => {
+    try {
+      onError(error);
+    } catch {
+      // a failing error handler must not become an unhandled rejection
+    }
+  };
   const runLater: Mailer['runLater'] = (task, onError) => {
-    const job = task().catch((error: unknown) => {
-      try {
-        onError(error);
-      } catch {
-        // a failing error handler must not become an unhandled rejection
-      }
-    });
+    const job = task().catch(reportTo(onError));
     pending.add(job);
     void job.finally(() => pending.delete(job));
+  };
+  const sweeps = new Map<string, { again: boolean }>();
+  const sweepLater: Mailer['sweepLater'] = (key, sweep, onError) => {
+    const running = sweeps.get(key);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true };
+    sweeps.set(key, state);
+    runLater(async () => {
+      try {
+        while (state.again) {
+          state.again = false;
+          await sweep().catch(reportTo(onError));
+        }
+      } finally {
+        sweeps.delete(key);
+      }
+    }, onError);
   };
   // A message only to placeholders goes nowhere: reminders and notices of a patient without e-mail.
   const send = async (message: MailMessage): Promise<SentMail> =>
@@ -90,6 +118,7 @@ export function createMailer(options: MailerOptions): Mailer {
     send,
     sendLater: (message, onError) => runLater(() => send(message), onError),
     runLater,
+    sweepLater,
     settled,
     async close() {
       await settled();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Role } from '../../contracts/roles.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -215,6 +215,11 @@ export function useTestServer(kind: DialectName, options: TestServerOptions = {}
   beforeAll(async () => {
     Object.assign(handle, await startTestServer(kind, options));
   }, 60_000);
+  // A sweep of notices a test set off would otherwise go on into the next test and send what that
+  // test has just set up (a reminder due now) before the change under test reaches it.
+  afterEach(async () => {
+    await handle.app?.mailer.settled();
+  });
   afterAll(async () => {
     await handle.close?.();
   });

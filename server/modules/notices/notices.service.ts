@@ -143,7 +143,8 @@ export async function dropVisitReminders(app: Pick<FastifyInstance, 'clock'>, db
  * patient hears of it at once rather than at the worker's next round.
  */
 export function sendNoticesSoon(app: FastifyInstance): void {
-  app.mailer.runLater(
+  app.mailer.sweepLater(
+    'notices',
     () => runDueNotices(app),
     (error) => app.log.warn({ code: errorCode(error) }, 'notices not sent'),
   );

@@ -46,7 +46,8 @@ export async function queueRequestNotice(
  * not wait for the mail.
  */
 export function notifyDoctorOfBooking(app: FastifyInstance, read: AppointmentMailRows, id_doctor: number): void {
-  app.mailer.runLater(
+  app.mailer.sweepLater(
+    `request-notices:${id_doctor}`,
     () => sendRequestNotices(app, read, app.clock.now(), id_doctor),
     (error) => app.log.warn({ id_doctor, code: errorCode(error) }, 'request notice not sent'),
   );

@@ -257,7 +257,8 @@ export function createWaitlistService(app: FastifyInstance) {
         await endEntry(trx, offer.id_entrada, 'atendida', stamp);
         await loseOffersOfSlot(trx, offer.id_agenda, stamp);
       });
-      app.mailer.runLater(
+      app.mailer.sweepLater(
+        'waitlist-gone',
         () => sendGoneNotices(app, clock.now()),
         (error) => app.log.warn({ id_agenda: offer.id_agenda, code: errorCode(error) }, 'waitlist gone notices not sent'),
       );

@@ -182,7 +182,8 @@ export async function runWaitlistSweep(
  * slots now, without making the caller wait (the worker's round would find it later anyway).
  */
 export function nudgeWaitlist(app: FastifyInstance, id_doctor: number): void {
-  app.mailer.runLater(
+  app.mailer.sweepLater(
+    `waitlist:${id_doctor}`,
     () => runWaitlistSweep(app, app.clock.now(), { id_doctor }),
     (error) => app.log.warn({ id_doctor, code: errorCode(error) }, 'waitlist nudge failed'),
   );
