@@ -18,26 +18,35 @@ export function compiledOnce<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<QueryResult<Row>> {
   // By Kysely instance (its adapter: a transaction shares its database's), then by shape.
-  const compiledBy = new WeakMap<object, Map<string, CompiledQuery<Row>>>();
+  const compiledBy = new WeakMap<object, Map<string, Compiled<Row>>>();
   return async (db, ...args) => {
+    // The hot path only reads the call's shape and values; stand-ins are made for a new shape only.
     const values: unknown[] = [];
-    const shape: string[] = [];
-    const standIns = args.map((arg) => standInFor(arg, values, shape)) as Args;
-    const key = shape.join('');
+    let key = '';
+    for (const arg of args) key += shapeOf(arg, values);
     const adapter = db.getExecutor().adapter;
     let shapes = compiledBy.get(adapter);
-    if (!shapes) compiledBy.set(adapter, (shapes = new Map<string, CompiledQuery<Row>>()));
+    if (!shapes) compiledBy.set(adapter, (shapes = new Map<string, Compiled<Row>>()));
     let compiled = shapes.get(key);
     if (!compiled) {
-      compiled = build(db, ...standIns).compile();
-      ensureEveryValueIsAParameter(compiled, values.length);
-      keepPrepared(compiled.sql);
+      let made = 0;
+      const standIns = args.map((arg) => withStandIns(arg, () => new StandIn(made++))) as Args;
+      const query = build(db, ...standIns).compile();
+      ensureEveryValueIsAParameter(query, values.length);
+      keepPrepared(query.sql);
       if (shapes.size >= MAX_SHAPES) shapes.clear();
+      compiled = { query, slots: query.parameters.map((parameter) => (parameter instanceof StandIn ? parameter.index : { constant: parameter })) };
       shapes.set(key, compiled);
     }
-    const parameters = compiled.parameters.map((parameter) => (parameter instanceof StandIn ? values[parameter.index] : parameter));
-    return db.executeQuery<Row>({ ...compiled, parameters, queryId: createQueryId() });
+    const parameters = compiled.slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.constant));
+    return db.executeQuery<Row>({ ...compiled.query, parameters, queryId: createQueryId() });
   };
+}
+
+/** A compiled shape, and where each of its parameters comes from: a value of the call's, or a constant of the query's. */
+interface Compiled<Row> {
+  query: CompiledQuery<Row>;
+  slots: (number | { constant: unknown })[];
 }
 
 /** A query with a list among its values has one shape per list length; past this many, start over. */
@@ -50,30 +59,35 @@ class StandIn {
   }
 }
 
-function standInFor(value: unknown, values: unknown[], shape: string[]): unknown {
+/**
+ * The shape of one argument, as text, with its values pushed onto `values` in walking order. A name
+ * is followed by a character no identifier holds, so no two shapes read alike.
+ */
+function shapeOf(value: unknown, values: unknown[]): string {
   if (Array.isArray(value)) {
-    shape.push(`[${value.length}:`);
-    const list = value.map((item) => standInFor(item, values, shape));
-    shape.push(']');
-    return list;
+    let shape = `[${value.length}:`;
+    for (const item of value) shape += shapeOf(item, values);
+    return `${shape}]`;
   }
   if (isPlainObject(value)) {
-    shape.push('{');
+    let shape = '{';
+    for (const name in value) shape += `${name}\u0000${shapeOf(value[name], values)}`;
+    return `${shape}}`;
+  }
+  if (!value) return value === undefined ? 'u,' : `${JSON.stringify(value)},`;
+  values.push(value);
+  return '?,';
+}
+
+/** The argument with a stand-in in place of each value, walked in shapeOf's order. */
+function withStandIns(value: unknown, next: () => StandIn): unknown {
+  if (Array.isArray(value)) return value.map((item) => withStandIns(item, next));
+  if (isPlainObject(value)) {
     const object: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(value)) {
-      shape.push(JSON.stringify(name), ':');
-      object[name] = standInFor(field, values, shape);
-    }
-    shape.push('}');
+    for (const name in value) object[name] = withStandIns(value[name], next);
     return object;
   }
-  if (!value) {
-    shape.push(value === undefined ? 'u' : JSON.stringify(value), ',');
-    return value;
-  }
-  shape.push('?,');
-  values.push(value);
-  return new StandIn(values.length - 1);
+  return value ? next() : value;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -98,11 +98,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { countDueOutbox, h
     buckets: QUERY_BUCKETS,
     registers: [registry],
   });
+  // Label-bound children, as for the requests: every query of every request passes here.
+  const queryChildren = new Map<string, { observe: (seconds: number) => void }>();
   const onQuery = (event: LogEvent) => {
-    querySeconds.observe(
-      { kind: queryKind(event.query.sql), outcome: event.level === 'error' ? 'error' : 'ok' },
-      event.queryDurationMillis / 1000,
-    );
+    const kind = queryKind(event.query.sql);
+    const outcome = event.level === 'error' ? 'error' : 'ok';
+    const key = `${kind} ${outcome}`;
+    let child = queryChildren.get(key);
+    if (!child) queryChildren.set(key, (child = querySeconds.labels({ kind, outcome })));
+    child.observe(event.queryDurationMillis / 1000);
   };
   app.database.queryListeners.add(onQuery);
   app.addHook('onClose', async () => {
