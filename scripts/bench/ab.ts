@@ -46,6 +46,12 @@ const scenarios: Record<string, { user: string; path: (i: number) => string }> =
     path: (i) => `/api/agenda?fecha=${new Date(Date.now() + ((i % 20) - 10) * 86400000).toISOString().slice(0, 10)}`,
   },
   users: { user: 'admin', path: (i) => `/api/usuarios?pagina=${1 + (i % 20)}&por_pagina=50` },
+  // The desk's box: a name fragment, then the start of a seeded patient's e-mail, in turns.
+  desk: {
+    user: 'admin',
+    path: (i) =>
+      `/api/recepcion/pacientes?por_pagina=20&buscar=${encodeURIComponent(i % 2 === 0 ? FRAGMENTS[(i / 2) % FRAGMENTS.length]! : `paciente${2 + ((i * 7919) % size)}`.slice(0, 11))}`,
+  },
 };
 const scenario = scenarios[values.scenario];
 if (!scenario) {
@@ -113,6 +119,8 @@ async function start(label: string, dir: string, port: number): Promise<Variant>
       REMINDER_POLL_SECONDS: '0',
       WAITLIST_POLL_SECONDS: '0',
       AGENDA_FILL_POLL_SECONDS: '0',
+      // One account searches at the desk thousands of times a minute.
+      DESK_SEARCHES_PER_MINUTE: '10000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -134,6 +142,8 @@ const databaseCpuMs = async (variant: Variant) => {
 };
 const variants: Variant[] = [];
 try {
+  // The working tree's server too, as its prestart would (a stale build would measure the code before).
+  compileServerIn();
   variants.push(await start('A', checkout, 4851), await start('B', process.cwd(), 4852));
   const ask = async (variant: Variant, i: number) => {
     const response = await fetch(variant.base + scenario.path(i), {

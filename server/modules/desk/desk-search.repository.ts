@@ -1,10 +1,10 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { normalizeForSearch, SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
 import { normalizeDni } from '../../../contracts/spain.ts';
 import type { DialectName } from '../../db/index.ts';
 import type { Database } from '../../db/schema/index.ts';
 import { NO_PASSWORD } from '../../lib/passwords.ts';
-import { containsText, escapeLike, startsWithText, startsWithTextInRange } from '../../db/sql.ts';
+import { containsText, escapeLike, isOneOf, startsWithText, startsWithTextInRange } from '../../db/sql.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -155,24 +155,30 @@ export async function searchDeskPatients(
   // A unary + keeps SQLite off the role's index when each condition has an index of its own.
   const column = (name: string) => (dialect === 'sqlite' && !byName ? sql`+${sql.ref(name)}` : sql.ref(name));
   const isPatient = sql<boolean>`${column('u.rol')} = 'paciente' and ${column('u.activo')} = 1`;
-  // PostgreSQL: in name order, a common fragment is counted walking the index until the limit,
-  // not by reading the tens of thousands of rows its trigrams name (a rare one still uses them).
-  const countOrder = dialect === 'postgres' && byName ? sql`order by u.busqueda, u.id_usuario` : sql``;
-  const counted = many
-    ? limit + 1
-    : Number(
-        (
-          await sql<{ total: number | string }>`select count(*) as total from (
-            select 1 from usuarios u where ${matching} and ${isPatient} ${countOrder} limit ${limit + 1}
-          ) as capped`.execute(db)
-        ).rows[0]?.total ?? 0,
-      );
+  const byNameOnPostgres = dialect === 'postgres' && text !== undefined;
+  const nameSearch = text === undefined ? undefined : nameSearchOf(db, dialect, isPatient, conditions as [RawBuilder<boolean>, RawBuilder<boolean>], text);
+  let laterIds: number[] | undefined;
+  let counted: number;
+  if (many) counted = limit + 1;
+  else if (byNameOnPostgres && nameSearch) {
+    const matches = await nameMatches(nameSearch, limit + 1);
+    counted = matches.starting + matches.laterIds.length;
+    laterIds = matches.laterIds;
+  } else {
+    counted = Number(
+      (
+        await sql<{ total: number | string }>`select count(*) as total from (
+          select 1 from usuarios u where ${matching} and ${isPatient} limit ${limit + 1}
+        ) as capped`.execute(db)
+      ).rows[0]?.total ?? 0,
+    );
+  }
   const approximate = counted > limit;
   const total = approximate ? limit : counted;
   if (total <= offset) return { items: [], total, approximate };
-  if (text !== undefined) {
-    const [nameStart, laterWord] = conditions as [RawBuilder<boolean>, RawBuilder<boolean>];
-    const ids = await namePageIds(db, { isPatient, nameStart, laterWord, text }, offset, query.por_pagina);
+  if (nameSearch) {
+    // Under the limit every later-word match is known (PostgreSQL): its page is put in order by id.
+    const ids = await namePageIds(nameSearch, offset, query.por_pagina, approximate ? undefined : laterIds);
     const rows = ids.length === 0 ? [] : await identityQuery(db).where('u.id_usuario', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id_usuario, row]));
     return { items: ids.flatMap((id) => byId.get(id) ?? []), total, approximate };
@@ -188,40 +194,65 @@ export async function searchDeskPatients(
   return { items, total, approximate };
 }
 
+type IdQuery = SelectQueryBuilder<Database & { u: Database['usuarios'] }, 'u', { id_usuario: number }>;
+
+/** A name or e-mail search as two parts: the names that start with the text, and the later words that do. */
+interface NameSearch {
+  db: Db;
+  dialect: DialectName;
+  /** Active patients whose name starts with the text: one range of the (rol, activo, busqueda) index. */
+  starting: () => IdQuery;
+  /** Active patients where a later word (a surname, the e-mail) starts with it, and the name does not. */
+  later: () => IdQuery;
+}
+
+function nameSearchOf(db: Db, dialect: DialectName, isPatient: RawBuilder<boolean>, [nameStart, laterWord]: [RawBuilder<boolean>, RawBuilder<boolean>], text: string): NameSearch {
+  const patients = () => db.selectFrom('usuarios as u').select('u.id_usuario').where(isPatient);
+  return {
+    db,
+    dialect,
+    starting: () => patients().where(nameStart),
+    later: () => patients().where(laterWord).where(sql<boolean>`not ${startsWithText('u.busqueda', text)}`),
+  };
+}
+
+/** How many rows `query` finds, reading no more than `cap`. */
+const cappedCount = async (db: Db, query: IdQuery, cap: number) =>
+  Number((await sql<{ n: number | string }>`select count(*) as n from (${query.limit(cap)}) as capped`.execute(db)).rows[0]?.n ?? 0);
+
+/**
+ * PostgreSQL: a name search's matches up to `cap`, in its two parts: how many names start with the
+ * text (one range of an index), and the ids of the later-word matches, read in no order so the
+ * planner may take the trigram index. A rare fragment of an e-mail, scattered through the names, was
+ * otherwise counted walking most of the clinic in name order, and its page walked for again.
+ */
+async function nameMatches(search: NameSearch, cap: number): Promise<{ starting: number; laterIds: number[] }> {
+  const starting = await cappedCount(search.db, search.starting(), cap);
+  if (starting >= cap) return { starting, laterIds: [] };
+  const laterIds = (await search.later().limit(cap - starting).execute()).map((row) => row.id_usuario);
+  return { starting, laterIds };
+}
+
 /**
  * The ids on a page of a name search: the names that start with the text first (one range of the
  * (rol, activo, busqueda) index), then those where a later word does, each in name order. Reading
  * that range first keeps a common first name cheap: "jose" starts after every "a…" to "i…", half
- * the clinic for a walk in name order alone.
+ * the clinic for a walk in name order alone. `laterIds`, when given, are every later-word match:
+ * the page is put in order among them, not walked for.
  */
-async function namePageIds(
-  db: Db,
-  search: { isPatient: RawBuilder<boolean>; nameStart: RawBuilder<boolean>; laterWord: RawBuilder<boolean>; text: string },
-  offset: number,
-  size: number,
-): Promise<number[]> {
-  const starting = () => db.selectFrom('usuarios as u').select('u.id_usuario').where(search.isPatient).where(search.nameStart);
-  const first = (await starting().orderBy('u.busqueda').orderBy('u.id_usuario').limit(size).offset(offset).execute()).map((row) => row.id_usuario);
-  if (first.length === size) return first;
+async function namePageIds(search: NameSearch, offset: number, size: number, laterIds?: number[]): Promise<number[]> {
+  const first = (await search.starting().orderBy('u.busqueda').orderBy('u.id_usuario').limit(size).offset(offset).execute()).map((row) => row.id_usuario);
+  if (first.length === size || laterIds?.length === 0) return first;
   // How many names start with the text: this read tells, unless the page begins past them all.
-  const startingCount =
-    first.length > 0 || offset === 0
-      ? offset + first.length
-      : Number(
-          (await sql<{ n: number | string }>`select count(*) as n from (${starting().limit(offset)}) as capped`.execute(db)).rows[0]?.n ?? 0,
-        );
-  const rest = await db
-    .selectFrom('usuarios as u')
-    .select('u.id_usuario')
-    .where(search.isPatient)
-    .where(search.laterWord)
-    .where(sql<boolean>`not ${startsWithText('u.busqueda', search.text)}`)
+  const startingCount = first.length > 0 || offset === 0 ? offset + first.length : await cappedCount(search.db, search.starting(), offset);
+  const rest = (
+    laterIds === undefined ? search.later() : search.db.selectFrom('usuarios as u').select('u.id_usuario').where(isOneOf(search.dialect, 'u.id_usuario', laterIds))
+  )
     .orderBy('u.busqueda')
     .orderBy('u.id_usuario')
     .limit(size - first.length)
-    .offset(Math.max(0, offset - startingCount))
-    .execute();
-  return [...first, ...rest.map((row) => row.id_usuario)];
+    .offset(Math.max(0, offset - startingCount));
+  return [...first, ...(await rest.execute()).map((row) => row.id_usuario)];
 }
 
 /** One active patient's identity, by their patient id. */

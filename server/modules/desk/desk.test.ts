@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AltaRecepcionRespuesta, FichaRecepcion, PacienteRecepcion, PosibleDuplicado } from '../../../contracts/desk-patients.ts';
 import { openSlots } from '../../testing/appointments.ts';
 import { outboxMailsTo, type ParsedMail } from '../../testing/mail.ts';
+import { insertNamesakes } from '../../testing/namesakes.ts';
 import { DATABASES, useTestServer, type TestUser } from '../../testing/test-server.ts';
 
 // Monday 2026-03-02, 09:00 in Madrid.
@@ -124,6 +125,35 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     expect(empty.body).toEqual([]);
     expect((await search('a'.repeat(101))).status).toBe(400);
     expect((await search('ana', '&por_pagina=500')).status).toBe(400);
+  });
+
+  it('counts and pages a name search in two parts: the names that start with it, then the later words', async () => {
+    const names = async (buscar: string, query: string) => {
+      const page = await search(buscar, `&${query}`);
+      expect(page.status, query).toBe(200);
+      return { names: page.body.map((p) => `${p.nombre} ${p.apellido1}`), total: page.headers.get('x-total-count'), approximate: page.headers.get('x-total-count-approximate') };
+    };
+    // Below the count limit: an exact total, the later words read together and put in name order.
+    await insertNamesakes(server, 'Otro', 3, (i) => `Deskqzito${i}`);
+    await insertNamesakes(server, 'Deskqz', 4, (i) => `Abel${i}`);
+    const starting = ['Deskqzito0 Otro', 'Deskqzito1 Otro', 'Deskqzito2 Otro'];
+    const later = ['Abel0 Deskqz', 'Abel1 Deskqz', 'Abel2 Deskqz', 'Abel3 Deskqz'];
+    const pages = [];
+    for (let pagina = 1; pagina <= 4; pagina++) pages.push(await names('deskqz', `por_pagina=2&pagina=${pagina}`));
+    expect(pages.map((page) => page.names)).toEqual([starting.slice(0, 2), [starting[2], later[0]], later.slice(1, 3), later.slice(3)]);
+    expect(pages.map((page) => [page.total, page.approximate])).toEqual(Array(4).fill(['7', null]));
+
+    // Past it (60 + 50 matches): "more than 100" walking in name order, and exact again on a page reaching the end.
+    await insertNamesakes(server, 'Otra', 60, (i) => `Lotqzito${String(i).padStart(2, '0')}`);
+    await insertNamesakes(server, 'Lotqz', 50, (i) => `Abel${String(i).padStart(2, '0')}`);
+    const all = [
+      ...Array.from({ length: 60 }, (_, i) => `Lotqzito${String(i).padStart(2, '0')} Otra`),
+      ...Array.from({ length: 50 }, (_, i) => `Abel${String(i).padStart(2, '0')} Lotqz`),
+    ];
+    expect(await names('lotqz', 'por_pagina=20&pagina=3')).toEqual({ names: all.slice(40, 60), total: '100', approximate: 'true' });
+    expect(await names('lotqz', 'por_pagina=20&pagina=4')).toEqual({ names: all.slice(60, 80), total: '100', approximate: 'true' });
+    expect(await names('lotqz', 'por_pagina=100&pagina=1')).toMatchObject({ names: all.slice(0, 100), approximate: 'true' });
+    expect(await names('lotqz', 'por_pagina=100&pagina=2')).toEqual({ names: all.slice(100), total: '110', approximate: null });
   });
 
   it("shows the card (visits, no clinical data) and the reading shows in the patient's accesses", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_LIMIT } from '../../../contracts/common.ts';
-import { DATABASES, useTestServer, type TestServer } from '../../testing/test-server.ts';
-import { searchTextOf } from '../accounts/index.ts';
+import { insertNamesakes } from '../../testing/namesakes.ts';
+import { DATABASES, useTestServer } from '../../testing/test-server.ts';
 
 interface PatientItem {
   id_usuario: number;
@@ -9,32 +9,6 @@ interface PatientItem {
 }
 
 const MATCHES = SEARCH_COUNT_LIMIT + 105;
-
-/** Active patients (and a closed one and a doctor, who must not count) sharing a surname, straight into the database. */
-async function insertNamesakes(server: TestServer, apellido1: string, count: number, nombreOf = (i: number) => `Nombre${String(i).padStart(4, '0')}`): Promise<void> {
-  const stamp = new Date().toISOString();
-  const rows = Array.from({ length: count + 2 }, (_, i) => {
-    const nombre = nombreOf(i);
-    const nombre_usuario = `${apellido1.toLowerCase()}${i}`;
-    const correo = `${nombre_usuario}@example.com`;
-    return {
-      nombre_usuario, correo, contrasena_hash: 'x', rol: i === count + 1 ? ('doctor' as const) : ('paciente' as const),
-      nombre, apellido1, activo: i === count ? 0 : 1, idioma: 'es' as const, creado_en: stamp,
-      busqueda: searchTextOf({ nombre, apellido1, nombre_usuario, correo }),
-    };
-  });
-  await server.database.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < rows.length; start += 200) {
-      const users = rows.slice(start, start + 200);
-      const ids = await trx.insertInto('usuarios').values(users).returning(['id_usuario', 'rol']).execute();
-      const patients = ids.filter((row) => row.rol === 'paciente');
-      await trx
-        .insertInto('pacientes')
-        .values(patients.map(({ id_usuario }) => ({ id_usuario, estado: 'Activo' as const, fecha_alta: '2025-01-01' })))
-        .execute();
-    }
-  });
-}
 
 describe.each(DATABASES)('patient search totals past the count limit on %s', (kind) => {
   const server = useTestServer(kind);
