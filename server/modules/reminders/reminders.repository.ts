@@ -81,68 +81,86 @@ export async function claimDueNotices(
 ): Promise<ClaimedNotice[]> {
   const { now, leaseUntil } = options;
   const recent = new Date(new Date(now).getTime() - options.windowMinutes * 60_000).toISOString();
-  return db
-    .updateTable('avisos_solicitud')
-    .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1) }))
-    .where('estado', '=', 'pendiente')
-    .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
-    // The rows are picked, and on PostgreSQL locked, by the inner select, in one order and skipping
-    // rows another transaction holds, so the update never waits for a lock: two claims running
-    // together (a booking's immediate notice and the worker) used to lock a doctor's rows in
-    // different orders and deadlock.
-    .where('id_aviso', 'in', (eb) =>
-      eb
-        .selectFrom('avisos_solicitud as notice')
-        .select('notice.id_aviso')
-        .where('notice.estado', '=', 'pendiente')
-        .where((inner) => inner.or([inner('notice.reservado_hasta', 'is', null), inner('notice.reservado_hasta', '<', now)]))
-        .where('notice.id_doctor', 'in', (doctors) =>
-          doctors
+  return (
+    db
+      // The doctors whose notices are due, found once (materialized): as a subquery of the update,
+      // PostgreSQL planned it from stale statistics as the inner side of a loop and ran it again
+      // for every pending notice, tens of seconds after a burst of bookings.
+      .with(
+        (cte) => cte('due').materialized(),
+        (qb) =>
+          qb
             .selectFrom('avisos_solicitud as due')
             .select('due.id_doctor')
             .where('due.estado', '=', 'pendiente')
             .where('due.enviar_en', '<=', now)
             .where((inner) => inner.or([inner('due.reservado_hasta', 'is', null), inner('due.reservado_hasta', '<', now)]))
             .$if(options.id_doctor !== undefined, (query) => query.where('due.id_doctor', '=', options.id_doctor as number))
+            // Not a doctor e-mailed within the window, nor one whose notices another claim holds:
+            // two tests, each a seek of the doctor's own index.
             .where((w) =>
               w.not(
                 w.exists(
                   w
-                    .selectFrom('avisos_solicitud as other')
-                    .select('other.id_aviso')
-                    .whereRef('other.id_doctor', '=', 'due.id_doctor')
-                    .where((o) =>
-                      o.or([
-                        o.and([o('other.estado', '=', 'enviado'), o('other.enviado_en', '>', recent)]),
-                        o.and([o('other.estado', '=', 'pendiente'), o('other.reservado_hasta', '>=', now)]),
-                      ]),
-                    ),
+                    .selectFrom('avisos_solicitud as sent')
+                    .select('sent.id_aviso')
+                    .whereRef('sent.id_doctor', '=', 'due.id_doctor')
+                    .where('sent.estado', '=', 'enviado')
+                    .where('sent.enviado_en', '>', recent),
+                ),
+              ),
+            )
+            .where((w) =>
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom('avisos_solicitud as held')
+                    .select('held.id_aviso')
+                    .whereRef('held.id_doctor', '=', 'due.id_doctor')
+                    .where('held.estado', '=', 'pendiente')
+                    .where('held.reservado_hasta', '>=', now),
                 ),
               ),
             )
             .orderBy('due.enviar_en')
             .limit(options.limit),
-        )
-        // A doctor's batch is one e-mail: on PostgreSQL the doctor's row is locked with the claim, and
-        // a claim running alongside skips that doctor whole. Skipping locked notices alone let two
-        // instances split one doctor's notices between them and each send an e-mail.
-        .$if(dialect === 'postgres', (query) =>
-          query.where((w) =>
-            w.exists(
-              w
-                .selectFrom('doctores')
-                .select('doctores.id_doctor')
-                .whereRef('doctores.id_doctor', '=', 'notice.id_doctor')
-                .forNoKeyUpdate()
-                .skipLocked(),
+      )
+      .updateTable('avisos_solicitud')
+      .set((eb) => ({ reservado_hasta: leaseUntil, intentos: eb('intentos', '+', 1) }))
+      .where('estado', '=', 'pendiente')
+      .where((eb) => eb.or([eb('reservado_hasta', 'is', null), eb('reservado_hasta', '<', now)]))
+      // The rows are picked, and on PostgreSQL locked, by the inner select, in one order and skipping
+      // rows another transaction holds, so the update never waits for a lock: two claims running
+      // together (a booking's immediate notice and the worker) used to lock a doctor's rows in
+      // different orders and deadlock.
+      .where('id_aviso', 'in', (eb) =>
+        eb
+          .selectFrom('avisos_solicitud as notice')
+          .select('notice.id_aviso')
+          .where('notice.estado', '=', 'pendiente')
+          .where((inner) => inner.or([inner('notice.reservado_hasta', 'is', null), inner('notice.reservado_hasta', '<', now)]))
+          .where('notice.id_doctor', 'in', (doctors) => doctors.selectFrom('due').select('due.id_doctor'))
+          // A doctor's batch is one e-mail: on PostgreSQL the doctor's row is locked with the claim, and
+          // a claim running alongside skips that doctor whole. Skipping locked notices alone let two
+          // instances split one doctor's notices between them and each send an e-mail.
+          .$if(dialect === 'postgres', (query) =>
+            query.where((w) =>
+              w.exists(
+                w
+                  .selectFrom('doctores')
+                  .select('doctores.id_doctor')
+                  .whereRef('doctores.id_doctor', '=', 'notice.id_doctor')
+                  .forNoKeyUpdate()
+                  .skipLocked(),
+              ),
             ),
-          ),
-        )
-        .orderBy('notice.id_aviso')
-        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
-    )
-    .returning(['id_aviso', 'id_cita', 'id_doctor', 'intentos'])
-    .execute();
+          )
+          .orderBy('notice.id_aviso')
+          .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
+      )
+      .returning(['id_aviso', 'id_cita', 'id_doctor', 'intentos'])
+      .execute()
+  );
 }
 
 /** Settles claimed notices: sent, not to be sent, or (with `retryAt`) kept for another try. */
