@@ -98,30 +98,13 @@ export async function claimDueNotices(
             .$if(options.id_doctor !== undefined, (query) => query.where('due.id_doctor', '=', options.id_doctor as number))
             // Not a doctor e-mailed within the window, nor one whose notices another claim holds:
             // two tests, each a seek of the doctor's own index.
-            .where((w) =>
-              w.not(
-                w.exists(
-                  w
-                    .selectFrom('avisos_solicitud as sent')
-                    .select('sent.id_aviso')
-                    .whereRef('sent.id_doctor', '=', 'due.id_doctor')
-                    .where('sent.estado', '=', 'enviado')
-                    .where('sent.enviado_en', '>', recent),
-                ),
-              ),
-            )
-            .where((w) =>
-              w.not(
-                w.exists(
-                  w
-                    .selectFrom('avisos_solicitud as held')
-                    .select('held.id_aviso')
-                    .whereRef('held.id_doctor', '=', 'due.id_doctor')
-                    .where('held.estado', '=', 'pendiente')
-                    .where('held.reservado_hasta', '>=', now),
-                ),
-              ),
-            )
+            .where((w) => {
+              const ofTheDoctor = () => w.selectFrom('avisos_solicitud as other').select('other.id_aviso').whereRef('other.id_doctor', '=', 'due.id_doctor');
+              return w.and([
+                w.not(w.exists(ofTheDoctor().where('other.estado', '=', 'enviado').where('other.enviado_en', '>', recent))),
+                w.not(w.exists(ofTheDoctor().where('other.estado', '=', 'pendiente').where('other.reservado_hasta', '>=', now))),
+              ]);
+            })
             .orderBy('due.enviar_en')
             .limit(options.limit),
       )
