@@ -72,7 +72,9 @@ describe('sweepLater', () => {
     const b = countedSweep();
     mailer.sweepLater('waitlist:1', a.sweep, () => undefined);
     mailer.sweepLater('waitlist:2', b.sweep, () => undefined);
-    // Two keys run side by side.
+    // Two keys run side by side: both have begun before either ends.
+    for (let tick = 0; tick < 10 && b.state.running === 0; tick += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect([a.state.running, b.state.running]).toEqual([1, 1]);
     await a.releaseOne();
     await b.releaseOne();
     await mailer.settled();

@@ -177,7 +177,7 @@ export async function searchDeskPatients(
   const total = approximate ? limit : counted;
   if (total <= offset) return { items: [], total, approximate };
   if (nameSearch) {
-    // Under the limit every later-word match is known (PostgreSQL): its page is put in order by id.
+    // Under the limit every later-word match is known (PostgreSQL): the page is read among their ids.
     const ids = await namePageIds(nameSearch, offset, query.por_pagina, approximate ? undefined : laterIds);
     const rows = ids.length === 0 ? [] : await identityQuery(db).where('u.id_usuario', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id_usuario, row]));

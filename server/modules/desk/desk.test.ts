@@ -135,17 +135,20 @@ describe.each(DATABASES)('the front desk finds and registers patients on %s', (k
     };
     // Below the count limit: an exact total, the later words read together and put in name order.
     await insertNamesakes(server, 'Otro', 3, (i) => `Deskqzito${i}`);
-    await insertNamesakes(server, 'Deskqz', 4, (i) => `Abel${i}`);
+    // Inserted in reverse name order, so the ids' order is not the names'.
+    await insertNamesakes(server, 'Deskqz', 4, (i) => `Abel${3 - i}`);
     const starting = ['Deskqzito0 Otro', 'Deskqzito1 Otro', 'Deskqzito2 Otro'];
     const later = ['Abel0 Deskqz', 'Abel1 Deskqz', 'Abel2 Deskqz', 'Abel3 Deskqz'];
     const pages = [];
     for (let pagina = 1; pagina <= 4; pagina++) pages.push(await names('deskqz', `por_pagina=2&pagina=${pagina}`));
     expect(pages.map((page) => page.names)).toEqual([starting.slice(0, 2), [starting[2], later[0]], later.slice(1, 3), later.slice(3)]);
     expect(pages.map((page) => [page.total, page.approximate])).toEqual(Array(4).fill(['7', null]));
+    // Only names that start with it, no later word.
+    expect(await names('deskqzito', 'por_pagina=2&pagina=2')).toEqual({ names: [starting[2]], total: '3', approximate: null });
 
     // Past it (60 + 50 matches): "more than 100" walking in name order, and exact again on a page reaching the end.
     await insertNamesakes(server, 'Otra', 60, (i) => `Lotqzito${String(i).padStart(2, '0')}`);
-    await insertNamesakes(server, 'Lotqz', 50, (i) => `Abel${String(i).padStart(2, '0')}`);
+    await insertNamesakes(server, 'Lotqz', 50, (i) => `Abel${String(49 - i).padStart(2, '0')}`);
     const all = [
       ...Array.from({ length: 60 }, (_, i) => `Lotqzito${String(i).padStart(2, '0')} Otra`),
       ...Array.from({ length: 50 }, (_, i) => `Abel${String(i).padStart(2, '0')} Lotqz`),

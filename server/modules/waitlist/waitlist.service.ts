@@ -260,7 +260,8 @@ export function createWaitlistService(app: FastifyInstance) {
       app.mailer.sweepLater(
         'waitlist-gone',
         () => sendGoneNotices(app, clock.now()),
-        (error) => app.log.warn({ id_agenda: offer.id_agenda, code: errorCode(error) }, 'waitlist gone notices not sent'),
+        // One sweep for every slot taken meanwhile: the error is not this slot's alone.
+        (error) => app.log.warn({ code: errorCode(error) }, 'waitlist gone notices not sent'),
       );
       return cita;
     },
