@@ -44,22 +44,39 @@ export function usePhone(): boolean {
   return useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 }
 
-interface StackedTableProps extends TableProps {
+interface StackedTableProps {
   /** Width under which the table scrolls sideways on a tablet; on a phone it becomes cards instead. */
   minWidth: number;
   mt?: MantineSpacing;
+  /** The table's caption, which also names it. */
+  caption: ReactNode;
+  /** The column headers, in order. */
+  headers: string[];
+  /** A page being fetched: the rows shown are about to change. */
+  busy: boolean;
+  /** The body's rows. */
   children: ReactNode;
 }
 
 /**
- * A table written by hand (rows that are components of their own) with DataTable's phone cards:
- * give each body cell a data-label with its column's header; a cell without one spans the card.
+ * A list's table written by hand (rows that are components of their own) with DataTable's phone
+ * cards: give each body cell a data-label with its column's header; a cell without one spans the card.
  */
-export function StackedTable({ minWidth, mt, children, ...table }: StackedTableProps) {
+export function StackedTable({ minWidth, mt, caption, headers, busy, children }: StackedTableProps) {
   const phone = usePhone();
   const content = (
-    <Table {...table} className={classes.stacked}>
-      {children}
+    <Table striped highlightOnHover verticalSpacing="sm" aria-busy={busy} className={classes.stacked}>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {headers.map((header) => (
+            <Table.Th key={header} scope="col">
+              {header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
     </Table>
   );
   return phone ? (

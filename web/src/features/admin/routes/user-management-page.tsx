@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Table } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -50,33 +50,19 @@ export default function UserManagementPage() {
           <StackedTable
             minWidth={900}
             mt="md"
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            aria-busy={users.isFetching}
+            busy={users.isFetching}
+            caption={t('users_caption')}
+            headers={[t('col_id'), t('col_name'), t('col_email'), t('col_role'), t('col_extra'), t('col_actions')]}
           >
-            <Table.Caption>{t('users_caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('col_id')}</Table.Th>
-                <Table.Th scope="col">{t('col_name')}</Table.Th>
-                <Table.Th scope="col">{t('col_email')}</Table.Th>
-                <Table.Th scope="col">{t('col_role')}</Table.Th>
-                <Table.Th scope="col">{t('col_extra')}</Table.Th>
-                <Table.Th scope="col">{t('col_actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((user) => (
-                // The key includes what the server says, so a saved row starts from the new values.
-                <UserRow
-                  key={`${user.id_usuario}-${user.rol}-${user.numero_colegiado ?? ''}-${user.id_especialidad ?? ''}`}
-                  user={user}
-                  specialties={specialties.data ?? []}
-                  isSelf={user.id_usuario === session?.payload.id_usuario}
-                />
-              ))}
-            </Table.Tbody>
+            {items.map((user) => (
+              // The key includes what the server says, so a saved row starts from the new values.
+              <UserRow
+                key={`${user.id_usuario}-${user.rol}-${user.numero_colegiado ?? ''}-${user.id_especialidad ?? ''}`}
+                user={user}
+                specialties={specialties.data ?? []}
+                isSelf={user.id_usuario === session?.payload.id_usuario}
+              />
+            ))}
           </StackedTable>
         )}
       </PagedList>

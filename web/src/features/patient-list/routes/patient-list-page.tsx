@@ -33,38 +33,26 @@ export default function PatientListPage() {
           <StackedTable
             minWidth={600}
             mt="md"
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            aria-busy={patients.isFetching}
+            busy={patients.isFetching}
+            caption={t('caption')}
+            headers={[t('col_name'), t('col_email'), t('col_phone'), t('col_actions')]}
           >
-            <Table.Caption>{t('caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('col_name')}</Table.Th>
-                <Table.Th scope="col">{t('col_email')}</Table.Th>
-                <Table.Th scope="col">{t('col_phone')}</Table.Th>
-                <Table.Th scope="col">{t('col_actions')}</Table.Th>
+            {items.map((patient) => (
+              <Table.Tr key={patient.id_paciente}>
+                <Table.Th scope="row" fw={500}>
+                  {patient.nombre_completo}
+                </Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }} data-label={t('col_email')}>
+                  <EmailAddress email={patient.correo} />
+                </Table.Td>
+                <Table.Td data-label={t('col_phone')}>{patient.telefono ? phoneForReading(patient.telefono) : empty}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setSelected(patient)}>
+                    {t('see_more')}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((patient) => (
-                <Table.Tr key={patient.id_paciente}>
-                  <Table.Th scope="row" fw={500}>
-                    {patient.nombre_completo}
-                  </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }} data-label={t('col_email')}>
-                    <EmailAddress email={patient.correo} />
-                  </Table.Td>
-                  <Table.Td data-label={t('col_phone')}>{patient.telefono ? phoneForReading(patient.telefono) : empty}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => setSelected(patient)}>
-                      {t('see_more')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+            ))}
           </StackedTable>
         )}
       </PagedList>
